@@ -1,0 +1,61 @@
+/**
+ * createApp builds the whole Hono app from its dependencies; main.ts serves it and tests call
+ * app.request() on it without a server.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv, Deps } from "./lib/deps.ts";
+import { errorHandler } from "./lib/error-handler.ts";
+import { requestLog } from "./lib/request-log.ts";
+import { originCheck, securityHeaders } from "./lib/security.ts";
+import { sessionMiddleware } from "./auth/session.ts";
+import { buildOpenApi, renderDocsPage } from "./lib/openapi.ts";
+import { mountSpa } from "./lib/static.ts";
+import { publicRoute } from "./auth/guard.ts";
+import { PayloadTooLarge } from "./lib/errors.ts";
+import { systemRoutes } from "./features/system/routes.ts";
+import { authRoutes } from "./features/auth/routes.ts";
+import { userRoutes } from "./features/users/routes.ts";
+import { profileRoutes } from "./features/users/profile-routes.ts";
+import { auditLogRoutes } from "./features/audit-logs/routes.ts";
+
+/** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
+export const routers = [systemRoutes, authRoutes, userRoutes, profileRoutes, auditLogRoutes];
+
+/** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */
+export const MAX_BODY_BYTES = 50 * 1024 * 1024;
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", requestLog, securityHeaders);
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new PayloadTooLarge("Request body is too large");
+      },
+    }),
+    originCheck,
+    sessionMiddleware,
+  );
+  app.onError(errorHandler);
+
+  for (const r of routers) app.route("/", r);
+
+  let spec: Promise<unknown> | undefined;
+  const openapi = () => (spec ??= buildOpenApi(app, deps.version));
+  app.get("/api/openapi.json", publicRoute({ tags: ["system"], summary: "This OpenAPI document" }), async (c) =>
+    c.json(await openapi()));
+  app.get("/api/docs", publicRoute({ tags: ["system"], summary: "API reference page" }), async (c) =>
+    c.html(renderDocsPage((await openapi()) as Parameters<typeof renderDocsPage>[0])));
+
+  app.all("/api/*", (c) => c.json({ message: `No API route ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  if (deps.webRoot) mountSpa(app, deps.webRoot);
+  else app.notFound((c) => c.json({ message: "Not found" }, 404));
+  return app;
+}

@@ -1,0 +1,33 @@
+/**
+ * Walks the audit chain in id order and recomputes each hash in SQL (the same function the insert
+ * trigger uses). A row altered, removed or inserted out of band breaks the chain at that row.
+ */
+import type { Queryable } from "../db/types.ts";
+
+export interface VerifyResult {
+  ok: boolean;
+  checked: number;
+  firstBadId?: number;
+  reason?: string;
+}
+
+export async function verifyAuditChain(db: Queryable, pageSize = 5000): Promise<VerifyResult> {
+  let prev = "";
+  let after = 0;
+  let checked = 0;
+  while (true) {
+    const rows = await db.query<{ id: number; prev_hash: string; hash: string; computed: string }>(
+      `select id, prev_hash, hash, audit_row_hash(prev_hash, a) as computed
+         from audit_logs a where id > $1 order by id limit $2`,
+      [after, pageSize],
+    );
+    for (const r of rows) {
+      if (r.prev_hash !== prev) return { ok: false, checked, firstBadId: r.id, reason: "chain broken (previous hash differs)" };
+      if (r.computed !== r.hash) return { ok: false, checked, firstBadId: r.id, reason: "row content does not match its hash" };
+      prev = r.hash;
+      after = r.id;
+      checked++;
+    }
+    if (rows.length < pageSize) return { ok: true, checked };
+  }
+}

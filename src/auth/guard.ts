@@ -1,0 +1,85 @@
+/**
+ * Every /api route declares who may call it with exactly one of these middlewares. They also carry
+ * the route's OpenAPI description (with `x-permission` or `x-public`), so the generated document
+ * and the route-table test both see the declaration.
+ */
+import type { MiddlewareHandler } from "hono";
+import { describeRoute, uniqueSymbol } from "hono-openapi";
+import type { DescribeRouteOptions } from "hono-openapi";
+import { hasPermission, type Permission } from "../shared/permissions.ts";
+import type { RoleName } from "../shared/roles.ts";
+import { Forbidden, Unauthorized } from "../lib/errors.ts";
+import type { AppEnv } from "../lib/deps.ts";
+
+export const ACCESS = Symbol("access");
+export type Access =
+  | { kind: "public" }
+  | { kind: "signed-in" }
+  | { kind: "permission"; permission: Permission }
+  | { kind: "role"; roles: RoleName[] };
+
+type RouteDoc = Omit<DescribeRouteOptions, "hide">;
+
+function declare(access: Access, doc: RouteDoc, check: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  const extension = access.kind === "public"
+    ? { "x-public": true }
+    : access.kind === "permission"
+    ? { "x-permission": access.permission }
+    : access.kind === "role"
+    ? { "x-roles": access.roles }
+    : { "x-signed-in": true };
+  const described = describeRoute({ ...doc, ...extension } as DescribeRouteOptions);
+  return Object.assign(check, {
+    [uniqueSymbol]: (described as unknown as Record<symbol, unknown>)[uniqueSymbol],
+    [ACCESS]: access,
+  });
+}
+
+function requireUser(c: Parameters<MiddlewareHandler<AppEnv>>[0], allowPendingPasswordChange = false) {
+  const user = c.get("user");
+  if (!user) throw new Unauthorized();
+  // After a reset the temporary password only lets the user reach their own account to change it.
+  if (user.mustChangePassword && !allowPendingPasswordChange) {
+    throw new Forbidden("You must change your password before continuing", { passwordChangeRequired: true });
+  }
+  return user;
+}
+
+/** Open to anyone, signed in or not (sign-in itself, registration, health). */
+export function publicRoute(doc: RouteDoc): MiddlewareHandler<AppEnv> {
+  return declare({ kind: "public" }, doc, async (_c, next) => {
+    await next();
+  });
+}
+
+/** Any signed-in user (own profile, current user), even one who still has to change a temporary password. */
+export function signedIn(doc: RouteDoc): MiddlewareHandler<AppEnv> {
+  return declare({ kind: "signed-in" }, doc, async (c, next) => {
+    requireUser(c, true);
+    await next();
+  });
+}
+
+/** A permission of the matrix in src/shared/permissions.ts. */
+export function allow(permission: Permission, doc: RouteDoc): MiddlewareHandler<AppEnv> {
+  return declare({ kind: "permission", permission }, doc, async (c, next) => {
+    const user = requireUser(c);
+    if (!hasPermission(user.role, permission)) {
+      throw new Forbidden(`You do not have permission to do this (${permission})`, {
+        requiredPermission: permission,
+      });
+    }
+    await next();
+  });
+}
+
+/** Certain roles only, for routes the matrix cannot express (e.g. vendor-only pages). */
+export function roles(allowed: RoleName[], doc: RouteDoc): MiddlewareHandler<AppEnv> {
+  return declare({ kind: "role", roles: allowed }, doc, async (c, next) => {
+    const user = requireUser(c);
+    if (!allowed.includes(user.role)) {
+      throw new Forbidden("You do not have permission to do this", { requiredRole: allowed });
+    }
+    await next();
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * Sessions: an HS256 JWT in an HttpOnly, SameSite=Lax cookie. The token carries the user id and
+ * the user's token version; the user row is read on every request, so deactivation, a role change
+ * or a password change (which bump the version) end the session on the very next request.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { jwtVerify, SignJWT } from "jose";
+import type { AppEnv, SessionUser } from "../lib/deps.ts";
+import { findSessionUser } from "./queries.ts";
+
+export const SESSION_COOKIE = "session";
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+
+function isHttps(c: Context<AppEnv>): boolean {
+  const { config } = c.get("deps");
+  if (config.publicUrl?.startsWith("https://")) return true;
+  if (config.trustProxy && c.req.header("x-forwarded-proto") === "https") return true;
+  return new URL(c.req.url).protocol === "https:";
+}
+
+export async function issueSession(c: Context<AppEnv>, user: Pick<SessionUser, "id" | "tokenVersion">) {
+  const { secrets } = c.get("deps");
+  const token = await new SignJWT({ tv: user.tokenVersion })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(user.id))
+    .setIssuedAt()
+    .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
+    .sign(secrets.jwtKey);
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(c),
+    path: "/",
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+export function clearSession(c: Context<AppEnv>) {
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
+}
+
+/** Resolves the current user (or null) for every request; never throws for a bad cookie. */
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", null);
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) {
+    const { secrets, db } = c.get("deps");
+    try {
+      const { payload } = await jwtVerify(token, secrets.jwtKey, { algorithms: ["HS256"] });
+      const row = await findSessionUser(db, Number(payload.sub));
+      const valid = row && row.isActive && row.tokenVersion === payload.tv &&
+        (row.role !== "vendor" || row.vendorStatus === "approved");
+      if (valid) {
+        const { isActive: _a, vendorStatus: _v, ...user } = row;
+        c.set("user", user);
+        // Renew past half-life so an active user is not signed out mid-work.
+        const age = Date.now() / 1000 - (payload.iat ?? 0);
+        if (age > SESSION_TTL_SECONDS / 2) await issueSession(c, user);
+      } else {
+        clearSession(c);
+      }
+    } catch {
+      clearSession(c);
+    }
+  }
+  await next();
+};

@@ -1,0 +1,85 @@
+/**
+ * The only module that reads the environment. Everything is parsed with zod up front so a bad
+ * value stops start-up with one line naming the variable, instead of failing later at run time.
+ */
+import { z } from "zod";
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const optionalUrl = z.string().url().optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default("./data"),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SEALED_BID_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64").optional(),
+  PUBLIC_URL: optionalUrl,
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+  SENDGRID_BASE_URL: optionalUrl,
+  SMTP2GO_BASE_URL: optionalUrl,
+  WHATSAPP_BASE_URL: optionalUrl,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  poolMax: number;
+  dataDir: string;
+  jwtSecret?: string;
+  sealedBidKey?: string;
+  publicUrl?: string;
+  /** Seed demo data into an empty database; defaults to on, except in production. */
+  seedDemo: boolean;
+  logLevel: Env["LOG_LEVEL"];
+  trustProxy: boolean;
+  providers: { sendgrid?: string; smtp2go?: string; whatsapp?: string };
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  // Empty strings count as unset, as docker/fly often pass VAR= for optional values.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production") {
+    for (const key of ["JWT_SECRET", "SEALED_BID_KEY", "DATABASE_URL"] as const) {
+      if (!e[key]) throw new ConfigError(`Invalid configuration: ${key}: required when NODE_ENV=production`);
+    }
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    poolMax: e.DATABASE_POOL_MAX,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    sealedBidKey: e.SEALED_BID_KEY,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    providers: { sendgrid: e.SENDGRID_BASE_URL, smtp2go: e.SMTP2GO_BASE_URL, whatsapp: e.WHATSAPP_BASE_URL },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+export function loadConfig(): Config {
+  return parseConfig(Deno.env.toObject());
+}

@@ -1,0 +1,13 @@
+import type { Config } from "../config.ts";
+import type { Db } from "./types.ts";
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR/pgdata. */
+export async function openDatabase(config: Pick<Config, "databaseUrl" | "poolMax" | "dataDir">): Promise<Db> {
+  if (config.databaseUrl) {
+    const { openPostgres } = await import("./postgres.ts");
+    return openPostgres(config.databaseUrl, config.poolMax);
+  }
+  await Deno.mkdir(config.dataDir, { recursive: true });
+  const { openPglite } = await import("./pglite.ts");
+  return openPglite(`${config.dataDir}/pgdata`);
+}

@@ -1,0 +1,28 @@
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { Db, Queryable } from "./types.ts";
+
+function wrap(q: PGlite | Transaction): Queryable {
+  return {
+    async query(text, params) {
+      const r = await q.query(text, params as unknown[] | undefined);
+      return r.rows as never;
+    },
+    async exec(script) {
+      await q.exec(script);
+    },
+  };
+}
+
+/** Embedded PostgreSQL (WASM). `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const pg = await PGlite.create(dataDir);
+  // PGlite is one connection: transactions are serialised by PGlite itself, and a lock is trivially held.
+  const db: Db = {
+    kind: "pglite",
+    ...wrap(pg),
+    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    withLock: (_key, fn) => fn(db),
+    close: () => pg.close(),
+  };
+  return db;
+}

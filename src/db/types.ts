@@ -1,0 +1,25 @@
+/**
+ * One small interface over postgres.js and PGlite, so every query is written once in plain,
+ * parameterised SQL and runs on both. Values come back the same way from both drivers:
+ * numeric as string (money is never a float), int8 as number, timestamptz as Date, jsonb parsed.
+ */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** Run one parameterised statement ($1, $2, ...) and return its rows. */
+  query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Run a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Run fn in one transaction; it commits when fn resolves and rolls back when it throws. */
+  tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Run fn on one dedicated connection holding a session advisory lock, so that two processes
+   * doing the same thing (migrations) do it one after the other.
+   */
+  withLock<T>(key: number, fn: (conn: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

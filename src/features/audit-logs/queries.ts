@@ -1,0 +1,44 @@
+import type { Queryable } from "../../db/types.ts";
+
+export interface AuditFilter {
+  range: "all" | "24h" | "7d" | "30d";
+  userId?: number;
+  action?: string;
+}
+
+const RANGE_INTERVAL = { all: null, "24h": "24 hours", "7d": "7 days", "30d": "30 days" } as const;
+
+function where(f: AuditFilter) {
+  return {
+    sql: `where ($1::interval is null or a.created_at > now() - $1::interval)
+        and ($2::int is null or a.user_id = $2) and ($3::text is null or a.action = $3)`,
+    params: [RANGE_INTERVAL[f.range], f.userId ?? null, f.action ?? null],
+  };
+}
+
+const SELECT = `select a.id, a.user_id as "userId", a.action, a.entity_type as "entityType", a.entity_id as "entityId",
+    a.created_at as "timestamp", a.metadata, a.ip, a.user_agent as "userAgent",
+    u.email as "userEmail", nullif(btrim(u.first_name || ' ' || u.last_name), '') as "userName"
+  from audit_logs a left join users u on u.id = a.user_id`;
+
+export async function listAuditLogs(db: Queryable, f: AuditFilter & { limit: number; offset: number }) {
+  const w = where(f);
+  const [items, total] = await Promise.all([
+    db.query(`${SELECT} ${w.sql} order by a.id desc limit $4 offset $5`, [...w.params, f.limit, f.offset]),
+    db.query<{ n: number }>(`select count(*)::int as n from audit_logs a ${w.sql}`, w.params),
+  ]);
+  return { items, total: total[0].n };
+}
+
+/** Keyset pages (newest first) for streaming exports with flat memory. */
+export async function auditPage(db: Queryable, f: AuditFilter, beforeId: number | null, size: number) {
+  const w = where(f);
+  return await db.query<Record<string, unknown> & { id: number }>(
+    `${SELECT} ${w.sql} and ($4::bigint is null or a.id < $4) order by a.id desc limit $5`,
+    [...w.params, beforeId, size],
+  );
+}
+
+export async function auditActions(db: Queryable) {
+  return (await db.query<{ action: string }>("select distinct action from audit_logs order by action")).map((r) => r.action);
+}

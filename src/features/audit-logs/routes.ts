@@ -1,0 +1,54 @@
+/** The audit trail for administrators: filtered list and a streamed CSV export of all matching rows. */
+import { Hono } from "hono";
+import { stream } from "hono/streaming";
+import { allow } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { csvRow } from "../../lib/csv.ts";
+import { validate } from "../../lib/validate.ts";
+import { auditQuerySchema } from "../../shared/schemas/users.ts";
+import * as q from "./queries.ts";
+
+const exportQuerySchema = auditQuerySchema.omit({ limit: true, offset: true });
+const EXPORT_PAGE = 1000;
+const COLUMNS = ["id", "timestamp", "userId", "userEmail", "action", "entityType", "entityId", "ip", "userAgent", "metadata"];
+
+export const auditLogRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/admin/audit-logs",
+    allow("audit_logs.view", { tags: ["audit"], summary: "Audit entries, newest first (X-Total-Count header)" }),
+    validate("query", auditQuerySchema),
+    async (c) => {
+      const { items, total } = await q.listAuditLogs(c.get("deps").db, c.req.valid("query"));
+      c.header("X-Total-Count", String(total));
+      return c.json(items);
+    },
+  )
+  .get(
+    "/api/admin/audit-logs/actions",
+    allow("audit_logs.view", { tags: ["audit"], summary: "Distinct actions, for the filter" }),
+    async (c) => c.json(await q.auditActions(c.get("deps").db)),
+  )
+  .get(
+    "/api/admin/audit-logs/export",
+    allow("audit_logs.export", { tags: ["audit"], summary: "All matching entries as CSV, streamed" }),
+    validate("query", exportQuerySchema),
+    async (c) => {
+      const filter = c.req.valid("query");
+      const { db } = c.get("deps");
+      await db.tx((tx) => audit(tx, c, { action: "EXPORT", entityType: "audit_logs", metadata: { filter } }));
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="audit-logs-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return stream(c, async (s) => {
+        await s.write(csvRow(COLUMNS));
+        let before: number | null = null;
+        while (true) {
+          const page = await q.auditPage(db, filter, before, EXPORT_PAGE);
+          if (!page.length) break;
+          await s.write(page.map((r) => csvRow(COLUMNS.map((k) => r[k]))).join(""));
+          before = page[page.length - 1].id;
+          if (page.length < EXPORT_PAGE) break;
+        }
+      });
+    },
+  );

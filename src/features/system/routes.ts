@@ -1,0 +1,25 @@
+/** Health, readiness and the public facts the SPA needs before sign-in. */
+import { Hono } from "hono";
+import { publicRoute } from "../../auth/guard.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { DEMO_ACCOUNTS } from "../../db/demo-accounts.ts";
+
+export const systemRoutes = new Hono<AppEnv>()
+  .get("/healthz", publicRoute({ tags: ["system"], summary: "Process is up" }), (c) => c.json({ status: "ok" }))
+  .get("/readyz", publicRoute({ tags: ["system"], summary: "Database answers" }), async (c) => {
+    try {
+      await c.get("deps").db.query("select 1");
+      return c.json({ status: "ready" });
+    } catch {
+      return c.json({ status: "unavailable", message: "Database is not reachable" }, 503);
+    }
+  })
+  .get("/api/meta", publicRoute({ tags: ["system"], summary: "Version and demo mode" }), (c) => {
+    const { version, demoMode } = c.get("deps");
+    return c.json({
+      version,
+      demoMode,
+      // Demo sign-ins are only ever revealed for the seeded embedded demo database.
+      ...(demoMode ? { demoAccounts: DEMO_ACCOUNTS.map(({ role, signIn, password }) => ({ role, signIn, password })) } : {}),
+    });
+  });

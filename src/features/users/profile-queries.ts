@@ -1,0 +1,33 @@
+import type { Queryable } from "../../db/types.ts";
+
+export async function totpState(db: Queryable, id: number) {
+  return (await db.query<{ secret: string | null; enabled: boolean; passwordHash: string | null }>(
+    `select totp_secret as secret, totp_enabled as enabled, password_hash as "passwordHash" from users where id = $1`,
+    [id],
+  ))[0];
+}
+
+export async function savePendingTotp(db: Queryable, id: number, sealed: string) {
+  await db.query("update users set totp_secret = $2, totp_enabled = false, updated_at = now() where id = $1", [id, sealed]);
+}
+
+export async function enableTotp(db: Queryable, id: number, recoveryHashes: string[]) {
+  await db.query("update users set totp_enabled = true, updated_at = now() where id = $1", [id]);
+  await db.query("delete from user_recovery_codes where user_id = $1", [id]);
+  await db.query(
+    "insert into user_recovery_codes (user_id, code_hash) select $1, unnest($2::text[])",
+    [id, recoveryHashes],
+  );
+}
+
+export async function disableTotp(db: Queryable, id: number) {
+  await db.query("update users set totp_enabled = false, totp_secret = null, updated_at = now() where id = $1", [id]);
+  await db.query("delete from user_recovery_codes where user_id = $1", [id]);
+}
+
+export async function remainingRecoveryCodes(db: Queryable, id: number) {
+  return (await db.query<{ n: number }>(
+    "select count(*)::int as n from user_recovery_codes where user_id = $1 and used_at is null",
+    [id],
+  ))[0].n;
+}

@@ -1,0 +1,145 @@
+/** The signed-in user's own account: profile, password, two-factor sign-in. */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import QRCode from "qrcode";
+import { z } from "zod";
+import { signedIn } from "../../auth/guard.ts";
+import { hashPassword, verifyPassword } from "../../auth/password.ts";
+import { issueSession } from "../../auth/session.ts";
+import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpKey, openTotpKey, sealTotpKey, totpUri } from "../../auth/two-factor.ts";
+import { audit, diff } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { hasPermission } from "../../shared/permissions.ts";
+import { changePasswordSchema } from "../../shared/schemas/auth.ts";
+import { idParamSchema, updateProfileSchema } from "../../shared/schemas/users.ts";
+import * as users from "./queries.ts";
+import { DUPLICATE_EMAIL } from "./routes.ts";
+import * as q from "./profile-queries.ts";
+
+const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from your app") });
+const passwordConfirmSchema = z.object({ password: z.string().min(1, "Password is required") });
+
+/** Yourself, or an administrator acting on anyone. */
+function selfOrAdmin(c: Context<AppEnv>, id: number) {
+  const me = c.get("user")!;
+  if (me.id !== id && !hasPermission(me.role, "users.edit")) throw new Forbidden("You can only change your own profile");
+}
+
+export const profileRoutes = new Hono<AppEnv>()
+  .get("/api/profile", signedIn({ tags: ["profile"], summary: "Your profile, with last sign-in and two-factor state" }), async (c) => {
+    const me = await users.getUser(c.get("deps").db, c.get("user")!.id);
+    return c.json(me);
+  })
+  .put(
+    "/api/users/:id/profile",
+    signedIn({ tags: ["profile"], summary: "Update a profile (yourself, or any user as an administrator)" }),
+    validate("param", idParamSchema),
+    validate("json", updateProfileSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      selfOrAdmin(c, id);
+      const body = c.req.valid("json");
+      const { db } = c.get("deps");
+      const before = await users.getUser(db, id);
+      if (!before) throw new NotFound("User not found");
+      await db.tx(async (tx) => {
+        await users.lockUser(tx, id);
+        if (await users.emailTaken(tx, body.email, id)) throw new Conflict(DUPLICATE_EMAIL);
+        await users.updateUserFields(tx, id, body);
+        if (before.role.name === "vendor") await users.updateVendorContact(tx, id, body);
+        await audit(tx, c, { action: "UPDATE", entityType: "user", entityId: id, metadata: { changes: diff(before, body) } });
+      });
+      return c.json(await users.getUser(db, id));
+    },
+  )
+  .put(
+    "/api/users/:id/change-password",
+    signedIn({ tags: ["profile"], summary: "Change your own password (ends your other sessions)" }),
+    validate("param", idParamSchema),
+    validate("json", changePasswordSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const me = c.get("user")!;
+      if (me.id !== id) throw new Forbidden("You can only change your own password");
+      const { currentPassword, newPassword } = c.req.valid("json");
+      const { db } = c.get("deps");
+      if (!(await verifyPassword(await users.passwordHashOf(db, id), currentPassword))) {
+        throw new BadRequest("Current password is incorrect", [{ path: "currentPassword", message: "Current password is incorrect" }]);
+      }
+      if (currentPassword === newPassword) {
+        throw new BadRequest("Choose a password different from the current one", [
+          { path: "newPassword", message: "Choose a password different from the current one" },
+        ]);
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.tx(async (tx) => {
+        await users.setPassword(tx, id, passwordHash, false);
+        await audit(tx, c, { action: "PASSWORD_CHANGE", entityType: "user", entityId: id });
+      });
+      // The version bump ended every session; this one continues with a fresh token.
+      await issueSession(c, { id, tokenVersion: me.tokenVersion + 1 });
+      return c.json({ message: "Password changed" });
+    },
+  )
+  .post("/api/auth/2fa/setup", signedIn({ tags: ["profile"], summary: "Start two-factor enrolment: a new TOTP key and QR code" }), async (c) => {
+    const me = c.get("user")!;
+    const { db, secrets } = c.get("deps");
+    const state = await q.totpState(db, me.id);
+    if (state?.enabled) throw new Conflict("Two-factor sign-in is already enabled");
+    const key = newTotpKey();
+    await q.savePendingTotp(db, me.id, await sealTotpKey(secrets.sealedBidKey, me.id, key));
+    const uri = totpUri(me.email, key);
+    c.header("Cache-Control", "no-store");
+    return c.json({ uri, qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1 }), secret: new URL(uri).searchParams.get("secret") });
+  })
+  .post(
+    "/api/auth/2fa/enable",
+    signedIn({ tags: ["profile"], summary: "Confirm enrolment with a code; returns 10 one-time recovery codes" }),
+    validate("json", codeSchema),
+    async (c) => {
+      const me = c.get("user")!;
+      const { db, secrets } = c.get("deps");
+      const state = await q.totpState(db, me.id);
+      if (!state?.secret) throw new Conflict("Start the two-factor set-up first");
+      if (state.enabled) throw new Conflict("Two-factor sign-in is already enabled");
+      if (!checkTotp(await openTotpKey(secrets.sealedBidKey, me.id, state.secret), c.req.valid("json").code)) {
+        throw new BadRequest("The code is not valid. Check your authenticator app's time and try again.", [
+          { path: "code", message: "The code is not valid" },
+        ]);
+      }
+      const codes = newRecoveryCodes();
+      const hashes = await Promise.all(codes.map(hashRecoveryCode));
+      await db.tx(async (tx) => {
+        await q.enableTotp(tx, me.id, hashes);
+        await audit(tx, c, { action: "TWO_FACTOR_ENABLE", entityType: "user", entityId: me.id });
+      });
+      c.header("Cache-Control", "no-store");
+      return c.json({ recoveryCodes: codes });
+    },
+  )
+  .post(
+    "/api/auth/2fa/disable",
+    signedIn({ tags: ["profile"], summary: "Turn two-factor sign-in off (needs your password)" }),
+    validate("json", passwordConfirmSchema),
+    async (c) => {
+      const me = c.get("user")!;
+      const { db } = c.get("deps");
+      const state = await q.totpState(db, me.id);
+      if (!(await verifyPassword(state?.passwordHash, c.req.valid("json").password))) {
+        throw new BadRequest("Password is incorrect", [{ path: "password", message: "Password is incorrect" }]);
+      }
+      await db.tx(async (tx) => {
+        await q.disableTotp(tx, me.id);
+        await audit(tx, c, { action: "TWO_FACTOR_DISABLE", entityType: "user", entityId: me.id });
+      });
+      return c.json({ message: "Two-factor sign-in disabled" });
+    },
+  )
+  .get("/api/auth/2fa", signedIn({ tags: ["profile"], summary: "Two-factor state and recovery codes left" }), async (c) => {
+    const me = c.get("user")!;
+    const { db } = c.get("deps");
+    const state = await q.totpState(db, me.id);
+    return c.json({ enabled: !!state?.enabled, recoveryCodesLeft: state?.enabled ? await q.remainingRecoveryCodes(db, me.id) : 0 });
+  });

@@ -1,0 +1,198 @@
+/** Administrator user management (spec: User Management) and admin dashboard stats. */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { allow } from "../../auth/guard.ts";
+import { hashPassword } from "../../auth/password.ts";
+import { audit, diff } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { ROLES } from "../../shared/roles.ts";
+import {
+  createUserSchema,
+  idParamSchema,
+  listUsersQuerySchema,
+  updateRoleSchema,
+  updateStatusSchema,
+  updateUserSchema,
+} from "../../shared/schemas/users.ts";
+import * as q from "./queries.ts";
+
+const VENDOR_ROLE_ID = 5;
+const ADMIN_ROLE_ID = 1;
+export const DUPLICATE_EMAIL = "A user with this email already exists";
+
+const TEMP_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+/** A random one-time password (spec's fixed one replaced); 12 characters, about 70 bits. */
+export function temporaryPassword(length = 12): string {
+  const out: string[] = [];
+  const buf = new Uint8Array(1);
+  while (out.length < length) {
+    crypto.getRandomValues(buf);
+    if (buf[0] < 256 - (256 % TEMP_ALPHABET.length)) out.push(TEMP_ALPHABET[buf[0] % TEMP_ALPHABET.length]);
+  }
+  return out.join("");
+}
+
+async function userOr404(c: Context<AppEnv>, id: number) {
+  const user = await q.getUser(c.get("deps").db, id);
+  if (!user) throw new NotFound("User not found");
+  return user;
+}
+
+export const userRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/admin/users",
+    allow("users.view", { tags: ["users"], summary: "List users (X-Total-Count header carries the total)" }),
+    validate("query", listUsersQuerySchema),
+    async (c) => {
+      const { items, total } = await q.listUsers(c.get("deps").db, c.req.valid("query"));
+      c.header("X-Total-Count", String(total));
+      return c.json(items);
+    },
+  )
+  .get("/api/roles", allow("users.view", { tags: ["users"], summary: "List roles" }), (c) =>
+    c.json(ROLES.map(({ id, name, displayName }) => ({ id, name, displayName }))))
+  .get(
+    "/api/admin/stats",
+    allow("users.view", { tags: ["users"], summary: "Admin dashboard counts" }),
+    async (c) => c.json(await q.adminStats(c.get("deps").db)),
+  )
+  .post(
+    "/api/admin/users",
+    allow("users.create", { tags: ["users"], summary: "Create a staff user (must change the password at first sign-in)" }),
+    validate("json", createUserSchema),
+    async (c) => {
+      const body = c.req.valid("json");
+      if (body.roleId === VENDOR_ROLE_ID) {
+        throw new BadRequest("Vendor accounts are created through vendor registration", [
+          { path: "roleId", message: "Vendor accounts are created through vendor registration" },
+        ]);
+      }
+      const passwordHash = await hashPassword(body.password);
+      const { db } = c.get("deps");
+      const id = await db.tx(async (tx) => {
+        if (await q.emailTaken(tx, body.email)) throw new Conflict(DUPLICATE_EMAIL);
+        const id = await q.insertUser(tx, { ...body, passwordHash });
+        await audit(tx, c, {
+          action: "CREATE",
+          entityType: "user",
+          entityId: id,
+          metadata: { firstName: body.firstName, lastName: body.lastName, email: body.email, roleId: body.roleId },
+        });
+        return id;
+      });
+      return c.json(await q.getUser(db, id), 201);
+    },
+  )
+  .put(
+    "/api/admin/users/:id",
+    allow("users.edit", { tags: ["users"], summary: "Edit a user's name and email; optional new password" }),
+    validate("param", idParamSchema),
+    validate("json", updateUserSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const before = await userOr404(c, id);
+      const newHash = body.newPassword ? await hashPassword(body.newPassword) : undefined;
+      const { db } = c.get("deps");
+      await db.tx(async (tx) => {
+        if (!(await q.lockUser(tx, id))) throw new NotFound("User not found");
+        if (await q.emailTaken(tx, body.email, id)) throw new Conflict(DUPLICATE_EMAIL);
+        await q.updateUserFields(tx, id, body);
+        // A password chosen by someone else is temporary: the user must replace it at next sign-in.
+        if (newHash) await q.setPassword(tx, id, newHash, id !== c.get("user")!.id);
+        const changes = diff(before, { firstName: body.firstName, lastName: body.lastName, email: body.email });
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "user",
+          entityId: id,
+          metadata: { changes, passwordChanged: !!newHash },
+        });
+      });
+      return c.json(await q.getUser(db, id));
+    },
+  )
+  .put(
+    "/api/admin/users/:id/role",
+    allow("users.edit", { tags: ["users"], summary: "Change a user's role (ends their sessions)" }),
+    validate("param", idParamSchema),
+    validate("json", updateRoleSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { roleId } = c.req.valid("json");
+      const { db } = c.get("deps");
+      await db.tx(async (tx) => {
+        const admins = await q.lockActiveAdmins(tx);
+        const target = await q.lockUser(tx, id);
+        if (!target) throw new NotFound("User not found");
+        if (target.roleId === roleId) return;
+        if ((target.roleId === VENDOR_ROLE_ID) !== (roleId === VENDOR_ROLE_ID)) {
+          throw new Conflict("Vendor accounts cannot change to or from a staff role");
+        }
+        if (target.roleId === ADMIN_ROLE_ID && id === c.get("user")!.id) {
+          throw new Conflict("You cannot change your own administrator role");
+        }
+        if (target.roleId === ADMIN_ROLE_ID && target.isActive && admins.length <= 1) {
+          throw new Conflict("The last active administrator cannot be demoted");
+        }
+        await q.setRole(tx, id, roleId);
+        await audit(tx, c, {
+          action: "ROLE_CHANGE",
+          entityType: "user",
+          entityId: id,
+          metadata: { changes: { roleId: { from: target.roleId, to: roleId } } },
+        });
+      });
+      return c.json(await userOr404(c, id));
+    },
+  )
+  .put(
+    "/api/admin/users/:id/status",
+    allow("users.edit", { tags: ["users"], summary: "Activate or deactivate a user (deactivation ends their sessions)" }),
+    validate("param", idParamSchema),
+    validate("json", updateStatusSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { isActive } = c.req.valid("json");
+      const { db } = c.get("deps");
+      await db.tx(async (tx) => {
+        const admins = await q.lockActiveAdmins(tx);
+        const target = await q.lockUser(tx, id);
+        if (!target) throw new NotFound("User not found");
+        if (target.isActive === isActive) return;
+        if (!isActive && id === c.get("user")!.id) throw new Conflict("You cannot deactivate your own account");
+        if (!isActive && target.roleId === ADMIN_ROLE_ID && admins.length <= 1) {
+          throw new Conflict("The last active administrator cannot be deactivated");
+        }
+        await q.setActive(tx, id, isActive);
+        await audit(tx, c, {
+          action: "STATUS_CHANGE",
+          entityType: "user",
+          entityId: id,
+          metadata: { changes: { isActive: { from: target.isActive, to: isActive } } },
+        });
+      });
+      return c.json(await userOr404(c, id));
+    },
+  )
+  .post(
+    "/api/admin/users/:id/reset-password",
+    allow("users.reset_password", {
+      tags: ["users"],
+      summary: "Reset to a random temporary password, shown once; the user must change it at next sign-in",
+    }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const password = temporaryPassword();
+      const passwordHash = await hashPassword(password);
+      await c.get("deps").db.tx(async (tx) => {
+        if (!(await q.lockUser(tx, id))) throw new NotFound("User not found");
+        await q.setPassword(tx, id, passwordHash, true);
+        await audit(tx, c, { action: "PASSWORD_RESET", entityType: "user", entityId: id });
+      });
+      c.header("Cache-Control", "no-store");
+      return c.json({ temporaryPassword: password });
+    },
+  );

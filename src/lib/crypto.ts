@@ -1,0 +1,50 @@
+/** AES-256-GCM for data that must be unreadable at rest (sealed bids, TOTP secrets). */
+const IV_BYTES = 12;
+
+async function importKey(raw: Uint8Array) {
+  return await crypto.subtle.importKey("raw", raw as BufferSource, "AES-GCM", false, ["encrypt", "decrypt"]);
+}
+
+/** Returns iv || ciphertext+tag. `context` is bound as additional data, so a blob cannot be moved to another row. */
+export async function encrypt(key: Uint8Array, plain: Uint8Array, context = ""): Promise<Uint8Array> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(context) },
+    await importKey(key),
+    plain as BufferSource,
+  );
+  const out = new Uint8Array(IV_BYTES + sealed.byteLength);
+  out.set(iv);
+  out.set(new Uint8Array(sealed), IV_BYTES);
+  return out;
+}
+
+export async function decrypt(key: Uint8Array, blob: Uint8Array, context = ""): Promise<Uint8Array> {
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: blob.slice(0, IV_BYTES), additionalData: new TextEncoder().encode(context) },
+    await importKey(key),
+    blob.slice(IV_BYTES) as BufferSource,
+  );
+  return new Uint8Array(plain);
+}
+
+export async function encryptText(key: Uint8Array, text: string, context = ""): Promise<string> {
+  const blob = await encrypt(key, new TextEncoder().encode(text), context);
+  return btoa(String.fromCharCode(...blob));
+}
+
+export async function decryptText(key: Uint8Array, b64: string, context = ""): Promise<string> {
+  const blob = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+  return new TextDecoder().decode(await decrypt(key, blob, context));
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** URL-safe random token (for one-time links and recovery codes). */
+export function randomToken(bytes = 32): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}

@@ -1,0 +1,40 @@
+import type { Config } from "../config.ts";
+import type { Db } from "../db/types.ts";
+import type { Logger } from "./logger.ts";
+import type { Secrets } from "./secrets.ts";
+import type { RoleName } from "../shared/roles.ts";
+
+/** Everything a request handler may need, passed to createApp (tests pass their own). */
+export interface Deps {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  logger: Logger;
+  version: string;
+  /** Directory of the built SPA; undefined means the API only. */
+  webRoot?: string;
+  /** Embedded database seeded with the demo organisation: the login screen may show demo sign-ins. */
+  demoMode: boolean;
+}
+
+/** The signed-in user as every handler sees it. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  username: string | null;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+  role: RoleName;
+  roleDisplayName: string;
+  mustChangePassword: boolean;
+  tokenVersion: number;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    user: SessionUser | null;
+  };
+};

@@ -1,0 +1,32 @@
+/**
+ * Serves the built SPA: hashed files under /assets/ cached for a year, everything else revalidated,
+ * and index.html for any client route that is not a file.
+ */
+import type { Hono } from "hono";
+import { serveStatic } from "hono/deno";
+import type { AppEnv } from "./deps.ts";
+
+export function mountSpa(app: Hono<AppEnv>, webRoot: string) {
+  app.use(
+    "/assets/*",
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
+    serveStatic({ root: webRoot }),
+  );
+  app.use("*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    await next();
+    if (c.res.status === 200 && !c.res.headers.get("Cache-Control")) c.header("Cache-Control", "no-cache");
+  }, serveStatic({ root: webRoot }));
+  app.get("*", async (c) => {
+    try {
+      const html = await Deno.readTextFile(`${webRoot}/index.html`);
+      c.header("Cache-Control", "no-cache");
+      return c.html(html);
+    } catch {
+      return c.text("The web app is not built. Run: deno task build", 503);
+    }
+  });
+}

@@ -1,0 +1,84 @@
+/** Start-up: configuration, database, migrations, demo seed, HTTP server, background jobs. Nothing else. */
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/open.ts";
+import { migrate, MigrationError } from "./db/migrate.ts";
+import { syncPermissions } from "./db/reference-data.ts";
+import { seedDemo } from "./db/seed.ts";
+import { createApp } from "./app.ts";
+import { createLogger } from "./lib/logger.ts";
+import { loadSecrets } from "./lib/secrets.ts";
+import { VERSION } from "./version.ts";
+import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
+import { ROLES } from "./shared/roles.ts";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      Deno.exit(1);
+    }
+    throw e;
+  }
+  const logger = createLogger(config.logLevel);
+  const secrets = await loadSecrets(config);
+  const db = await openDatabase(config);
+  try {
+    const applied = await migrate(db);
+    if (applied.length) logger.info("migrations applied", { versions: applied });
+  } catch (e) {
+    if (e instanceof MigrationError) {
+      console.error(`Migration error: ${e.message}`);
+      await db.close();
+      Deno.exit(1);
+    }
+    throw e;
+  }
+  await syncPermissions(db);
+  let seeded = false;
+  if (config.seedDemo) seeded = await seedDemo(db, logger);
+  const demoMode = !config.databaseUrl && config.seedDemo;
+
+  const webRoot = new URL("../web/dist", import.meta.url).pathname;
+  const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode });
+
+  const controller = new AbortController();
+  const server = Deno.serve({
+    port: config.port,
+    hostname: config.host,
+    signal: controller.signal,
+    onListen: ({ port }) => {
+      const url = config.publicUrl ?? `http://localhost:${port}`;
+      console.log(`\nProcurement ${VERSION} is running at ${url}`);
+      console.log(`Database: ${config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}/pgdata`}`);
+      if (demoMode) {
+        console.log(seeded ? "Demo data seeded. Demo sign-ins:" : "Demo sign-ins:");
+        for (const a of DEMO_ACCOUNTS) {
+          const role = ROLES.find((r) => r.name === a.role)!.displayName.padEnd(24);
+          console.log(`  ${role} ${a.signIn.padEnd(22)} ${a.password}`);
+        }
+      }
+      console.log("");
+    },
+  }, app.fetch);
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish (bounded), then close the pool.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    const timer = setTimeout(() => controller.abort(), config.shutdownTimeoutMs);
+    await server.shutdown();
+    clearTimeout(timer);
+    await db.close();
+    logger.info("stopped");
+    Deno.exit(0);
+  };
+  for (const sig of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(sig, () => stop(sig));
+  await server.finished;
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,124 @@
+/**
+ * The permission matrix of spec section 6, kept once here. The server checks these strings on
+ * every route; the SPA uses the same strings to show or hide sections and actions.
+ */
+import type { RoleName } from "./roles.ts";
+
+export const RESOURCES = {
+  users: { actions: ["view", "create", "edit", "delete", "reset_password"], description: "User accounts and roles" },
+  purchase_requests: {
+    actions: ["view", "create", "edit", "delete", "approve", "reject"],
+    description: "Purchase requests and their items",
+  },
+  categories: { actions: ["view", "create", "edit", "delete"], description: "Item categories" },
+  vendors: { actions: ["view", "approve", "reject", "edit", "delete"], description: "Vendor applications and profiles" },
+  quotations: { actions: ["view", "create", "edit", "delete", "compare"], description: "Quotations and bids" },
+  sealed_bidding: { actions: ["view", "unseal", "manage"], description: "Sealed bid requests" },
+  system_settings: { actions: ["view", "edit"], description: "System configuration" },
+  notifications: { actions: ["view", "edit", "send"], description: "Notification providers and templates" },
+  audit_logs: { actions: ["view", "export"], description: "Audit trail" },
+  reports: { actions: ["view", "export", "generate"], description: "Reports and analytics" },
+  dashboard: { actions: ["view", "customize"], description: "Dashboard" },
+  vendor_profile: { actions: ["view", "edit", "categories"], description: "A vendor's own profile and subscriptions" },
+} as const;
+
+export type Resource = keyof typeof RESOURCES;
+export type Permission = {
+  [R in Resource]: `${R}.${(typeof RESOURCES)[R]["actions"][number]}`;
+}[Resource];
+
+const all = <R extends Resource>(r: R): Permission[] =>
+  RESOURCES[r].actions.map((a) => `${r}.${a}` as Permission);
+const some = <R extends Resource>(r: R, actions: (typeof RESOURCES)[R]["actions"][number][]): Permission[] =>
+  actions.map((a) => `${r}.${a}` as Permission);
+
+export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
+  admin: [
+    ...all("users"),
+    ...all("purchase_requests"),
+    ...all("categories"),
+    ...all("vendors"),
+    ...all("quotations"),
+    ...all("sealed_bidding"),
+    ...all("system_settings"),
+    ...all("notifications"),
+    ...all("audit_logs"),
+    ...all("reports"),
+    ...all("dashboard"),
+  ],
+  purchase_team: [
+    ...some("purchase_requests", ["view", "create", "edit"]),
+    ...some("categories", ["view", "create", "edit"]),
+    ...some("quotations", ["view", "compare"]),
+    ...some("vendors", ["view"]),
+    ...some("reports", ["view", "export"]),
+    ...all("dashboard"),
+  ],
+  procurement_manager: [
+    ...some("purchase_requests", ["view", "create", "edit", "approve", "reject"]),
+    ...some("categories", ["view", "create", "edit"]),
+    ...all("quotations"),
+    ...all("sealed_bidding"),
+    ...some("vendors", ["view", "approve", "reject"]),
+    ...all("reports"),
+    ...all("dashboard"),
+  ],
+  cost_finance_controller: [
+    ...some("purchase_requests", ["view", "approve", "reject"]),
+    ...some("categories", ["view"]),
+    ...all("quotations"),
+    ...all("sealed_bidding"),
+    ...some("vendors", ["view"]),
+    ...all("reports"),
+    ...all("dashboard"),
+  ],
+  vendor: [
+    ...some("purchase_requests", ["view"]),
+    ...some("quotations", ["view", "create", "edit"]),
+    ...some("categories", ["view"]),
+    ...all("vendor_profile"),
+    ...all("dashboard"),
+  ],
+};
+
+export function hasPermission(role: RoleName | undefined | null, permission: Permission): boolean {
+  return !!role && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Bids are managed by those who may manage sealed bidding; created by those who may create purchase requests. */
+export const canManageBids = (role: RoleName | undefined | null) => hasPermission(role, "sealed_bidding.manage");
+export const canCreateBids = (role: RoleName | undefined | null) =>
+  hasPermission(role, "purchase_requests.create") || canManageBids(role);
+
+/** Dashboard sections (spec section 2) and which roles see them. */
+export const DASHBOARD_SECTIONS = {
+  overview: "all",
+  requests: ["purchase_team", "procurement_manager"],
+  bids: ["purchase_team", "procurement_manager"],
+  quotations: ["purchase_team", "procurement_manager"],
+  categories: ["admin", "purchase_team", "procurement_manager"],
+  opportunities: ["vendor"],
+  users: ["admin"],
+  "system-settings": ["admin"],
+  "notification-settings": ["admin"],
+  "audit-logs": ["admin"],
+  vendors: ["admin", "purchase_team"],
+  reports: "all",
+  profile: "all",
+  settings: "all",
+} as const satisfies Record<string, "all" | readonly RoleName[]>;
+
+export type DashboardSection = keyof typeof DASHBOARD_SECTIONS;
+
+export function sectionsFor(role: RoleName): DashboardSection[] {
+  return (Object.keys(DASHBOARD_SECTIONS) as DashboardSection[]).filter((s) => {
+    const who = DASHBOARD_SECTIONS[s];
+    return who === "all" || (who as readonly RoleName[]).includes(role);
+  });
+}
+
+/** A section the role may not see falls back to the overview. */
+export function resolveSection(role: RoleName, wanted: string | null | undefined): DashboardSection {
+  const allowed = sectionsFor(role);
+  return allowed.includes(wanted as DashboardSection) ? (wanted as DashboardSection) : "overview";
+}

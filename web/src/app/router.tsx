@@ -1,0 +1,65 @@
+/**
+ * Auth state picks the route set (spec section 2): signed out (also while the current-user call is
+ * loading) or signed in. Only the landing and sign-in pages are in the entry chunk.
+ */
+import { lazy, Suspense } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import { PageSpinner } from "../components/page-spinner.tsx";
+import { useCurrentUser } from "../features/auth/api/get-current-user.ts";
+import { LoginPage } from "../features/auth/components/login-page.tsx";
+import { LandingPage } from "../features/landing/components/landing-page.tsx";
+import { DASHBOARD_SECTION_COMPONENTS } from "./dashboard-sections.ts";
+import { NotFoundPage } from "./not-found.tsx";
+
+const VendorRegistrationPage = lazy(() =>
+  import("../features/vendor-registration/components/vendor-registration-page.tsx")
+);
+const DashboardPage = lazy(() => import("../features/dashboard/components/dashboard-page.tsx"));
+const VendorManagementPage = lazy(() => import("../features/vendors/components/vendor-management-page.tsx"));
+const QuotationManagementPage = lazy(() =>
+  import("../features/quotations/components/quotation-management-page.tsx")
+);
+const ReportsPage = lazy(() => import("../features/reports/components/reports-page.tsx"));
+
+function Dashboard() {
+  return <DashboardPage sections={DASHBOARD_SECTION_COMPONENTS} />;
+}
+
+function SignedOutRoutes({ loading }: { loading: boolean }) {
+  return (
+    <Switch>
+      <Route path="/" component={LandingPage} />
+      <Route path="/login" component={LoginPage} />
+      <Route path="/vendor-registration" component={VendorRegistrationPage} />
+      <Route path="/vendor/register" component={VendorRegistrationPage} />
+      {/* While auth is loading a signed-in path is not yet known to be missing. */}
+      <Route>{loading ? <PageSpinner /> : <NotFoundPage />}</Route>
+    </Switch>
+  );
+}
+
+function SignedInRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={Dashboard} />
+      <Route path="/dashboard" component={Dashboard} />
+      <Route path="/vendor-management" component={VendorManagementPage} />
+      <Route path="/quotation-management" component={QuotationManagementPage} />
+      <Route path="/reports" component={ReportsPage} />
+      {/* Just signed in on /login: go home rather than flash a 404. */}
+      <Route path="/login">
+        <Redirect to="/" replace />
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+export function AppRouter() {
+  const { data: user, isPending } = useCurrentUser();
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      {user ? <SignedInRoutes /> : <SignedOutRoutes loading={isPending} />}
+    </Suspense>
+  );
+}

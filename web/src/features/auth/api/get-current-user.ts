@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, apiJson } from "../../../lib/api-client.ts";
+import type { RoleName } from "../../../../../src/shared/roles.ts";
+
+export type CurrentUser = {
+  id: number | string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone?: string | null;
+  companyName?: string | null;
+  contactPerson?: string | null;
+  isActive?: boolean;
+  updatedAt?: string;
+  role: { id: number; name: RoleName | string; displayName: string };
+};
+
+export const currentUserQueryKey = ["auth", "user"] as const;
+
+/** GET /api/auth/user; a 401 means "signed out" and yields null instead of an error. */
+export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
+  try {
+    return await apiJson<CurrentUser | null>("/api/auth/user", { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: getCurrentUser,
+    retry: false,
+    meta: { skipUnauthorizedRedirect: true },
+  });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}
+
+/** The name shown for a user: the part of the email before the at-sign, else first name, else null. */
+export function userDisplayName(user: Pick<CurrentUser, "email" | "firstName">): string | null {
+  const local = user.email?.split("@")[0];
+  if (local) return local;
+  if (user.firstName) return user.firstName;
+  return null;
+}

@@ -1,0 +1,71 @@
+/**
+ * The signed-in shell: a fixed sidebar listing the sections the role may see, and the chosen
+ * section (state only, no URL per section; spec section 2).
+ */
+import { type ComponentType, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type DashboardSection, resolveSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
+import { isRoleName } from "../../../../../src/shared/roles.ts";
+import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { SkipLink } from "../../../components/skip-link.tsx";
+import { useCurrentUser } from "../../auth/api/get-current-user.ts";
+import { Sidebar } from "./sidebar.tsx";
+
+export default function DashboardPage({ sections }: { sections: Record<DashboardSection, ComponentType> }) {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const role = isRoleName(user?.role.name) ? user.role.name : null;
+  const [wanted, setWanted] = useState<DashboardSection>("overview");
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const available: DashboardSection[] = role ? sectionsFor(role) : ["overview"];
+  const active = role ? resolveSection(role, wanted) : "overview";
+  const Section = sections[active];
+
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setSidebarOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [sidebarOpen]);
+
+  if (!user) return null;
+
+  return (
+    <div className="min-h-screen bg-base-200">
+      <SkipLink />
+      <Sidebar
+        user={user}
+        sections={available}
+        active={active}
+        open={sidebarOpen}
+        onSelect={(section) => {
+          setWanted(section);
+          setSidebarOpen(false);
+        }}
+        onClose={() => setSidebarOpen(false)}
+      />
+      <div className="lg:ps-64">
+        <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-base-300 bg-base-100 px-4 py-3">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm lg:hidden"
+            aria-controls="dashboard-sidebar"
+            aria-expanded={sidebarOpen}
+            onClick={() => setSidebarOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+            {t("dashboard.toggleMenu")}
+          </button>
+          <h1 className="text-xl font-semibold">{t("dashboard.title")}</h1>
+        </header>
+        <main id="main" className="p-4 lg:p-6">
+          <Suspense fallback={<PageSpinner />}>
+            <Section />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

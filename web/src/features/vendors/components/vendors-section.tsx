@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { SectionPlaceholder } from "../../../components/section-placeholder.tsx";
+
+export default function VendorsSection() {
+  const { t } = useTranslation();
+  return <SectionPlaceholder title={t("dashboard.sections.vendors")} />;
+}

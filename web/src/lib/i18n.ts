@@ -1,0 +1,72 @@
+/**
+ * Interface language: bundled resources, kept in localStorage under `user-language`, English by
+ * default and as fallback (then the key itself). Sets <html lang> and <html dir> on every change.
+ */
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import { isRtl, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from "../../../src/shared/i18n-languages.ts";
+import en from "../locales/en.json" with { type: "json" };
+import es from "../locales/es.json" with { type: "json" };
+import fr from "../locales/fr.json" with { type: "json" };
+import de from "../locales/de.json" with { type: "json" };
+import dv from "../locales/dv.json" with { type: "json" };
+
+/** Each language is named in itself (endonyms are not translated). */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  es: "Español",
+  fr: "Français",
+  de: "Deutsch",
+  dv: "ދިވެހި",
+};
+
+export const DEFAULT_LANGUAGE: Language = "en";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function readStoredLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyDocumentLanguage(lang: string) {
+  const root = document.documentElement;
+  root.lang = lang;
+  root.dir = isRtl(lang) ? "rtl" : "ltr";
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.on("languageChanged", applyDocumentLanguage);
+
+i18n.use(initReactI18next).init({
+  resources: {
+    en: { translation: en },
+    es: { translation: es },
+    fr: { translation: fr },
+    de: { translation: de },
+    dv: { translation: dv },
+  },
+  lng: readStoredLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  returnEmptyString: false,
+  interpolation: { escapeValue: false }, // React escapes.
+  react: { useSuspense: false },
+  initAsync: false,
+});
+
+export function setLanguage(lang: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Storage may be unavailable (private mode); the choice then lasts for this page only.
+  }
+  void i18n.changeLanguage(lang);
+}
