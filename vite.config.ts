@@ -14,7 +14,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Hashed file names under assets/ so the server can cache them forever.
     assetsDir: "assets",
-    rollupOptions: {
+    rolldownOptions: {
       output: {
         entryFileNames: "assets/[name]-[hash].js",
         chunkFileNames: "assets/[name]-[hash].js",

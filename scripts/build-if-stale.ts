@@ -16,6 +16,9 @@ async function newest(path: string): Promise<number> {
   return max;
 }
 
+// Production images ship a built SPA and no Node.js; never try to rebuild there.
+if (Deno.env.get("NODE_ENV") === "production") Deno.exit(0);
+
 let built = 0;
 try {
   built = (await Deno.stat(output)).mtime?.getTime() ?? 0;

@@ -428,7 +428,9 @@ create table notification_outbox (
   recipient text not null,
   subject text not null default '',
   body text not null,
-  status text not null default 'pending' check (status in ('pending', 'sent', 'failed', 'logged')),
+  -- sending: claimed by a worker until locked_until; a crashed worker's claim expires and is retried
+  status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'failed', 'logged')),
+  locked_until timestamptz,
   attempts integer not null default 0 check (attempts >= 0),
   max_attempts integer not null default 5 check (max_attempts >= 1),
   next_attempt_at timestamptz not null default now(),
@@ -438,7 +440,7 @@ create table notification_outbox (
   created_at timestamptz not null default now(),
   sent_at timestamptz
 );
-create index notification_outbox_due_idx on notification_outbox (next_attempt_at) where status = 'pending';
+create index notification_outbox_due_idx on notification_outbox (next_attempt_at) where status in ('pending', 'sending');
 create index notification_outbox_created_idx on notification_outbox (created_at desc);
 
 -- Background jobs (OCR extraction and others), claimed with FOR UPDATE SKIP LOCKED.

@@ -18,9 +18,13 @@ import { authRoutes } from "./features/auth/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
 import { profileRoutes } from "./features/users/profile-routes.ts";
 import { auditLogRoutes } from "./features/audit-logs/routes.ts";
+import { categoryRoutes } from "./features/categories/routes.ts";
+import { vendorRoutes } from "./features/vendors/routes.ts";
+import { fileRoutes } from "./features/files/routes.ts";
+import { outboxRoutes } from "./features/outbox/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
-export const routers = [systemRoutes, authRoutes, userRoutes, profileRoutes, auditLogRoutes];
+export const routers = [systemRoutes, authRoutes, userRoutes, profileRoutes, auditLogRoutes, categoryRoutes, vendorRoutes, fileRoutes, outboxRoutes];
 
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;

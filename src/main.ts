@@ -10,6 +10,7 @@ import { loadSecrets } from "./lib/secrets.ts";
 import { VERSION } from "./version.ts";
 import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
 import { ROLES } from "./shared/roles.ts";
+import { startOutboxWorker } from "./notify/worker.ts";
 
 async function main() {
   let config;
@@ -44,6 +45,8 @@ async function main() {
   const webRoot = new URL("../web/dist", import.meta.url).pathname;
   const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode });
 
+  const outbox = startOutboxWorker(db, { config, logger });
+
   const controller = new AbortController();
   const server = Deno.serve({
     port: config.port,
@@ -73,6 +76,7 @@ async function main() {
     const timer = setTimeout(() => controller.abort(), config.shutdownTimeoutMs);
     await server.shutdown();
     clearTimeout(timer);
+    await outbox.stop();
     await db.close();
     logger.info("stopped");
     Deno.exit(0);

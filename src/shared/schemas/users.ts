@@ -41,7 +41,9 @@ export const updateProfileSchema = z.object({
   contactPerson: optionalText,
 });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive("Invalid id").max(2147483647, "Invalid id") });
+export const idParamSchema = z.object({
+  id: z.coerce.number().int().positive("Invalid id").max(2147483647, "Invalid id"),
+});
 
 export const AUDIT_RANGES = ["all", "24h", "7d", "30d"] as const;
 export const auditQuerySchema = z.object({

@@ -22,7 +22,8 @@ export const VENDOR_REGISTRATION_FIELDS = Object.keys(VENDOR_REGISTRATION_MESSAG
 
 export const VENDOR_TEXT_MAX_LENGTH = 200;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(VENDOR_TEXT_MAX_LENGTH, message);
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(VENDOR_TEXT_MAX_LENGTH, message);
 const m = VENDOR_REGISTRATION_MESSAGES;
 
 export const vendorRegistrationSchema = z.object({

@@ -16,9 +16,7 @@ const VendorRegistrationPage = lazy(() =>
 );
 const DashboardPage = lazy(() => import("../features/dashboard/components/dashboard-page.tsx"));
 const VendorManagementPage = lazy(() => import("../features/vendors/components/vendor-management-page.tsx"));
-const QuotationManagementPage = lazy(() =>
-  import("../features/quotations/components/quotation-management-page.tsx")
-);
+const QuotationManagementPage = lazy(() => import("../features/quotations/components/quotation-management-page.tsx"));
 const ReportsPage = lazy(() => import("../features/reports/components/reports-page.tsx"));
 
 function Dashboard() {

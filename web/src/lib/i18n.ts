@@ -4,7 +4,7 @@
  */
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { isRtl, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from "../../../src/shared/i18n-languages.ts";
+import { isRtl, type Language, LANGUAGE_STORAGE_KEY, LANGUAGES } from "../../../src/shared/i18n-languages.ts";
 import en from "../locales/en.json" with { type: "json" };
 import es from "../locales/es.json" with { type: "json" };
 import fr from "../locales/fr.json" with { type: "json" };

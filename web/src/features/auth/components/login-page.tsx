@@ -63,7 +63,9 @@ export function LoginPage() {
                   ))}
                 </div>
                 <div id={`login-panel-${tab}`} role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
-                  {tab === "standard" ? <StandardLoginForm onSuccess={onLogin} /> : <AdminLoginForm onSuccess={onLogin} />}
+                  {tab === "standard"
+                    ? <StandardLoginForm onSuccess={onLogin} />
+                    : <AdminLoginForm onSuccess={onLogin} />}
                 </div>
               </>
             )}

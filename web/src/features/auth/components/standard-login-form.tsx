@@ -16,7 +16,7 @@ export function StandardLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
     );
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false}>
+    <form onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-base-content/70">{t("auth.standardNote")}</p>
       <FormField label={t("auth.email")}>
         <input name="email" type="email" autoComplete="username" required className="input w-full" />

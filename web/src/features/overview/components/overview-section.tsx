@@ -8,9 +8,7 @@ function StatCard({ label, value, loading }: { label: string; value: number | un
     <div className="stat rounded-box bg-base-100 shadow-sm">
       <div className="stat-title">{label}</div>
       <div className="stat-value text-3xl">
-        {loading
-          ? <span className="loading loading-dots loading-sm" aria-label={t("common.loading")} />
-          : value ?? "-"}
+        {loading ? <span className="loading loading-dots loading-sm" aria-label={t("common.loading")} /> : value ?? "-"}
       </div>
     </div>
   );

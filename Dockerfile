@@ -1,0 +1,28 @@
+# Build the SPA and install dependencies with npm (the project's package manager), then run on
+# the official Deno image as a non-root user. `deno task start` serves API + SPA.
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN node node_modules/vite/bin/vite.js build
+
+FROM node:22-bookworm-slim AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev
+
+FROM denoland/deno:debian-2.9.6
+ENV NODE_ENV=production PORT=8000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json deno.json ./
+COPY sql ./sql
+COPY src ./src
+COPY scripts ./scripts
+COPY --from=build /app/web/dist ./web/dist
+RUN mkdir -p /data && chown deno:deno /data && deno cache src/main.ts src/db/migrate-cli.ts
+USER deno
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=3s CMD ["deno", "eval", "const r = await fetch('http://127.0.0.1:8000/healthz'); Deno.exit(r.ok ? 0 : 1)"]
+CMD ["deno", "task", "start"]

@@ -1,0 +1,80 @@
+/** Item categories: public list (registration needs it), admin create / edit / delete, each its own permission. */
+import { Hono } from "hono";
+import { allow, publicRoute } from "../../auth/guard.ts";
+import { audit, diff } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { Conflict, NotFound } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { hasPermission } from "../../shared/permissions.ts";
+import { categorySchema } from "../../shared/schemas/categories.ts";
+import { idParamSchema } from "../../shared/schemas/users.ts";
+import * as q from "./queries.ts";
+
+const DUPLICATE = "A category with this name already exists";
+
+export const categoryRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/categories",
+    publicRoute({ tags: ["categories"], summary: "Categories: active ones for everyone, all of them for staff who manage them" }),
+    async (c) => {
+      const user = c.get("user");
+      const all = !!user && hasPermission(user.role, "categories.edit");
+      return c.json(await q.listCategories(c.get("deps").db, all));
+    },
+  )
+  .post(
+    "/api/categories",
+    allow("categories.create", { tags: ["categories"], summary: "Create a category" }),
+    validate("json", categorySchema),
+    async (c) => {
+      const { name, description } = c.req.valid("json");
+      const { db } = c.get("deps");
+      const id = await db.tx(async (tx) => {
+        if (await q.nameTaken(tx, name)) throw new Conflict(DUPLICATE);
+        const id = await q.insertCategory(tx, name, description);
+        await audit(tx, c, { action: "CREATE", entityType: "category", entityId: id, metadata: { name, description } });
+        return id;
+      });
+      return c.json(await q.getCategory(db, id), 201);
+    },
+  )
+  .put(
+    "/api/categories/:id",
+    allow("categories.edit", { tags: ["categories"], summary: "Edit a category (name, description, active)" }),
+    validate("param", idParamSchema),
+    validate("json", categorySchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const { db } = c.get("deps");
+      await db.tx(async (tx) => {
+        const before = await q.getCategory(tx, id);
+        if (!before) throw new NotFound("Category not found");
+        if (await q.nameTaken(tx, body.name, id)) throw new Conflict(DUPLICATE);
+        await q.updateCategory(tx, id, body);
+        await audit(tx, c, { action: "UPDATE", entityType: "category", entityId: id, metadata: { changes: diff(before, body) } });
+      });
+      return c.json(await q.getCategory(db, id));
+    },
+  )
+  .delete(
+    "/api/categories/:id",
+    allow("categories.delete", { tags: ["categories"], summary: "Delete an unused category (409 when in use: deactivate it instead)" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await c.get("deps").db.tx(async (tx) => {
+        const before = await q.getCategory(tx, id);
+        if (!before) throw new NotFound("Category not found");
+        const use = await q.categoryUsage(tx, id);
+        if (use.vendors + use.requests + use.bids > 0) {
+          throw new Conflict(
+            `This category is used by ${use.vendors} vendor(s), ${use.requests} purchase request record(s) and ${use.bids} bid request record(s). Deactivate it instead.`,
+          );
+        }
+        await q.deleteCategory(tx, id);
+        await audit(tx, c, { action: "DELETE", entityType: "category", entityId: id, metadata: { name: before.name } });
+      });
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,90 @@
+/**
+ * The one storage module for every upload. Bytes are kept in the `files` table by default, so the
+ * embedded database and several instances on one PostgreSQL keep files together with their records
+ * (and in the same transaction). Checks size and type by content before anything is written.
+ */
+import type { Queryable } from "../db/types.ts";
+import { PayloadTooLarge, UnsupportedMediaType } from "../lib/errors.ts";
+import { CONTENT_TYPES, detectKind, type FileKind } from "./detect.ts";
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export type FilePurpose = "business_license" | "quotation_attachment" | "ocr_source" | "backup" | "other";
+
+export interface StoredFile {
+  id: number;
+  filename: string;
+  contentType: string;
+  sizeBytes: number;
+  ownerUserId: number | null;
+  purpose: FilePurpose;
+  encrypted: boolean;
+  createdAt: Date;
+}
+
+/** Keeps letters, digits, dot, dash, underscore and spaces; no paths, no control characters. */
+export function sanitizeFilename(name: string, kind: FileKind): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base.normalize("NFKC").replace(/[^\p{L}\p{N}._\- ]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120).trim();
+  const ext = kind === "jpeg" ? ["jpg", "jpeg"] : [kind];
+  const hasExt = ext.some((e) => cleaned.toLowerCase().endsWith(`.${e}`));
+  return (cleaned || "file") + (hasExt ? "" : `.${ext[0]}`);
+}
+
+async function sha256(bytes: Uint8Array) {
+  const d = await crypto.subtle.digest("SHA-256", bytes as BufferSource);
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Throws 413 / 415 for a file that may not be stored; returns the detected kind otherwise. */
+export function checkUpload(bytes: Uint8Array, allowed: readonly FileKind[], label = "File"): FileKind {
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new PayloadTooLarge(`${label} is larger than ${MAX_FILE_BYTES} bytes`);
+  const kind = detectKind(bytes);
+  if (!kind || !allowed.includes(kind)) {
+    throw new UnsupportedMediaType(`${label} type must be ${allowed.map((k) => `.${k === "jpeg" ? "jpg" : k}`).join(", ")}`);
+  }
+  return kind;
+}
+
+export async function storeFile(
+  tx: Queryable,
+  f: {
+    ownerUserId: number | null;
+    filename: string;
+    bytes: Uint8Array;
+    purpose: FilePurpose;
+    allowed: readonly FileKind[];
+    /** Already-encrypted bytes (sealed bids): stored as given and flagged. */
+    encryptedBytes?: Uint8Array;
+  },
+): Promise<StoredFile> {
+  const kind = checkUpload(f.bytes, f.allowed);
+  const rows = await tx.query<StoredFile>(
+    `insert into files (owner_user_id, filename, content_type, size_bytes, sha256, storage, data, encrypted, purpose)
+     values ($1, $2, $3, $4, $5, 'db', $6, $7, $8)
+     returning id, filename, content_type as "contentType", size_bytes as "sizeBytes", owner_user_id as "ownerUserId",
+       purpose, encrypted, created_at as "createdAt"`,
+    [
+      f.ownerUserId,
+      sanitizeFilename(f.filename, kind),
+      CONTENT_TYPES[kind],
+      f.bytes.byteLength,
+      await sha256(f.bytes),
+      f.encryptedBytes ?? f.bytes,
+      !!f.encryptedBytes,
+      f.purpose,
+    ],
+  );
+  return rows[0];
+}
+
+export async function fileMeta(db: Queryable, id: number) {
+  return (await db.query<StoredFile>(
+    `select id, filename, content_type as "contentType", size_bytes as "sizeBytes", owner_user_id as "ownerUserId",
+       purpose, encrypted, created_at as "createdAt" from files where id = $1`,
+    [id],
+  ))[0];
+}
+
+export async function fileBytes(db: Queryable, id: number): Promise<Uint8Array | undefined> {
+  return (await db.query<{ data: Uint8Array }>("select data from files where id = $1", [id]))[0]?.data;
+}

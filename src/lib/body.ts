@@ -1,0 +1,53 @@
+/** Reading JSON or multipart bodies for routes that accept both (the spec's clients send either). */
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "./deps.ts";
+import { BadRequest, UnsupportedMediaType } from "./errors.ts";
+
+export interface ParsedBody {
+  fields: Record<string, unknown>;
+  files: Record<string, File[]>;
+}
+
+export async function readJsonOrMultipart(c: Context<AppEnv>): Promise<ParsedBody> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.startsWith("application/json")) {
+    try {
+      const json = await c.req.json();
+      if (!json || typeof json !== "object" || Array.isArray(json)) throw new Error();
+      return { fields: json as Record<string, unknown>, files: {} };
+    } catch {
+      throw new BadRequest("Malformed JSON body");
+    }
+  }
+  if (type.startsWith("multipart/form-data")) {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      throw new BadRequest("Malformed multipart body");
+    }
+    const fields: Record<string, unknown> = {};
+    const files: Record<string, File[]> = {};
+    for (const [rawKey, value] of Object.entries(form)) {
+      const key = rawKey.replace(/\[\]$/, "");
+      const values = Array.isArray(value) ? value : [value];
+      const fileValues = values.filter((v): v is File => v instanceof File);
+      if (fileValues.length) files[key] = fileValues.filter((f) => f.size > 0 || f.name);
+      const text = values.filter((v) => typeof v === "string");
+      if (text.length) fields[key] = text.length === 1 && !rawKey.endsWith("[]") ? text[0] : text;
+    }
+    return { fields, files };
+  }
+  throw new UnsupportedMediaType("Send application/json or multipart/form-data");
+}
+
+/** zod parse with the same 400 shape as the validator middleware. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) {
+    const issues = r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    throw new BadRequest(issues[0]?.message ?? "Invalid request", issues);
+  }
+  return r.data;
+}

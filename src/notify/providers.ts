@@ -1,0 +1,61 @@
+/**
+ * Email providers from the spec. Base URLs are configurable so tests point them at a local fake
+ * server; the real client code runs either way.
+ */
+import sgMail from "@sendgrid/mail";
+import type { OutgoingEmail } from "./outbox.ts";
+
+export interface ProviderResult {
+  messageId?: string;
+}
+export type EmailSender = (email: OutgoingEmail) => Promise<ProviderResult>;
+
+export class ProviderError extends Error {
+  constructor(message: string, readonly retryable: boolean) {
+    super(message);
+  }
+}
+
+export const SMTP2GO_DEFAULT_URL = "https://api.smtp2go.com/v3";
+export const SENDGRID_DEFAULT_URL = "https://api.sendgrid.com";
+
+export function smtp2goSender(apiKey: string, sender: string, baseUrl = SMTP2GO_DEFAULT_URL): EmailSender {
+  return async (email) => {
+    let res: Response;
+    try {
+      res = await fetch(`${baseUrl.replace(/\/$/, "")}/email/send`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "X-Smtp2go-Api-Key": apiKey },
+        body: JSON.stringify({ sender, to: [email.to], subject: email.subject, text_body: email.body }),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (e) {
+      throw new ProviderError(`SMTP2GO unreachable: ${(e as Error).message}`, true);
+    }
+    const text = await res.text();
+    if (!res.ok) throw new ProviderError(`SMTP2GO ${res.status}: ${text.slice(0, 200)}`, res.status >= 500 || res.status === 429);
+    try {
+      return { messageId: JSON.parse(text)?.data?.email_id };
+    } catch {
+      return {};
+    }
+  };
+}
+
+export function sendgridSender(apiKey: string, sender: string, baseUrl = SENDGRID_DEFAULT_URL): EmailSender {
+  // @sendgrid/mail is a singleton; the client's base URL is set per call so tests can point it at a fake.
+  return async (email) => {
+    sgMail.setApiKey(apiKey);
+    (sgMail as unknown as { client: { setDefaultRequest: (k: string, v: string) => void } }).client.setDefaultRequest(
+      "baseUrl",
+      baseUrl,
+    );
+    try {
+      const [res] = await sgMail.send({ to: email.to, from: sender, subject: email.subject, text: email.body });
+      return { messageId: res.headers?.["x-message-id"] as string | undefined };
+    } catch (e) {
+      const code = (e as { code?: number }).code ?? 0;
+      throw new ProviderError(`SendGrid ${code || "error"}: ${(e as Error).message}`.slice(0, 300), !code || code >= 500 || code === 429);
+    }
+  };
+}
