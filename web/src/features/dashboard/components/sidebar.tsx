@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { DashboardSection } from "../../../../../src/shared/permissions.ts";
 import { LanguageSelect } from "../../../components/language-select.tsx";
@@ -15,6 +16,11 @@ export function Sidebar({ user, sections, active, open, onSelect, onClose }: {
 }) {
   const { t } = useTranslation();
   const name = userDisplayName(user) ?? t("dashboard.defaultUserName");
+  const navRef = useRef<HTMLElement>(null);
+  // Opened on a small screen: move focus into the menu so keyboard users land in it.
+  useEffect(() => {
+    if (open) navRef.current?.querySelector("button")?.focus();
+  }, [open]);
   const roleName = t(`roles.${user.role.name}.name`, { defaultValue: user.role.displayName });
   return (
     <>
@@ -35,7 +41,7 @@ export function Sidebar({ user, sections, active, open, onSelect, onClose }: {
         <div className="border-b border-base-300 px-4 py-4">
           <p className="text-xl font-bold text-primary">{t("dashboard.sidebarTitle")}</p>
         </div>
-        <nav aria-label={t("dashboard.navigation")} className="flex-1 overflow-y-auto">
+        <nav ref={navRef} aria-label={t("dashboard.navigation")} className="flex-1 overflow-y-auto">
           <ul className="menu w-full gap-1">
             {sections.map((section) => (
               <li key={section}>

@@ -1,16 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ROLES } from "../../../../../src/shared/roles.ts";
+import { FeatureIcon, type FeatureIconName } from "../../../components/feature-icon.tsx";
 import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 
 /** The four highlights of spec section 1. */
 const FEATURES = [
-  { key: "roleBasedAccess", icon: "🔐" },
-  { key: "userManagement", icon: "👥" },
-  { key: "emailVerification", icon: "✉️" },
-  { key: "analytics", icon: "📊" },
-] as const;
+  { key: "roleBasedAccess", icon: "shield" },
+  { key: "userManagement", icon: "users" },
+  { key: "emailVerification", icon: "mail" },
+  { key: "analytics", icon: "chart" },
+] as const satisfies readonly { key: string; icon: FeatureIconName }[];
 
 export function LandingPage() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function LandingPage() {
             {FEATURES.map(({ key, icon }) => (
               <li key={key} className="card bg-base-100 shadow-sm ring-1 ring-base-300">
                 <div className="card-body">
-                  <span className="text-3xl" aria-hidden="true">{icon}</span>
+                  <FeatureIcon name={icon} />
                   <h3 className="card-title text-lg">{t(`landing.features.${key}.title`)}</h3>
                   <p className="text-base-content/70">{t(`landing.features.${key}.description`)}</p>
                 </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
 import { useCurrentUser, userDisplayName } from "../../auth/api/get-current-user.ts";
 import { useAdminStats } from "../api/get-admin-stats.ts";
 
@@ -23,7 +24,7 @@ export default function OverviewSection() {
   return (
     <section aria-labelledby="overview-title" className="flex flex-col gap-6">
       <div>
-        <h2 id="overview-title" className="text-2xl font-bold">{t("overview.greeting", { name })}</h2>
+        <h2 id="overview-title" className="text-2xl font-bold">{t("overview.greeting", { name: isolate(name) })}</h2>
         <p className="text-base-content/70">{t("overview.intro")}</p>
       </div>
       {isAdmin && (

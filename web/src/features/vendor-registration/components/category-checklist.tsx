@@ -42,7 +42,7 @@ export function CategoryChecklist({ value, onChange, error, errorId }: {
       <ul className="grid gap-2 sm:grid-cols-2">
         {categories.data.map((category) => (
           <li key={category.id}>
-            <label className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3">
+            <label className="flex h-full cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3">
               <input
                 type="checkbox"
                 className="checkbox checkbox-primary checkbox-sm mt-0.5"

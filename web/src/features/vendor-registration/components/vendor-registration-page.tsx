@@ -15,6 +15,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useRegisterVendor } from "../api/register-vendor.ts";
@@ -54,6 +55,7 @@ export default function VendorRegistrationPage() {
   const [license, setLicense] = useState<File | null>(null);
   const [licenseError, setLicenseError] = useState<string | null>(null);
   const categoriesErrorId = useId();
+  const licenseId = useId();
   const form = useForm<VendorRegistration>({
     defaultValues: EMPTY,
     resolver: zodFormResolver<VendorRegistration>(vendorRegistrationSchema),
@@ -169,24 +171,38 @@ export default function VendorRegistrationPage() {
 
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-3 text-lg font-semibold">{t("vendorRegistration.licenseSection")}</legend>
-              <FormField
-                label={t("vendorRegistration.licenseLabel")}
-                hint={t("vendorRegistration.licenseHint")}
-                error={licenseError ?? undefined}
-              >
+              <span id={`${licenseId}-label`} className="text-sm font-medium">
+                {t("vendorRegistration.licenseLabel")}
+              </span>
+              {/* The native file input's own texts cannot be translated, so a label styled as a button stands in. */}
+              <div className="flex flex-wrap items-center gap-3">
                 <input
+                  id={licenseId}
                   type="file"
                   name="businessLicense"
                   accept={BUSINESS_LICENSE_ACCEPT}
-                  className="file-input w-full"
+                  className="peer sr-only"
+                  aria-labelledby={`${licenseId}-label`}
+                  aria-describedby={`${licenseId}-hint${licenseError ? ` ${licenseId}-error` : ""}`}
+                  aria-invalid={licenseError ? true : undefined}
                   onChange={onFile}
                 />
-              </FormField>
-              {license && (
-                <p className="text-sm" aria-live="polite">
-                  {t("vendorRegistration.selectedFile", { name: license.name })}
-                </p>
-              )}
+                <label
+                  htmlFor={licenseId}
+                  className="btn btn-outline btn-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary"
+                >
+                  {t("vendorRegistration.chooseFile")}
+                </label>
+                <span className="text-sm" aria-live="polite">
+                  {license
+                    ? t("vendorRegistration.selectedFile", { name: isolate(license.name) })
+                    : t("vendorRegistration.noFileChosen")}
+                </span>
+              </div>
+              <p id={`${licenseId}-hint`} className="text-xs text-base-content/60">
+                {t("vendorRegistration.licenseHint")}
+              </p>
+              {licenseError && <p id={`${licenseId}-error`} className="text-sm text-error">{licenseError}</p>}
             </fieldset>
 
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,0 +1,377 @@
+/**
+ * Purchase requests: list with filters and stats, details with history, create (full form or quick
+ * create), edit with optimistic concurrency, status changes by the state machine, and approval
+ * with a finance threshold. Vendors never reach this router's lists; they get their opportunities
+ * from /api/vendor/matching-prs.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { allow, roles } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { parseWith } from "../../lib/body.ts";
+import { getSetting, getSettings, isOn, renderTemplate } from "../../lib/settings.ts";
+import { validate } from "../../lib/validate.ts";
+import { nextDocumentNumber } from "../../db/document-numbers.ts";
+import type { Queryable } from "../../db/types.ts";
+import { enqueueEmail } from "../../notify/outbox.ts";
+import { fromCents, sumCents, toCents } from "../../shared/money.ts";
+import { canEdit, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
+import {
+  approveSchema,
+  fullPurchaseRequestSchema,
+  isFullPayload,
+  PR_MESSAGES,
+  prListQuerySchema,
+  prStatusSchema,
+  quickPurchaseRequestSchema,
+  rejectSchema,
+} from "../../shared/schemas/purchase-requests.ts";
+import { idParamSchema } from "../../shared/schemas/users.ts";
+import * as q from "./queries.ts";
+
+const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
+const DEFAULT_CATEGORY_ID = 1;
+const DAY = 86_400_000;
+
+function approvalsNeeded(budgetCents: number, thresholdCents: number) {
+  // Strictly above the threshold needs a second (finance) approval; exactly at it does not.
+  return budgetCents > thresholdCents ? 2 : 1;
+}
+
+async function thresholdCents(db: Queryable) {
+  return toCents(await getSetting(db, "approval_threshold", "10000.00")) ?? 1_000_000;
+}
+
+async function checkCategories(db: Queryable, ids: (number | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((x): x is number => typeof x === "number"))];
+  if (!wanted.length) return;
+  const found = await db.query<{ id: number }>("select id from categories where id = any($1::int[])", [wanted]);
+  if (found.length !== wanted.length) {
+    throw new BadRequest("One or more categories do not exist", [{ path: "categoryId", message: "One or more categories do not exist" }]);
+  }
+}
+
+/** Emails subscribed vendors when a request that needs quotes becomes active (same transaction). */
+async function notifyVendors(tx: Queryable, c: Context<AppEnv>, pr: { categoryId: number | null; requestType: string; title: string; requestNumber: string; deadline: Date }) {
+  if (pr.requestType === "internal" || !pr.categoryId) return;
+  const s = await getSettings(tx, ["pr_notifications_enabled", "email_notifications_enabled", "template_pr_created"]);
+  if (!isOn(s.pr_notifications_enabled) || !isOn(s.email_notifications_enabled)) return;
+  const origin = c.get("deps").config.publicUrl ?? new URL(c.req.url).origin;
+  for (const v of await q.subscribedVendorEmails(tx, pr.categoryId)) {
+    const body = renderTemplate(s.template_pr_created ?? "", {
+      title: pr.title,
+      requestNumber: pr.requestNumber,
+      deadline: pr.deadline.toISOString().slice(0, 10),
+      companyName: v.companyName,
+      contactPerson: v.contactPerson,
+    });
+    await enqueueEmail(tx, { to: v.email, subject: `New opportunity: ${pr.title} (${pr.requestNumber})`, body: `${body}\n\n${origin}/dashboard\n` });
+  }
+}
+
+async function prOr404(c: Context<AppEnv>, id: number) {
+  const pr = await q.getPurchaseRequest(c.get("deps").db, id);
+  if (!pr) throw new NotFound("Purchase request not found");
+  return pr;
+}
+
+export const purchaseRequestRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/purchase-requests",
+    roles([...STAFF], { tags: ["purchase-requests"], summary: "List with filters (X-Total-Count header); staff only" }),
+    validate("query", prListQuerySchema),
+    async (c) => {
+      const { items, total } = await q.listPurchaseRequests(c.get("deps").db, c.req.valid("query"));
+      c.header("X-Total-Count", String(total));
+      return c.json(items);
+    },
+  )
+  .get(
+    "/api/purchase-requests/stats",
+    roles([...STAFF], { tags: ["purchase-requests"], summary: "Counts: total, active, pending, completed" }),
+    async (c) => c.json(await q.prStats(c.get("deps").db)),
+  )
+  .get(
+    "/api/purchase-requests/:id",
+    allow("purchase_requests.view", { tags: ["purchase-requests"], summary: "One request with items and history (vendors: only their opportunities)" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const me = c.get("user")!;
+      const { db } = c.get("deps");
+      if (me.role === "vendor") {
+        const matching = isOn(await getSetting(db, "enable_vendor_matching", "true"));
+        const [pr] = await q.matchingPurchaseRequests(db, me.id, matching, id);
+        if (!pr) throw new NotFound("Purchase request not found");
+        return c.json(pr);
+      }
+      return c.json(await prOr404(c, id));
+    },
+  )
+  .post(
+    "/api/purchase-requests",
+    allow("purchase_requests.create", { tags: ["purchase-requests"], summary: "Create from the full form or the quick-create payload" }),
+    async (c) => {
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        throw new BadRequest("Malformed JSON body");
+      }
+      const { db } = c.get("deps");
+      const me = c.get("user")!;
+      const threshold = await thresholdCents(db);
+      let input;
+      if (isFullPayload(raw)) {
+        const v = parseWith(fullPurchaseRequestSchema, raw);
+        const days = Number(await getSetting(db, "default_deadline_days", "7")) || 7;
+        input = {
+          title: v.title.trim(),
+          description: v.description.trim(),
+          department: v.department.trim(),
+          justification: v.justification.trim(),
+          priority: v.priority,
+          requestType: v.requestType,
+          biddingMode: v.biddingMode === "sealed" ? "sealed" : "open",
+          deadline: v.deadline ? new Date(v.deadline) : new Date(Date.now() + days * DAY),
+          approvalRequired: v.approvalRequired,
+          vendorPreferences: v.vendorPreferences,
+          internalSupplier: v.internalSupplier,
+          status: v.status ?? "pending",
+          categoryId: v.categoryId ?? v.items[0]?.categoryId ?? DEFAULT_CATEGORY_ID,
+          items: v.items.map((i) => ({
+            name: i.itemName.trim(),
+            specifications: i.specification,
+            quantity: Number(i.quantity ?? 1),
+            unit: i.unit || "pcs",
+            estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
+            categoryId: i.categoryId ?? DEFAULT_CATEGORY_ID,
+            urgency: i.urgency,
+            notes: i.notes,
+          })),
+        };
+      } else {
+        const v = parseWith(quickPurchaseRequestSchema, raw);
+        input = {
+          title: v.title.trim(),
+          description: v.description.trim(),
+          department: "",
+          justification: "",
+          priority: "medium",
+          requestType: v.requestType ?? "internal",
+          biddingMode: v.biddingMode === "sealed" ? "sealed" : "open",
+          deadline: new Date(v.deadline),
+          approvalRequired: true,
+          vendorPreferences: "",
+          internalSupplier: "",
+          status: v.status ?? "pending",
+          categoryId: v.categoryId ?? v.items[0]?.categoryId ?? null,
+          items: v.items.map((i) => ({
+            name: i.name,
+            specifications: i.specifications,
+            quantity: Number(i.quantity ?? 1),
+            unit: i.unit || "pcs",
+            estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
+            categoryId: i.categoryId ?? null,
+            urgency: "medium",
+            notes: "",
+          })),
+        };
+      }
+      await checkCategories(db, [input.categoryId, ...input.items.map((i) => i.categoryId)]);
+      const budgetCents = sumCents(input.items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
+      const id = await db.tx(async (tx) => {
+        const requestNumber = await nextDocumentNumber(tx, "PR");
+        const id = await q.insertPurchaseRequest(tx, {
+          ...input,
+          requestNumber,
+          budgetCents,
+          approvalsRequired: approvalsNeeded(budgetCents, threshold),
+          createdBy: me.id,
+        });
+        await q.insertItems(tx, id, input.items);
+        await q.addEvent(tx, { prId: id, actorId: me.id, action: "created", to: input.status });
+        await audit(tx, c, {
+          action: "CREATE",
+          entityType: "purchase_request",
+          entityId: id,
+          metadata: { requestNumber, title: input.title, items: input.items.length, estimatedBudget: fromCents(budgetCents) },
+        });
+        return id;
+      });
+      return c.json(await prOr404(c, id), 201);
+    },
+  )
+  .put(
+    "/api/purchase-requests/:id",
+    allow("purchase_requests.edit", { tags: ["purchase-requests"], summary: "Edit title, description, deadline, items; needs the version read" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        throw new BadRequest("Malformed JSON body");
+      }
+      const v = parseWith(quickPurchaseRequestSchema, raw);
+      if (!v.version) throw new BadRequest("version is required", [{ path: "version", message: "version is required" }]);
+      const items = v.items.map((i) => ({
+        name: i.name,
+        specifications: i.specifications,
+        quantity: Number(i.quantity ?? 1),
+        unit: i.unit || "pcs",
+        estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
+        categoryId: i.categoryId ?? null,
+        urgency: "medium",
+        notes: "",
+      }));
+      const { db } = c.get("deps");
+      await checkCategories(db, [v.categoryId, ...items.map((i) => i.categoryId)]);
+      const budgetCents = sumCents(items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
+      const threshold = await thresholdCents(db);
+      await db.tx(async (tx) => {
+        const cur = await q.lockPurchaseRequest(tx, id);
+        if (!cur) throw new NotFound("Purchase request not found");
+        if (cur.version !== v.version) throw new Conflict(PR_MESSAGES.stale);
+        if (!canEdit(cur.status as PrStatus)) throw new Conflict(`A ${cur.status} purchase request cannot be edited`);
+        await q.updatePurchaseRequest(tx, id, {
+          title: v.title.trim(),
+          description: v.description.trim(),
+          deadline: new Date(v.deadline),
+          categoryId: v.categoryId ?? null,
+          budgetCents,
+          approvalsRequired: approvalsNeeded(budgetCents, threshold),
+        });
+        await q.replaceItems(tx, id, items);
+        await q.addEvent(tx, { prId: id, actorId: c.get("user")!.id, action: "updated" });
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "purchase_request",
+          entityId: id,
+          metadata: { title: v.title, items: items.length, estimatedBudget: { from: cur.budget, to: fromCents(budgetCents) } },
+        });
+      });
+      return c.json(await prOr404(c, id));
+    },
+  )
+  .put(
+    "/api/purchase-requests/:id/status",
+    allow("purchase_requests.edit", { tags: ["purchase-requests"], summary: "Submit a draft, complete or cancel (approval has its own actions)" }),
+    validate("param", idParamSchema),
+    validate("json", prStatusSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { status, version, comment } = c.req.valid("json");
+      await c.get("deps").db.tx(async (tx) => {
+        const cur = await q.lockPurchaseRequest(tx, id);
+        if (!cur) throw new NotFound("Purchase request not found");
+        if (version !== undefined && cur.version !== version) throw new Conflict(PR_MESSAGES.stale);
+        if (status === "active" || status === "rejected") {
+          throw new Conflict("Use approve or reject to decide on a pending purchase request");
+        }
+        if (!canTransition(cur.status as PrStatus, status as PrStatus)) {
+          throw new Conflict(`A ${cur.status} purchase request cannot become ${status}`);
+        }
+        await q.setStatus(tx, id, status);
+        await q.addEvent(tx, { prId: id, actorId: c.get("user")!.id, action: "status_changed", from: cur.status, to: status, comment });
+        await audit(tx, c, {
+          action: "STATUS_CHANGE",
+          entityType: "purchase_request",
+          entityId: id,
+          metadata: { changes: { status: { from: cur.status, to: status } } },
+        });
+      });
+      return c.json(await prOr404(c, id));
+    },
+  )
+  .post(
+    "/api/purchase-requests/:id/approve",
+    allow("purchase_requests.approve", {
+      tags: ["purchase-requests"],
+      summary: "Approve a pending request; above the threshold a cost/finance controller must approve too",
+    }),
+    validate("param", idParamSchema),
+    validate("json", approveSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { comment } = c.req.valid("json");
+      const me = c.get("user")!;
+      const { db } = c.get("deps");
+      const threshold = await thresholdCents(db);
+      await db.tx(async (tx) => {
+        const cur = await q.lockPurchaseRequest(tx, id);
+        if (!cur) throw new NotFound("Purchase request not found");
+        if (cur.status !== "pending") throw new Conflict(`Only pending requests can be approved (this one is ${cur.status})`);
+        if (cur.createdBy === me.id) throw new Forbidden("You cannot approve your own purchase request");
+        const given = await q.currentApprovals(tx, id);
+        if (given.some((a) => a.actorId === me.id)) throw new Conflict("You have already approved this request");
+        const stage = me.role === "cost_finance_controller" ? "finance" : "manager";
+        const needsFinance = approvalsNeeded(toCents(cur.budget) ?? 0, threshold) === 2;
+        const stages = new Set([...given.map((a) => a.stage), stage]);
+        if (needsFinance && given.some((a) => a.stage === stage)) {
+          throw new Conflict(stage === "finance" ? "A manager must approve this request too" : "This request now needs a cost/finance controller's approval");
+        }
+        const done = needsFinance ? stages.has("manager") && stages.has("finance") : true;
+        await q.addEvent(tx, { prId: id, actorId: me.id, action: "approved", stage, from: "pending", to: done ? "active" : "pending", comment });
+        if (done) {
+          await q.setStatus(tx, id, "active");
+          await notifyVendors(tx, c, cur);
+        } else {
+          await tx.query("update purchase_requests set version = version + 1, updated_at = now() where id = $1", [id]);
+        }
+        await audit(tx, c, {
+          action: "APPROVE",
+          entityType: "purchase_request",
+          entityId: id,
+          metadata: { stage, comment, changes: done ? { status: { from: "pending", to: "active" } } : {} },
+        });
+      });
+      return c.json(await prOr404(c, id));
+    },
+  )
+  .post(
+    "/api/purchase-requests/:id/reject",
+    allow("purchase_requests.reject", { tags: ["purchase-requests"], summary: "Reject a pending request with a reason" }),
+    validate("param", idParamSchema),
+    validate("json", rejectSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { comment } = c.req.valid("json");
+      const me = c.get("user")!;
+      await c.get("deps").db.tx(async (tx) => {
+        const cur = await q.lockPurchaseRequest(tx, id);
+        if (!cur) throw new NotFound("Purchase request not found");
+        if (cur.status !== "pending") throw new Conflict(`Only pending requests can be rejected (this one is ${cur.status})`);
+        if (cur.createdBy === me.id) throw new Forbidden("You cannot reject your own purchase request");
+        await q.setStatus(tx, id, "rejected", comment);
+        await q.addEvent(tx, {
+          prId: id,
+          actorId: me.id,
+          action: "rejected",
+          stage: me.role === "cost_finance_controller" ? "finance" : "manager",
+          from: "pending",
+          to: "rejected",
+          comment,
+        });
+        await audit(tx, c, {
+          action: "REJECT",
+          entityType: "purchase_request",
+          entityId: id,
+          metadata: { comment, changes: { status: { from: "pending", to: "rejected" } } },
+        });
+      });
+      return c.json(await prOr404(c, id));
+    },
+  )
+  .get(
+    "/api/vendor/matching-prs",
+    roles(["vendor"], { tags: ["vendors"], summary: "The signed-in vendor's opportunities (active requests in its categories)" }),
+    async (c) => {
+      const { db } = c.get("deps");
+      const matching = isOn(await getSetting(db, "enable_vendor_matching", "true"));
+      return c.json(await q.matchingPurchaseRequests(db, c.get("user")!.id, matching));
+    },
+  );
