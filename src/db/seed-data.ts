@@ -3,6 +3,7 @@
  * data (seed-scale.ts). Prices are strings with two decimals; dates are day offsets from the
  * moment of seeding (negative = in the past), so the data looks current on every run.
  */
+import { toCents } from "../shared/money.ts";
 
 export type CategoryKey =
   | "office"
@@ -447,9 +448,15 @@ export const PURCHASE_REQUESTS: PurchaseRequestSeed[] = [
     vendorPreferences: "Three-year next-business-day on-site warranty required.",
     history: { manager: 2 },
     items: [
-      ["Business laptop 14\", 32 GB RAM, 1 TB SSD", "pcs", 6, "1249.00", "Intel Core Ultra 7 or equivalent, Windows 11 Pro"],
+      [
+        'Business laptop 14", 32 GB RAM, 1 TB SSD',
+        "pcs",
+        6,
+        "1249.00",
+        "Intel Core Ultra 7 or equivalent, Windows 11 Pro",
+      ],
       ["USB-C docking station", "pcs", 6, "229.99", "Dual 4K display support, 100 W power delivery"],
-      ["27\" QHD monitor", "pcs", 12, "289.00", "IPS, height adjustable, USB-C"],
+      ['27" QHD monitor', "pcs", 12, "289.00", "IPS, height adjustable, USB-C"],
     ],
   },
   {
@@ -591,7 +598,13 @@ export const PURCHASE_REQUESTS: PurchaseRequestSeed[] = [
     deadlineDays: 9,
     history: { manager: 10, finance: 9 },
     items: [
-      ["Ergonomic task chair, 24-hour use", "pcs", 40, "329.00", "Synchronous mechanism, adjustable lumbar support, EN 1335"],
+      [
+        "Ergonomic task chair, 24-hour use",
+        "pcs",
+        40,
+        "329.00",
+        "Synchronous mechanism, adjustable lumbar support, EN 1335",
+      ],
       ["Height-adjustable footrest", "pcs", 40, "39.90", "Anti-slip surface"],
     ],
     quotations: [
@@ -797,7 +810,7 @@ export const PURCHASE_REQUESTS: PurchaseRequestSeed[] = [
     deadlineDays: 2,
     history: { cancelled: { daysAgo: 16, comment: "Pilot postponed to next quarter." } },
     items: [
-      ["Rugged 10\" tablet, LTE", "pcs", 10, "899.00", "IP68, MIL-STD-810H, glove touch"],
+      ['Rugged 10" tablet, LTE', "pcs", 10, "899.00", "IP68, MIL-STD-810H, glove touch"],
       ["Vehicle mount with charger", "pcs", 10, "145.00", "12 V, lockable"],
     ],
   },
@@ -1139,8 +1152,8 @@ export const CATALOGUE: Record<CategoryKey, [string, string, string][]> = {
     ["Desk organiser", "pcs", "16.25"],
   ],
   it: [
-    ["Business laptop 14\"", "pcs", "1249.00"],
-    ["27\" QHD monitor", "pcs", "289.00"],
+    ['Business laptop 14"', "pcs", "1249.00"],
+    ['27" QHD monitor', "pcs", "289.00"],
     ["USB-C docking station", "pcs", "229.99"],
     ["Wireless keyboard and mouse set", "set", "49.90"],
     ["24-port managed switch", "pcs", "640.00"],
@@ -1246,17 +1259,11 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-/** "129.99" -> 12999. Money is handled in integer cents, never in floats. */
-export function toCents(amount: string): number {
-  const m = /^(\d+)\.(\d{2})$/.exec(amount);
-  if (!m) throw new Error(`Not a money amount with two decimals: ${amount}`);
-  return Number(m[1]) * 100 + Number(m[2]);
-}
-
-/** 12999 -> "129.99" */
-export function fromCents(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`Invalid cents: ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+/** "129.99" -> 12999 (integer cents; money is never summed in floats). Throws on a bad literal. */
+export function priceCents(amount: string): number {
+  const cents = toCents(amount);
+  if (cents === null) throw new Error(`Not a money amount: ${amount}`);
+  return cents;
 }
 
 const DAY_MS = 86_400_000;

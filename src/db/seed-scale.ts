@@ -6,6 +6,7 @@
  * Content comes from a seeded PRNG; money is computed in integer cents (JS) or numeric (SQL).
  */
 import type { Logger } from "../lib/logger.ts";
+import { fromCents } from "../shared/money.ts";
 import { seedDemo } from "./seed.ts";
 import {
   CATALOGUE,
@@ -14,10 +15,9 @@ import {
   daysFrom,
   DEPARTMENTS,
   documentNumber,
-  fromCents,
   mulberry32,
+  priceCents,
   takeNumbers,
-  toCents,
 } from "./seed-data.ts";
 import type { Db, Queryable } from "./types.ts";
 
@@ -234,7 +234,7 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
     for (let k = int(r, 6, 14); k > 0; k--) {
       const [name, unit, price] = pick(r, catalogue);
       const quantity = r() < 0.6 ? int(r, 1, 10) : int(r, 11, 120);
-      budget += quantity * toCents(price);
+      budget += quantity * priceCents(price);
       items.push({ name, unit, quantity, price, urgency: pick(r, URGENCY) });
     }
     let createdAt: Date, deadline: Date, activatedAt: Date | undefined, closedAt: Date | undefined;
@@ -340,7 +340,7 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
   const itemRows = prs.flatMap((p, i) =>
     p.items.map((it, k) => ({
       pr: prIds[i],
-      position: k + 1,
+      position: k,
       name: it.name,
       quantity: it.quantity,
       unit: it.unit,
@@ -366,15 +366,16 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
       events.push({ pr, actor, action, stage, from, to, at: iso(d) });
     ev(p.creator, "created", p.createdAt, "", "", p.status === "draft" ? "draft" : "pending");
     if (p.activatedAt) {
-      ev(refs.manager, "approved", after(p.activatedAt, -2 * HOUR), "manager");
-      if (p.approvals === 2) ev(refs.finance, "approved", after(p.activatedAt, -HOUR), "finance");
-      ev(refs.manager, "status_changed", p.activatedAt, "", "pending", "active");
+      // As the approval endpoint writes them: the last approval moves the request to active.
+      if (p.approvals === 2) ev(refs.manager, "approved", after(p.activatedAt, -HOUR), "manager", "pending", "pending");
+      const stage = p.approvals === 2 ? "finance" : "manager";
+      ev(stage === "finance" ? refs.finance : refs.manager, "approved", p.activatedAt, stage, "pending", "active");
     }
     if (p.status === "completed") ev(p.creator, "status_changed", p.closedAt!, "", "active", "completed");
     if (p.status === "cancelled") ev(p.creator, "status_changed", p.closedAt!, "", "pending", "cancelled");
     if (p.status === "rejected") {
       const stage = prRows[i].rejectedBy;
-      if (stage === "finance") ev(refs.manager, "approved", after(p.closedAt!, -HOUR), "manager");
+      if (stage === "finance") ev(refs.manager, "approved", after(p.closedAt!, -HOUR), "manager", "pending", "pending");
       ev(stage === "finance" ? refs.finance : refs.manager, "rejected", p.closedAt!, stage, "pending", "rejected");
     }
   });
@@ -437,7 +438,7 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
     for (let k = int(r, 6, 10); k > 0; k--) {
       const [name, unit, price] = pick(r, CATALOGUE[category.key]);
       const quantity = int(r, 5, 200);
-      budget += quantity * toCents(price);
+      budget += quantity * priceCents(price);
       items.push({ name, unit, quantity, price });
     }
     const noQuotes = ["draft", "published", "bidding_open", "cancelled"].includes(status);
@@ -527,7 +528,7 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
   const bidItemRows = bids.flatMap((b, i) =>
     b.items.map((it, k) => ({
       bid: bidIds[i],
-      position: k + 1,
+      position: k,
       name: it.name,
       quantity: it.quantity,
       unit: it.unit,

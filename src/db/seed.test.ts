@@ -57,8 +57,12 @@ async function checkInvariants(db: Db) {
     `select r.id from purchase_requests r left join purchase_request_items i on i.purchase_request_id = r.id
      group by r.id having r.estimated_budget <> coalesce(sum(i.quantity * i.estimated_price), 0)`,
   );
-  await none(db, "purchase request without items", `select id from purchase_requests r where not exists
-     (select 1 from purchase_request_items i where i.purchase_request_id = r.id)`);
+  await none(
+    db,
+    "purchase request without items",
+    `select id from purchase_requests r where not exists
+     (select 1 from purchase_request_items i where i.purchase_request_id = r.id)`,
+  );
   await none(
     db,
     "bid request budget differs from the sum of its items",
@@ -70,16 +74,24 @@ async function checkInvariants(db: Db) {
     "approvals_required does not follow the threshold",
     `select id from purchase_requests where approvals_required <> case when estimated_budget > 10000 then 2 else 1 end`,
   );
-  await none(db, "quotation line total is not quantity x unit price", `select id from quotation_items
-     where total_price <> quantity * unit_price or unit_price <= 0`);
+  await none(
+    db,
+    "quotation line total is not quantity x unit price",
+    `select id from quotation_items
+     where total_price <> quantity * unit_price or unit_price <= 0`,
+  );
   await none(
     db,
     "quotation total differs from its lines",
     `select q.id from quotations q join quotation_items i on i.quotation_id = q.id
      group by q.id having q.total_amount is distinct from sum(i.total_price)`,
   );
-  await none(db, "quotation without lines", `select id from quotations q where not exists
-     (select 1 from quotation_items i where i.quotation_id = q.id)`);
+  await none(
+    db,
+    "quotation without lines",
+    `select id from quotations q where not exists
+     (select 1 from quotation_items i where i.quotation_id = q.id)`,
+  );
   await none(
     db,
     "quotation line refers to another request's item",
@@ -90,19 +102,31 @@ async function checkInvariants(db: Db) {
        then pi.purchase_request_id is distinct from q.purchase_request_id
        else bi.bid_request_id is distinct from q.bid_request_id end`,
   );
-  await none(db, "quotation from a vendor that is not approved", `select q.id from quotations q
-     join vendor_profiles v on v.user_id = q.vendor_id where v.status <> 'approved'`);
+  await none(
+    db,
+    "quotation from a vendor that is not approved",
+    `select q.id from quotations q
+     join vendor_profiles v on v.user_id = q.vendor_id where v.status <> 'approved'`,
+  );
   await none(
     db,
     "quotation on a request that is not active or is internal",
     `select q.id from quotations q join purchase_requests r on r.id = q.purchase_request_id
      where r.status <> 'active' or r.request_type = 'internal'`,
   );
-  await none(db, "sealed quotation or quotation on a still-sealed bid", `select q.id from quotations q
+  await none(
+    db,
+    "sealed quotation or quotation on a still-sealed bid",
+    `select q.id from quotations q
      left join bid_requests b on b.id = q.bid_request_id
-     where q.sealed or (b.bidding_mode = 'sealed' and b.unsealed_at is null)`);
-  await none(db, "valid_until is not submitted_at + validity_days", `select id from quotations
-     where valid_until <> submitted_at + make_interval(days => validity_days)`);
+     where q.sealed or (b.bidding_mode = 'sealed' and b.unsealed_at is null)`,
+  );
+  await none(
+    db,
+    "valid_until is not submitted_at + validity_days",
+    `select id from quotations
+     where valid_until <> submitted_at + make_interval(days => validity_days)`,
+  );
   await none(
     db,
     "superseded quotation without a newer current revision",
@@ -198,14 +222,26 @@ Deno.test("seedDemo fills an empty database once, with every status and exact mo
         assert.ok(v.n >= 1);
       }
     }
-    await none(db, "pending or rejected vendor with a password, or rejected without reason", `select user_id
+    await none(
+      db,
+      "pending or rejected vendor with a password, or rejected without reason",
+      `select user_id
       from vendor_profiles v join users u on u.id = v.user_id
       where (v.status <> 'approved' and u.password_hash is not null)
-         or (v.status = 'rejected' and coalesce(v.rejection_reason, '') = '')`);
-    await none(db, "active request with a past deadline or completed with a future one", `select id
-      from purchase_requests where (status = 'active' and deadline < now()) or (status = 'completed' and deadline > now())`);
-    await none(db, "request number not in creation order", `select a.id from purchase_requests a
-      join purchase_requests b on a.created_at < b.created_at and a.request_number > b.request_number`);
+         or (v.status = 'rejected' and coalesce(v.rejection_reason, '') = '')`,
+    );
+    await none(
+      db,
+      "active request with a past deadline or completed with a future one",
+      `select id
+      from purchase_requests where (status = 'active' and deadline < now()) or (status = 'completed' and deadline > now())`,
+    );
+    await none(
+      db,
+      "request number not in creation order",
+      `select a.id from purchase_requests a
+      join purchase_requests b on a.created_at < b.created_at and a.request_number > b.request_number`,
+    );
     await checkInvariants(db);
 
     const before = await counts(db);

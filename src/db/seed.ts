@@ -6,24 +6,23 @@
  */
 import { hashPassword } from "../auth/password.ts";
 import type { Logger } from "../lib/logger.ts";
-import { ROLES, type RoleName } from "../shared/roles.ts";
+import { fromCents } from "../shared/money.ts";
+import { type RoleName, ROLES } from "../shared/roles.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import {
   BID_REQUESTS,
   CATEGORIES,
   type CategoryKey,
   daysFrom,
-  documentNumber,
   EXTRA_STAFF,
-  fromCents,
   mulberry32,
+  priceCents,
   PURCHASE_REQUESTS,
   type QuotationSeed,
   type StaffKey,
-  takeNumbers,
-  toCents,
   VENDORS,
 } from "./seed-data.ts";
+import { nextDocumentNumber } from "./document-numbers.ts";
 import type { Db, Queryable } from "./types.ts";
 
 export const SEED_LOCK_KEY = 727_100_003;
@@ -304,14 +303,12 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
     [...list].sort((x, y) => y.createdDaysAgo - x.createdDaysAgo);
   for (const pr of byAge(PURCHASE_REQUESTS)) {
     const createdAt = at(-pr.createdDaysAgo, 1);
-    const year = createdAt.getUTCFullYear();
-    const number = documentNumber("PR", year, await takeNumbers(tx, "PR", year, 1));
-    const budget = pr.items.reduce((s, [, , qty, price]) => s + qty * toCents(price), 0);
+    const number = await nextDocumentNumber(tx, "PR", createdAt);
+    const budget = pr.items.reduce((s, [, , qty, price]) => s + qty * priceCents(price), 0);
     const approvals = budget > APPROVAL_THRESHOLD_CENTS ? 2 : 1;
     const h = pr.history ?? {};
     const approvedSteps = (h.manager !== undefined ? 1 : 0) + (h.finance !== undefined ? 1 : 0);
     const activated = approvedSteps === approvals;
-    const activatedAt = activated ? at(-Math.min(h.manager ?? 1e9, h.finance ?? 1e9), 4) : undefined;
     const expectActive = ["active", "completed"].includes(pr.status) ||
       (pr.status === "cancelled" && approvedSteps > 0);
     if (activated !== expectActive || approvedSteps > approvals) {
@@ -357,24 +354,30 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
       const [item] = await tx.query<{ id: number }>(
         `insert into purchase_request_items (purchase_request_id, position, name, specifications, quantity, unit,
            estimated_price, category_id, urgency) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-        [id, i + 1, name, spec, quantity, unit, price, categoryId, URGENCIES[(i + pr.priority.length) % 4]],
+        [id, i, name, spec, quantity, unit, price, categoryId, URGENCIES[(i + pr.priority.length) % 4]],
       );
-      items.push({ id: item.id, name, unit, quantity, cents: toCents(price) });
+      items.push({ id: item.id, name, unit, quantity, cents: priceCents(price) });
     }
 
     // History, oldest first.
     const events: Parameters<typeof addEvent>[1][] = [
       { actor: creator, action: "created", to: pr.status === "draft" ? "draft" : "pending", at: createdAt },
     ];
-    if (h.manager !== undefined) {
-      events.push({ actor: manager, action: "approved", stage: "manager", at: at(-h.manager, 3) });
-    }
-    if (h.finance !== undefined) {
-      events.push({ actor: finance, action: "approved", stage: "finance", at: at(-h.finance, 3) });
-    }
-    if (activatedAt) {
-      events.push({ actor: manager, action: "status_changed", from: "pending", to: "active", at: activatedAt });
-    }
+    // As the approval endpoint writes them: the approval that completes the set moves the request to active.
+    const approvalSteps = (["manager", "finance"] as const)
+      .filter((stage) => h[stage] !== undefined)
+      .sort((a, b) => h[b]! - h[a]!);
+    approvalSteps.forEach((stage, k) => {
+      const last = k === approvalSteps.length - 1;
+      events.push({
+        actor: stage === "manager" ? manager : finance,
+        action: "approved",
+        stage,
+        from: "pending",
+        to: last && activated ? "active" : "pending",
+        at: at(-h[stage]!, 3),
+      });
+    });
     if (h.rejectedBy) {
       const r = h.rejectedBy;
       events.push({
@@ -425,9 +428,8 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
       throw new Error(`Seed: sealed bid "${b.key}" would need encrypted quotations`);
     }
     const createdAt = at(-b.createdDaysAgo, 2);
-    const year = createdAt.getUTCFullYear();
-    const number = documentNumber("BR", year, await takeNumbers(tx, "BR", year, 1));
-    const budget = b.items.reduce((s, [, , qty, price]) => s + qty * toCents(price), 0);
+    const number = await nextDocumentNumber(tx, "BR", createdAt);
+    const budget = b.items.reduce((s, [, , qty, price]) => s + qty * priceCents(price), 0);
     const categoryId = categories.get(b.category)!;
     const from = b.fromRequest ? requests.get(b.fromRequest)! : undefined;
     const closedAt = b.awardedDaysAgo !== undefined
@@ -480,7 +482,7 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
         [
           id,
-          i + 1,
+          i,
           name,
           spec,
           quantity,
@@ -491,7 +493,7 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
           b.evaluationMethod === "lowest_price" ? "Price" : "Price and technical compliance",
         ],
       );
-      items.push({ id: item.id, name, unit, quantity, cents: toCents(price) });
+      items.push({ id: item.id, name, unit, quantity, cents: priceCents(price) });
     }
     if (from) {
       await addEvent(from.id, {
@@ -503,14 +505,18 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
     }
     let winner: { id: number; vendorId: number; totalCents: number } | undefined;
     for (const q of b.quotations ?? []) {
-      const made = await addQuotation({ bidRequestId: id }, items, q, b.status === "bidding_open" ? undefined : closedAt);
+      const made = await addQuotation(
+        { bidRequestId: id },
+        items,
+        q,
+        b.status === "bidding_open" ? undefined : closedAt,
+      );
       if (q.status === "approved") winner = made;
     }
     if (b.status === "awarded") {
       if (!winner) throw new Error(`Seed: awarded bid "${b.key}" has no approved quotation`);
       const awardedAt = at(-b.awardedDaysAgo!, 4);
-      const poYear = awardedAt.getUTCFullYear();
-      const po = documentNumber("PO", poYear, await takeNumbers(tx, "PO", poYear, 1));
+      const po = await nextDocumentNumber(tx, "PO", awardedAt);
       await tx.query(
         `insert into purchase_orders (po_number, quotation_id, vendor_id, purchase_request_id, bid_request_id,
            total_amount, created_by, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,

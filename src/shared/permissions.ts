@@ -93,7 +93,9 @@ export const canCreateBids = (role: RoleName | undefined | null) =>
 /** Dashboard sections (spec section 2) and which roles see them. */
 export const DASHBOARD_SECTIONS = {
   overview: "all",
-  requests: ["purchase_team", "procurement_manager"],
+  // Beyond the spec's table: finance controllers approve above the threshold and admins hold every
+  // purchase request permission, so both need the list (docs/decisions/001-requests-section-for-approvers.md).
+  requests: ["purchase_team", "procurement_manager", "cost_finance_controller", "admin"],
   bids: ["purchase_team", "procurement_manager"],
   quotations: ["purchase_team", "procurement_manager"],
   categories: ["admin", "purchase_team", "procurement_manager"],

@@ -142,4 +142,16 @@ export const profileRoutes = new Hono<AppEnv>()
     const { db } = c.get("deps");
     const state = await q.totpState(db, me.id);
     return c.json({ enabled: !!state?.enabled, recoveryCodesLeft: state?.enabled ? await q.remainingRecoveryCodes(db, me.id) : 0 });
-  });
+  })
+  .post(
+    "/api/dashboard/reset",
+    signedIn({ tags: ["profile"], summary: "Reset your dashboard preferences to the defaults" }),
+    async (c) => {
+      const me = c.get("user")!;
+      await c.get("deps").db.tx(async (tx) => {
+        await tx.query("update users set preferences = '{}'::jsonb, updated_at = now() where id = $1", [me.id]);
+        await audit(tx, c, { action: "UPDATE", entityType: "dashboard", entityId: me.id, metadata: { reset: true } });
+      });
+      return c.json({ message: "Dashboard reset" });
+    },
+  );

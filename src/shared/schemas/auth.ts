@@ -24,16 +24,22 @@ export const twoFactorLoginSchema = z.object({
   code: z.string({ error: "Code is required" }).trim().min(6, "Enter the 6-digit code or a recovery code").max(32),
 });
 
+/** The confirmation is optional on the wire (API clients may omit it) but checked whenever sent. */
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
   newPassword: passwordSchema,
+  confirmPassword: z.string().optional(),
+}).refine((v) => v.confirmPassword === undefined || v.newPassword === v.confirmPassword, {
+  message: PASSWORDS_DO_NOT_MATCH,
+  path: ["confirmPassword"],
 });
 
-/** The SPA's form adds the confirmation field; the server never needs it. */
-export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: z.string() }).refine(
-  (v) => v.newPassword === v.confirmPassword,
-  { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] },
-);
+/** The SPA's form always has the confirmation field. */
+export const changePasswordFormSchema = z.object({
+  currentPassword: z.string().min(1, "Current password is required"),
+  newPassword: passwordSchema,
+  confirmPassword: z.string(),
+}).refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
 
 export const setPasswordSchema = z.object({
   token: z.string().min(20, "This link is invalid or has expired").max(200),

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Interface language: bundled resources, kept in localStorage under `user-language`, English by
  * default and as fallback (then the key itself). Sets <html lang> and <html dir> on every change.
@@ -41,11 +42,31 @@ function applyDocumentLanguage(lang: string) {
   root.dir = isRtl(lang) ? "rtl" : "ltr";
 }
 
+/**
+ * Each feature keeps its own strings in web/src/features/<feature>/locales/<lang>.json, used as the
+ * i18next namespace named after the feature (`useTranslation("users")`). They are loaded lazily
+ * with the feature's chunk, so the sign-in route does not carry every screen's text.
+ */
+const featureLocales = import.meta.glob<{ default: Record<string, unknown> }>("../features/*/locales/*.json");
+
+const featureBackend = {
+  type: "backend" as const,
+  init() {},
+  read(lng: string, ns: string, callback: (err: Error | null, data: Record<string, unknown> | boolean) => void) {
+    const load = featureLocales[`../features/${ns}/locales/${lng}.json`];
+    if (!load) return callback(null, {});
+    load().then((m) => callback(null, m.default), (e: Error) => callback(e, false));
+  },
+};
+
 export const i18n = i18next.createInstance();
 
 i18n.on("languageChanged", applyDocumentLanguage);
 
-i18n.use(initReactI18next).init({
+i18n.use(featureBackend).use(initReactI18next).init({
+  partialBundledLanguages: true,
+  ns: ["translation"],
+  defaultNS: "translation",
   resources: {
     en: { translation: en },
     es: { translation: es },
@@ -58,7 +79,8 @@ i18n.use(initReactI18next).init({
   supportedLngs: [...LANGUAGES],
   returnEmptyString: false,
   interpolation: { escapeValue: false }, // React escapes.
-  react: { useSuspense: false },
+  // Feature namespaces suspend until loaded; sections already render inside <Suspense>.
+  react: { useSuspense: true },
   initAsync: false,
 });
 

@@ -11,10 +11,6 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([]);
 
 type Tree = { [key: string]: string | Tree };
 
-async function load(lang: string): Promise<Tree> {
-  return JSON.parse(await Deno.readTextFile(new URL(`./${lang}.json`, import.meta.url)));
-}
-
 function flatten(tree: Tree, prefix = "", out = new Map<string, unknown>()): Map<string, unknown> {
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
@@ -28,49 +24,66 @@ function variables(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 }
 
-const flat = new Map<string, Map<string, unknown>>();
-for (const lang of LANGS) flat.set(lang, flatten(await load(lang)));
-const en = flat.get("en")!;
+/**
+ * The bundles: the app-wide one (this folder, namespace "translation") and one per feature
+ * (web/src/features/<feature>/locales, namespace "<feature>").
+ */
+const bundles = new Map<string, URL>([["translation", new URL("./", import.meta.url)]]);
+const featuresDir = new URL("../features/", import.meta.url);
+for await (const entry of Deno.readDir(featuresDir)) {
+  const dir = new URL(`${entry.name}/locales/`, featuresDir);
+  try {
+    if (entry.isDirectory && (await Deno.stat(dir)).isDirectory) bundles.set(entry.name, dir);
+  } catch { /* feature without its own strings */ }
+}
 
-Deno.test("[locales] English has keys and every value is a non-empty string", () => {
-  assert.ok(en.size > 0);
-  for (const [key, value] of en) {
-    assert.equal(typeof value, "string", `en: ${key} is not a string`);
-    assert.notEqual((value as string).trim(), "", `en: ${key} is empty`);
+const flatByNamespace = new Map<string, Map<string, Map<string, unknown>>>();
+for (const [ns, dir] of bundles) {
+  const flat = new Map<string, Map<string, unknown>>();
+  for (const lang of LANGS) {
+    let tree: Tree = {};
+    try {
+      tree = JSON.parse(await Deno.readTextFile(new URL(`${lang}.json`, dir)));
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+    flat.set(lang, flatten(tree));
   }
-});
+  flatByNamespace.set(ns, flat);
+}
+const en = flatByNamespace.get("translation")!.get("en")!;
 
-for (const lang of LANGS.filter((l) => l !== "en")) {
-  const messages = flat.get(lang)!;
+for (const [ns, flat] of flatByNamespace) {
+  const english = flat.get("en")!;
 
-  Deno.test(`[locales] ${lang} has exactly the English keys`, () => {
-    const missing = [...en.keys()].filter((k) => !messages.has(k));
-    const extra = [...messages.keys()].filter((k) => !en.has(k));
-    assert.deepEqual(missing, [], `${lang} lacks keys`);
-    assert.deepEqual(extra, [], `${lang} has keys English does not`);
-  });
-
-  Deno.test(`[locales] ${lang} values are non-empty strings`, () => {
-    for (const [key, value] of messages) {
-      assert.equal(typeof value, "string", `${lang}: ${key} is not a string`);
-      assert.notEqual((value as string).trim(), "", `${lang}: ${key} is empty`);
+  Deno.test(`[locales] ${ns}: English has keys and every value is a non-empty string`, () => {
+    assert.ok(english.size > 0, `${ns}: en.json is missing or empty`);
+    for (const [key, value] of english) {
+      assert.equal(typeof value, "string", `en: ${key} is not a string`);
+      assert.notEqual((value as string).trim(), "", `en: ${key} is empty`);
     }
   });
 
-  Deno.test(`[locales] ${lang} is translated, not copied from English`, () => {
-    const copied = [...messages].filter(([key, value]) =>
-      !SAME_AS_ENGLISH_ALLOWED.has(key) && en.has(key) && value === en.get(key)
-    ).map(([key]) => key);
-    assert.deepEqual(copied, [], `${lang} repeats the English text`);
-  });
+  for (const lang of LANGS.filter((l) => l !== "en")) {
+    const messages = flat.get(lang)!;
 
-  Deno.test(`[locales] ${lang} uses the same interpolation variables as English`, () => {
-    for (const [key, value] of messages) {
-      const english = en.get(key);
-      if (typeof english !== "string" || typeof value !== "string") continue;
-      assert.deepEqual(variables(value), variables(english), `${lang}: ${key} variables differ`);
-    }
-  });
+    Deno.test(`[locales] ${ns}: ${lang} has exactly the English keys, translated, non-empty, same variables`, () => {
+      const missing = [...english.keys()].filter((k) => !messages.has(k));
+      const extra = [...messages.keys()].filter((k) => !english.has(k));
+      assert.deepEqual(missing, [], `${ns}/${lang} lacks keys`);
+      assert.deepEqual(extra, [], `${ns}/${lang} has keys English does not`);
+      for (const [key, value] of messages) {
+        assert.equal(typeof value, "string", `${ns}/${lang}: ${key} is not a string`);
+        assert.notEqual((value as string).trim(), "", `${ns}/${lang}: ${key} is empty`);
+        const eng = english.get(key);
+        if (typeof eng !== "string") continue;
+        if (!SAME_AS_ENGLISH_ALLOWED.has(`${ns}:${key}`)) {
+          assert.notEqual(value, eng, `${ns}/${lang}: ${key} repeats the English text`);
+        }
+        assert.deepEqual(variables(value as string), variables(eng), `${ns}/${lang}: ${key} variables differ`);
+      }
+    });
+  }
 }
 
 Deno.test('[locales] every literal t("key") in the SPA source exists in English', async () => {
@@ -81,8 +94,14 @@ Deno.test('[locales] every literal t("key") in the SPA source exists in English'
       if (entry.isDirectory) await walk(url);
       else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts")) {
         const source = await Deno.readTextFile(url);
+        // A file that names a namespace (useTranslation("users")) is checked against that bundle.
+        const nsMatch = /useTranslation\(\s*"([^"]+)"/.exec(source);
+        const ns = nsMatch?.[1] ?? "translation";
+        const keys = flatByNamespace.get(ns)?.get("en");
         for (const match of source.matchAll(/\bt\(\s*"([^"]+)"/g)) {
-          if (!en.has(match[1])) missing.push(`${entry.name}: ${match[1]}`);
+          const [keyNs, key] = match[1].includes(":") ? match[1].split(":", 2) : [ns, match[1]];
+          const bundle = keyNs === ns ? keys : flatByNamespace.get(keyNs)?.get("en");
+          if (!bundle?.has(key)) missing.push(`${entry.name}: ${match[1]}`);
         }
       }
     }
