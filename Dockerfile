@@ -25,4 +25,5 @@ RUN mkdir -p /data && chown deno:deno /data && deno cache src/main.ts src/db/mig
 USER deno
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s CMD ["deno", "eval", "const r = await fetch('http://127.0.0.1:8000/healthz'); Deno.exit(r.ok ? 0 : 1)"]
-CMD ["deno", "task", "start"]
+# The image has no node_modules/deno (a dev dependency) and a prebuilt SPA: run the server directly.
+CMD ["deno", "run", "-A", "src/main.ts"]

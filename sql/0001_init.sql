@@ -169,7 +169,7 @@ create table purchase_requests (
   deadline timestamptz not null,
   estimated_budget numeric(14, 2) not null default 0 check (estimated_budget >= 0),
   approval_required boolean not null default true,
-  -- approvals still needed before the request becomes active (1, or 2 above the threshold)
+  -- approvals needed in total before the request becomes active (1, or 2 above the threshold)
   approvals_required integer not null default 1 check (approvals_required between 0 and 2),
   vendor_preferences text not null default '',
   internal_supplier text not null default '',
@@ -333,7 +333,7 @@ create table purchase_orders (
   purchase_request_id integer references purchase_requests (id) on delete restrict,
   bid_request_id integer references bid_requests (id) on delete restrict,
   total_amount numeric(14, 2) not null check (total_amount >= 0),
-  currency text not null default 'USD',
+  currency text not null default 'USD' check (currency ~ '^[A-Z]{3}$'),
   status text not null default 'issued' check (status in ('issued', 'cancelled')),
   created_by integer not null references users (id),
   created_at timestamptz not null default now()

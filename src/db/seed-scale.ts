@@ -478,7 +478,6 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
       criteria: `Registered supplier with at least ${2 + (i % 4)} years of experience in the category.`,
       method: b.method,
       priceWeight: b.method === "technical_merit" ? 30 : 60,
-      bondRequired: b.bond > 0,
       bond: fromCents(b.bond),
       years: 2 + (i % 4),
       creator: pick(r, refs.creators),
@@ -492,13 +491,13 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
        price_weight, technical_weight, bond_required, bond_amount, minimum_years_experience, created_by, created_at,
        updated_at)
      select number, title, description, department, category, deadline, start, bidding_deadline, mode, status,
-       budget, criteria, method, price_weight, 100 - price_weight, bond_required, bond, years, creator, created_at,
+       budget, criteria, method, price_weight, 100 - price_weight, bond > 0, bond, years, creator, created_at,
        updated_at
      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[], $7::timestamptz[],
        $8::timestamptz[], $9::text[], $10::text[], $11::numeric[], $12::text[], $13::text[], $14::int[],
-       $15::bool[], $16::numeric[], $17::int[], $18::int[], $19::timestamptz[], $20::timestamptz[])
+       $15::numeric[], $16::int[], $17::int[], $18::timestamptz[], $19::timestamptz[])
        as t(number, title, description, department, category, deadline, start, bidding_deadline, mode, status,
-         budget, criteria, method, price_weight, bond_required, bond, years, creator, created_at, updated_at)
+         budget, criteria, method, price_weight, bond, years, creator, created_at, updated_at)
      returning id, bid_number`,
     columns(bidRows, [
       "number",
@@ -515,7 +514,6 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
       "criteria",
       "method",
       "priceWeight",
-      "bondRequired",
       "bond",
       "years",
       "creator",
@@ -628,7 +626,8 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
   const quoteIds = [...prQuoteIds, ...bidQuoteIds];
 
   // Lines priced 85% to 115% of the estimate (deterministic from the ids), in numeric: exact.
-  const price = "greatest(0.01, round(i.estimated_price * (0.85 + ((q.id * 7919 + i.id * 104729) % 301) / 1000.0), 2))";
+  const price =
+    "greatest(0.01, round(i.estimated_price * (0.85 + ((q.id::bigint * 7919 + i.id::bigint * 104729) % 301) / 1000.0), 2))";
   const [{ count: quoteItemCount }] = await tx.query<{ count: number }>(
     `with ins as (
        insert into quotation_items (quotation_id, purchase_request_item_id, bid_request_item_id, name, quantity, unit,

@@ -218,7 +218,7 @@ export async function currentApprovals(tx: Queryable, prId: number) {
     `select actor_id as "actorId", stage from purchase_request_events
       where purchase_request_id = $1 and action = 'approved'
         and id > coalesce((select max(id) from purchase_request_events
-                            where purchase_request_id = $1 and to_status = 'pending'), 0)`,
+                            where purchase_request_id = $1 and to_status = 'pending' and action <> 'approved'), 0)`,
     [prId],
   );
 }

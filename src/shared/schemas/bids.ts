@@ -1,0 +1,156 @@
+/**
+ * Bid request and quotation payloads (spec sections 3, 5, 7, 9), shared by API and SPA. Rules are
+ * checked in the spec's order and the first failure is the message.
+ */
+import { z } from "zod";
+import { toCents } from "../money.ts";
+
+export const BID_MESSAGES = {
+  title: "Title is required",
+  description: "Description is required",
+  department: "Department is required",
+  qualification: "Qualification criteria is required",
+  itemNames: "All items must have names",
+  itemQuantities: "All items must have valid quantities",
+  deadlines: "Bidding deadline must be before project deadline",
+  bond: "Bond amount is required when bond is required",
+  atLeastOneItem: "At least one item is required",
+  dates: "Deadlines must be valid dates",
+  price: "Estimated price must be 0 or more, with at most 2 decimals",
+  weights: "Price and technical weights must add up to 100",
+} as const;
+
+export const EVALUATION_METHODS = ["lowest_price", "technical_merit", "combined_scoring"] as const;
+
+const text = (max: number) => z.string().max(max, `Text is too long (max ${max})`).optional().default("");
+const num = z.union([z.number(), z.string()]).optional();
+
+const bidItem = z.object({
+  itemName: z.string().max(200).optional().default(""),
+  specification: text(2000),
+  quantity: num,
+  unit: z.string().trim().max(20).optional().default("pcs"),
+  estimatedPrice: num,
+  categoryId: z.coerce.number().int().positive().optional(),
+  technicalRequirements: text(2000),
+  evaluationCriteria: text(2000),
+});
+
+export const bidRequestSchema = z.object({
+  title: z.string().max(200).optional().default(""),
+  description: text(5000),
+  department: z.string().max(100).optional().default(""),
+  deadline: z.string().optional().default(""),
+  biddingDeadline: z.string().optional().default(""),
+  biddingStartAt: z.string().optional(),
+  biddingMode: z.enum(["open", "sealed"]).optional().default("open"),
+  items: z.array(bidItem).max(500, "At most 500 items").optional().default([]),
+  qualificationCriteria: text(5000),
+  evaluationMethod: z.enum(EVALUATION_METHODS).optional().default("lowest_price"),
+  priceWeight: z.coerce.number().int().min(0).max(100).optional().default(60),
+  technicalWeight: z.coerce.number().int().min(0).max(100).optional().default(40),
+  bondRequired: z.boolean().optional().default(false),
+  bondAmount: num,
+  vendorPrequalification: z.boolean().optional().default(true),
+  minimumYearsExperience: z.coerce.number().int().min(0).max(100).optional().default(2),
+  technicalSpecifications: text(10000),
+  commercialTerms: text(10000),
+  purchaseRequestId: z.coerce.number().int().positive().optional(),
+  categoryId: z.coerce.number().int().positive().optional(),
+  // sent by the spec's client, ignored: computed by the server
+  estimatedBudget: z.unknown().optional(),
+  /** 'draft' keeps it in Drafts; 'published' (default, as the spec's success toast says) opens it to vendors. */
+  status: z.enum(["draft", "published"]).optional().default("published"),
+}).superRefine((v, ctx) => {
+  const fail = (message: string, path: (string | number)[]) => ctx.addIssue({ code: "custom", message, path });
+  if (!v.title.trim()) return fail(BID_MESSAGES.title, ["title"]);
+  if (!v.description.trim()) return fail(BID_MESSAGES.description, ["description"]);
+  if (!v.department.trim()) return fail(BID_MESSAGES.department, ["department"]);
+  if (!v.qualificationCriteria.trim()) return fail(BID_MESSAGES.qualification, ["qualificationCriteria"]);
+  if (!v.items.length) return fail(BID_MESSAGES.atLeastOneItem, ["items"]);
+  const noName = v.items.findIndex((i) => !i.itemName.trim());
+  if (noName >= 0) return fail(BID_MESSAGES.itemNames, ["items", noName, "itemName"]);
+  const badQty = v.items.findIndex((i) => {
+    const n = Number(i.quantity ?? 1);
+    return !Number.isInteger(n) || n < 1 || n > 1_000_000;
+  });
+  if (badQty >= 0) return fail(BID_MESSAGES.itemQuantities, ["items", badQty, "quantity"]);
+  const deadline = Date.parse(v.deadline);
+  const bidding = Date.parse(v.biddingDeadline);
+  if (Number.isNaN(deadline) || Number.isNaN(bidding)) return fail(BID_MESSAGES.dates, ["biddingDeadline"]);
+  if (bidding >= deadline) return fail(BID_MESSAGES.deadlines, ["biddingDeadline"]);
+  if (v.bondRequired && !((toCents(v.bondAmount ?? 0) ?? 0) > 0)) return fail(BID_MESSAGES.bond, ["bondAmount"]);
+  const badPrice = v.items.findIndex((i) => toCents(i.estimatedPrice ?? 0) === null);
+  if (badPrice >= 0) return fail(BID_MESSAGES.price, ["items", badPrice, "estimatedPrice"]);
+  if (v.bondAmount !== undefined && toCents(v.bondAmount) === null) return fail(BID_MESSAGES.bond, ["bondAmount"]);
+  if (v.biddingStartAt && Number.isNaN(Date.parse(v.biddingStartAt))) return fail(BID_MESSAGES.dates, ["biddingStartAt"]);
+  if (v.evaluationMethod === "combined_scoring" && v.priceWeight + v.technicalWeight !== 100) {
+    return fail(BID_MESSAGES.weights, ["priceWeight"]);
+  }
+});
+
+export const bidStatusSchema = z.object({
+  status: z.enum(["draft", "published", "bidding_open", "bidding_closed", "evaluation", "awarded", "cancelled"], {
+    error: "Invalid status",
+  }),
+});
+
+export const bidListQuerySchema = z.object({
+  group: z.enum(["active", "drafts", "completed"]).optional(),
+  status: z.enum(["draft", "published", "bidding_open", "bidding_closed", "evaluation", "awarded", "cancelled"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const QUOTATION_MESSAGES = {
+  unitPrices: "Please enter valid unit prices for all items",
+  target: "Choose the purchase request or bid request you are quoting for",
+  items: "Quote at least one item",
+  unknownItem: "An item does not belong to this request",
+  duplicateItem: "Each item can be quoted once",
+} as const;
+
+/** validityPeriod: at least 1 day; 30 when not a number (spec). */
+const validity = z.unknown().transform((v) => {
+  const n = typeof v === "string" ? Number.parseInt(v, 10) : typeof v === "number" ? Math.trunc(v) : Number.NaN;
+  return Number.isFinite(n) ? Math.max(1, Math.min(n, 365)) : 30;
+});
+
+export const quotationSubmissionSchema = z.object({
+  purchaseRequestId: z.coerce.number().int().positive().optional(),
+  bidRequestId: z.coerce.number().int().positive().optional(),
+  items: z.array(z.object({
+    itemId: z.coerce.number().int().positive(),
+    unitPrice: z.union([z.number(), z.string()]).optional(),
+    notes: z.string().max(2000).optional().default(""),
+  }).passthrough()).max(500).optional().default([]),
+  validityPeriod: validity,
+  leadTimeDays: z.coerce.number().int().min(0).max(3650).optional(),
+  notes: z.string().max(5000).optional().default(""),
+  source: z.enum(["manual", "ocr"]).optional().default("manual"),
+  // sent by the spec's client, ignored: the server computes totals
+  totalAmount: z.unknown().optional(),
+}).superRefine((v, ctx) => {
+  const fail = (message: string, path: (string | number)[]) => ctx.addIssue({ code: "custom", message, path });
+  if (!v.purchaseRequestId === !v.bidRequestId) return fail(QUOTATION_MESSAGES.target, ["purchaseRequestId"]);
+  if (!v.items.length) return fail(QUOTATION_MESSAGES.items, ["items"]);
+  const bad = v.items.findIndex((i) => !((toCents(i.unitPrice ?? "") ?? 0) > 0));
+  if (bad >= 0) return fail(QUOTATION_MESSAGES.unitPrices, ["items", bad, "unitPrice"]);
+  const ids = v.items.map((i) => i.itemId);
+  if (new Set(ids).size !== ids.length) return fail(QUOTATION_MESSAGES.duplicateItem, ["items"]);
+});
+
+export const quotationStatusSchema = z.object({
+  status: z.enum(["under_review", "approved", "rejected"], { error: "status must be under_review, approved or rejected" }),
+  comment: z.string().trim().max(2000).optional().default(""),
+});
+
+export const evaluationSchema = z.object({
+  technicalScore: z.coerce.number({ error: "Technical score must be a number from 0 to 100" }).min(
+    0,
+    "Technical score must be a number from 0 to 100",
+  ).max(100, "Technical score must be a number from 0 to 100"),
+  comment: z.string().trim().max(2000).optional().default(""),
+});
+
+export const awardSchema = z.object({ quotationId: z.coerce.number().int().positive({ error: "quotationId is required" }) });

@@ -1,0 +1,57 @@
+/**
+ * The app in-process, as API tests use it: `await app.request(path, init)`, no server, no port.
+ * Each testApp() has its own fresh database (see db.ts); call close() at the end of the file.
+ */
+import "./setup.ts";
+import { createApp } from "../../src/app.ts";
+import type { Deps } from "../../src/lib/deps.ts";
+import { createLogger, type Logger } from "../../src/lib/logger.ts";
+import { testSecrets } from "../../src/lib/secrets.ts";
+import type { Db } from "../../src/db/types.ts";
+import { testConfig, testDb } from "./db.ts";
+
+export interface TestAppOptions {
+  /** Environment overrides, parsed by the real config parser (e.g. `{ PUBLIC_URL: "https://x.test" }`). */
+  env?: Record<string, string | undefined>;
+  demoMode?: boolean;
+  logger?: Logger;
+  /** Use this database instead of a fresh one (close() then leaves it open). */
+  db?: Db;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const own = opts.db ? undefined : await testDb();
+  const db = opts.db ?? own!.db;
+  const deps: Deps = {
+    db,
+    config: testConfig(opts.env),
+    secrets: testSecrets(),
+    logger: opts.logger ?? createLogger("silent"),
+    version: "test",
+    demoMode: opts.demoMode ?? false,
+  };
+  return { app: createApp(deps), db, deps, close: async () => await own?.close() };
+}
+
+/** A logger that keeps its lines, for tests that check what was logged. */
+export function recordingLogger(): Logger & { lines: { level: string; msg: string; fields?: Record<string, unknown> }[] } {
+  const lines: { level: string; msg: string; fields?: Record<string, unknown> }[] = [];
+  const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => void lines.push({ level, msg, fields });
+  return { lines, debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+/** Read a JSON response after checking its status and content type, in that order (design.md section 5). */
+export async function expectJson<T = Record<string, unknown>>(res: Response, status: number): Promise<T> {
+  const body = await res.text();
+  if (res.status !== status) throw new Error(`expected status ${status}, got ${res.status}: ${body.slice(0, 500)}`);
+  const type = res.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/json")) throw new Error(`expected JSON, got "${type}": ${body.slice(0, 200)}`);
+  return JSON.parse(body) as T;
+}
