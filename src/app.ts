@@ -23,9 +23,11 @@ import { vendorRoutes } from "./features/vendors/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { outboxRoutes } from "./features/outbox/routes.ts";
 import { purchaseRequestRoutes } from "./features/purchase-requests/routes.ts";
+import { bidRoutes } from "./features/bids/routes.ts";
+import { opportunityRoutes } from "./features/opportunities/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
-export const routers = [systemRoutes, authRoutes, userRoutes, profileRoutes, auditLogRoutes, categoryRoutes, vendorRoutes, fileRoutes, outboxRoutes, purchaseRequestRoutes];
+export const routers = [systemRoutes, authRoutes, userRoutes, profileRoutes, auditLogRoutes, categoryRoutes, vendorRoutes, fileRoutes, outboxRoutes, purchaseRequestRoutes, bidRoutes, opportunityRoutes];
 
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;

@@ -11,6 +11,7 @@ import { VERSION } from "./version.ts";
 import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
 import { ROLES } from "./shared/roles.ts";
 import { startOutboxWorker } from "./notify/worker.ts";
+import { startBidClock } from "./jobs/bid-clock.ts";
 
 async function main() {
   let config;
@@ -46,6 +47,7 @@ async function main() {
   const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode });
 
   const outbox = startOutboxWorker(db, { config, logger });
+  const bidClock = startBidClock(db, logger);
 
   const controller = new AbortController();
   const server = Deno.serve({
@@ -77,6 +79,7 @@ async function main() {
     await server.shutdown();
     clearTimeout(timer);
     await outbox.stop();
+    bidClock.stop();
     await db.close();
     logger.info("stopped");
     Deno.exit(0);

@@ -41,9 +41,12 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
 }
 
 /** A logger that keeps its lines, for tests that check what was logged. */
-export function recordingLogger(): Logger & { lines: { level: string; msg: string; fields?: Record<string, unknown> }[] } {
+export function recordingLogger(): Logger & {
+  lines: { level: string; msg: string; fields?: Record<string, unknown> }[];
+} {
   const lines: { level: string; msg: string; fields?: Record<string, unknown> }[] = [];
-  const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => void lines.push({ level, msg, fields });
+  const at = (level: string) => (msg: string, fields?: Record<string, unknown>) =>
+    void lines.push({ level, msg, fields });
   return { lines, debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
 

@@ -33,9 +33,6 @@ export function testBackend(): "pglite" | "postgres" {
   return testDatabaseUrl() ? "postgres" : "pglite";
 }
 
-/** Skip a test unless the run is against PostgreSQL (for behaviour PGlite cannot show, e.g. two pools). */
-export const postgresOnly = () => testBackend() !== "postgres";
-
 /** A fresh, migrated database of the configured backend. */
 export function testDb(): Promise<TestDb> {
   return testBackend() === "postgres" ? postgresTestDb() : pgliteTestDb();

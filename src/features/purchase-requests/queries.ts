@@ -232,19 +232,3 @@ export async function subscribedVendorEmails(tx: Queryable, categoryId: number) 
     [categoryId],
   );
 }
-
-/** Active requests open to this vendor (matching rules), with their items. */
-export async function matchingPurchaseRequests(db: Queryable, vendorId: number, matchByCategory: boolean, onlyId?: number) {
-  return await db.query(
-    `select 'purchase_request' as kind, ${LIST_COLUMNS},
-        coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-                   'estimatedPrice', i.estimated_price, 'specifications', i.specifications) order by i.position, i.id)
-           from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json) as items
-       from purchase_requests pr left join categories c on c.id = pr.category_id
-      where pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required') and pr.deadline > now()
-        and (not $2 or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = pr.category_id))
-        and ($3::int is null or pr.id = $3)
-      order by pr.deadline, pr.id`,
-    [vendorId, matchByCategory, onlyId ?? null],
-  );
-}

@@ -95,20 +95,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/purchase-requests/:id",
-    allow("purchase_requests.view", { tags: ["purchase-requests"], summary: "One request with items and history (vendors: only their opportunities)" }),
+    roles([...STAFF], { tags: ["purchase-requests"], summary: "One request with items and history (vendors use their opportunities)" }),
     validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const me = c.get("user")!;
-      const { db } = c.get("deps");
-      if (me.role === "vendor") {
-        const matching = isOn(await getSetting(db, "enable_vendor_matching", "true"));
-        const [pr] = await q.matchingPurchaseRequests(db, me.id, matching, id);
-        if (!pr) throw new NotFound("Purchase request not found");
-        return c.json(pr);
-      }
-      return c.json(await prOr404(c, id));
-    },
+    async (c) => c.json(await prOr404(c, c.req.valid("param").id)),
   )
   .post(
     "/api/purchase-requests",
@@ -364,14 +353,5 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await prOr404(c, id));
-    },
-  )
-  .get(
-    "/api/vendor/matching-prs",
-    roles(["vendor"], { tags: ["vendors"], summary: "The signed-in vendor's opportunities (active requests in its categories)" }),
-    async (c) => {
-      const { db } = c.get("deps");
-      const matching = isOn(await getSetting(db, "enable_vendor_matching", "true"));
-      return c.json(await q.matchingPurchaseRequests(db, c.get("user")!.id, matching));
     },
   );

@@ -1,7 +1,118 @@
+/** Profile (spec section 2): own account details, edit, password, logout, role capabilities. */
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SectionPlaceholder } from "../../../components/section-placeholder.tsx";
+import { isRoleName } from "../../../../../src/shared/roles.ts";
+import { userDisplayName } from "../../auth/api/get-current-user.ts";
+import { SubscriptionsPanel } from "../../subscriptions/components/subscriptions-panel.tsx";
+import { formatDateTime } from "../../users/components/format-date-time.ts";
+import { RoleBadge } from "../../users/components/role-badge.tsx";
+import { useProfile } from "../api/get-profile.ts";
+import { ChangePasswordDialog } from "./change-password-dialog.tsx";
+import { EditProfileDialog } from "./edit-profile-dialog.tsx";
+import { LogoutDialog } from "./logout-dialog.tsx";
+import { RoleCapabilities } from "./role-capabilities.tsx";
+
+type Dialog = "edit" | "password" | "logout" | null;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-base-content/70">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}
 
 export default function ProfileSection() {
-  const { t } = useTranslation();
-  return <SectionPlaceholder title={t("dashboard.sections.profile")} />;
+  const { t, i18n } = useTranslation("profile");
+  const profile = useProfile();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (profile.isPending) {
+    return (
+      <div role="status" className="flex justify-center p-8">
+        <span className="loading loading-spinner loading-md" aria-hidden="true" />
+        <span className="sr-only">{t("translation:common.loading")}</span>
+      </div>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>{t("loadError")}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void profile.refetch()}>
+          {t("translation:common.retry")}
+        </button>
+      </div>
+    );
+  }
+
+  const user = profile.data;
+  const role = isRoleName(user.role.name) ? user.role.name : null;
+  const isVendor = role === "vendor";
+  const close = () => setDialog(null);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="profile-title" className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-4">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <h2 id="profile-title" className="card-title text-xl">{t("title")}</h2>
+              <p className="text-base-content/70">{t("description")}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog("edit")}>
+                {t("editProfile")}
+              </button>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog("password")}>
+                {t("changePassword.button")}
+              </button>
+              <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setDialog("logout")}>
+                {t("translation:auth.logout")}
+              </button>
+            </div>
+          </div>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Detail label={t("details.userId")}>{user.id}</Detail>
+            <Detail label={t("details.displayName")}>
+              {userDisplayName(user) ?? t("translation:dashboard.defaultUserName")}
+            </Detail>
+            <Detail label={t("details.fullName")}>{`${user.firstName} ${user.lastName}`.trim() || "—"}</Detail>
+            <Detail label={t("details.email")}>
+              <span dir="ltr">{user.email}</span>
+            </Detail>
+            <Detail label={t("details.role")}>
+              <RoleBadge role={user.role} />
+            </Detail>
+            <Detail label={t("details.status")}>
+              <span className={`badge badge-soft ${user.isActive ? "badge-success" : "badge-neutral"}`}>
+                {user.isActive ? t("status.active") : t("status.inactive")}
+              </span>
+            </Detail>
+            <Detail label={t("details.lastLogin")}>
+              {user.lastLoginAt ? formatDateTime(user.lastLoginAt, i18n.language) : t("never")}
+            </Detail>
+            <Detail label={t("details.twoFactor")}>
+              {user.totpEnabled ? t("twoFactor.on") : t("twoFactor.off")}
+            </Detail>
+            {isVendor && (
+              <>
+                <Detail label={t("fields.companyName")}>{user.companyName || "—"}</Detail>
+                <Detail label={t("fields.contactPerson")}>{user.contactPerson || "—"}</Detail>
+                <Detail label={t("fields.phone")}>
+                  <span dir="ltr">{user.phone || "—"}</span>
+                </Detail>
+              </>
+            )}
+          </dl>
+        </div>
+      </section>
+      {role && <RoleCapabilities role={role} />}
+      {isVendor && <SubscriptionsPanel />}
+      <EditProfileDialog profile={user} open={dialog === "edit"} onClose={close} />
+      <ChangePasswordDialog userId={user.id} open={dialog === "password"} onClose={close} />
+      <LogoutDialog open={dialog === "logout"} onClose={close} />
+    </div>
+  );
 }

@@ -1,7 +1,124 @@
+/** User Management (spec section 2): the accounts table with its dialogs, for administrators. */
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SectionPlaceholder } from "../../../components/section-placeholder.tsx";
+import { useCan } from "../../../lib/authorization.tsx";
+import { useCurrentUser } from "../../auth/api/get-current-user.ts";
+import { useRoles } from "../api/get-roles.ts";
+import { type AdminUser, useUsers } from "../api/get-users.ts";
+import { AddUserDialog } from "./add-user-dialog.tsx";
+import { EditUserDialog } from "./edit-user-dialog.tsx";
+import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
+import { UserRow } from "./user-row.tsx";
+
+const PAGE_SIZE = 50;
 
 export default function UsersSection() {
-  const { t } = useTranslation();
-  return <SectionPlaceholder title={t("dashboard.sections.users")} />;
+  const { t } = useTranslation("users");
+  const canCreate = useCan("users.create");
+  const { data: me } = useCurrentUser();
+  const [page, setPage] = useState(0);
+  const users = useUsers({ limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const roles = useRoles();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const total = users.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  let body;
+  if (users.isPending) {
+    body = (
+      <div role="status" className="flex justify-center p-8">
+        <span className="loading loading-spinner loading-md" aria-hidden="true" />
+        <span className="sr-only">{t("translation:common.loading")}</span>
+      </div>
+    );
+  } else if (users.isError) {
+    body = (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>{t("loadError")}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void users.refetch()}>
+          {t("translation:common.retry")}
+        </button>
+      </div>
+    );
+  } else if (users.data.items.length === 0) {
+    body = <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">{t("empty")}</p>;
+  } else {
+    body = (
+      <div className="overflow-x-auto">
+        <table className="table">
+          <caption className="sr-only">{t("table.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("table.user")}</th>
+              <th scope="col">{t("table.role")}</th>
+              <th scope="col">{t("table.status")}</th>
+              <th scope="col">{t("table.lastLogin")}</th>
+              <th scope="col">{t("table.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.items.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                roles={roles.data ?? []}
+                isMe={String(user.id) === String(me?.id)}
+                onEdit={setEditing}
+                onResetPassword={setResetting}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="users-title" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="users-title" className="card-title text-xl">{t("title")}</h2>
+            <p className="text-base-content/70">{t("description")}</p>
+          </div>
+          {canCreate && (
+            <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+              {t("addUser")}
+            </button>
+          )}
+        </div>
+        {body}
+        {total > PAGE_SIZE && (
+          <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">
+            <span className="text-sm text-base-content/70">
+              {t("pagination.page", { page: page + 1, pages, total })}
+            </span>
+            <div className="join">
+              <button
+                type="button"
+                className="btn btn-sm join-item"
+                disabled={page === 0}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                {t("pagination.previous")}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm join-item"
+                disabled={page + 1 >= pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {t("pagination.next")}
+              </button>
+            </div>
+          </nav>
+        )}
+      </div>
+      <AddUserDialog open={adding} onClose={() => setAdding(false)} />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+    </section>
+  );
 }

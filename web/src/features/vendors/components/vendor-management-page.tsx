@@ -1,7 +1,83 @@
+/**
+ * The standalone /vendor-management page: live vendor counts and the pending applications, each
+ * with a Review button opening the same details and decisions as the dashboard section.
+ */
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
+import { useCan } from "../../../lib/authorization.tsx";
+import type { VendorApplication } from "../api/get-vendor-applications.ts";
+import { ListError, ListLoading } from "./list-states.tsx";
+import { Pager } from "./pager.tsx";
+import { usePagedApplications } from "./use-paged-applications.ts";
+import { useFormatDate } from "./use-format-date.ts";
+import { VendorDetailsDialog } from "./vendor-details-dialog.tsx";
+import { VendorStatCards } from "./vendor-stat-cards.tsx";
 
 export default function VendorManagementPage() {
-  const { t } = useTranslation();
-  return <StandalonePage title={t("pages.vendorManagement.title")} />;
+  const { t } = useTranslation("vendors");
+  const canView = useCan("vendors.view");
+  return (
+    <StandalonePage title={t("translation:pages.vendorManagement.title")}>
+      {canView
+        ? (
+          <div className="flex flex-col gap-4">
+            <VendorStatCards />
+            <PendingApplications />
+          </div>
+        )
+        : <div role="alert" className="alert alert-warning alert-soft">{t("noAccess")}</div>}
+    </StandalonePage>
+  );
+}
+
+function PendingApplications() {
+  const { t } = useTranslation("vendors");
+  const formatDate = useFormatDate();
+  const { applications, page, pages, hasNext, setPage } = usePagedApplications("pending");
+  const [reviewing, setReviewing] = useState<VendorApplication | null>(null);
+
+  let body;
+  if (applications.isPending) body = <ListLoading />;
+  else if (applications.isError) body = <ListError onRetry={() => void applications.refetch()} />;
+  else if (applications.data.length === 0 && page === 0) {
+    body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty.pending")}</p>;
+  } else {
+    body = (
+      <>
+        <ul className="divide-y divide-base-300" aria-busy={applications.isFetching}>
+          {applications.data.map((application) => (
+            <li key={application.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{application.companyName}</p>
+                <p className="text-sm text-base-content/70 break-words">
+                  {application.contactPerson} · {application.email}
+                </p>
+                <p className="text-xs text-base-content/60">
+                  {t("appliedOn", { date: formatDate(application.createdAt) })}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <span className="badge badge-warning badge-soft">{t("status.pending")}</span>
+                <button type="button" className="btn btn-sm btn-primary" onClick={() => setReviewing(application)}>
+                  {t("actions.review")}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <Pager page={page} pages={pages} hasNext={hasNext} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="pending-applications-title" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <h2 id="pending-applications-title" className="card-title">{t("listTitle.pending")}</h2>
+        {body}
+      </div>
+      <VendorDetailsDialog application={reviewing} onClose={() => setReviewing(null)} />
+    </section>
+  );
 }

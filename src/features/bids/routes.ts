@@ -1,0 +1,210 @@
+/**
+ * Bid requests: create (or convert a purchase request), list by tab, details, the status machine
+ * (Publish, Close Bidding, ...), and unsealing of sealed bids after close.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { allow, roles } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { nextDocumentNumber } from "../../db/document-numbers.ts";
+import { unsealBidQuotations } from "../../sealing/sealed-quotation.ts";
+import { fromCents, sumCents, toCents } from "../../shared/money.ts";
+import { canCreateBids } from "../../shared/permissions.ts";
+import { BID_GROUPS, type BidStatus, canTransitionBid } from "../../shared/status/bid-request.ts";
+import { bidListQuerySchema, bidRequestSchema, bidStatusSchema } from "../../shared/schemas/bids.ts";
+import { idParamSchema } from "../../shared/schemas/users.ts";
+import * as q from "./queries.ts";
+
+const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
+const DEFAULT_CATEGORY_ID = 1;
+
+/** For a sealed bid that is not unsealed, staff see the number of submissions and nothing else about them. */
+async function bidOr404(c: Context<AppEnv>, id: number) {
+  const bid = await q.getBid(c.get("deps").db, id);
+  if (!bid) throw new NotFound("Bid request not found");
+  return bid;
+}
+
+export const bidRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/bid-requests",
+    roles([...STAFF], { tags: ["bids"], summary: "Bid requests by tab (group=active|drafts|completed), X-Total-Count" }),
+    validate("query", bidListQuerySchema),
+    async (c) => {
+      const { group, status, limit, offset } = c.req.valid("query");
+      const statuses = status ? [status] : group ? [...BID_GROUPS[group]] : null;
+      const { items, total } = await q.listBids(c.get("deps").db, { statuses, limit, offset });
+      c.header("X-Total-Count", String(total));
+      return c.json(items);
+    },
+  )
+  .get(
+    "/api/bid-requests/stats",
+    roles([...STAFF], { tags: ["bids"], summary: "Summary cards: active, drafts, completed, total value" }),
+    async (c) => c.json(await q.bidStats(c.get("deps").db)),
+  )
+  .get(
+    "/api/bid-requests/:id",
+    roles([...STAFF], { tags: ["bids"], summary: "One bid request with items and the number of submissions" }),
+    validate("param", idParamSchema),
+    async (c) => c.json(await bidOr404(c, c.req.valid("param").id)),
+  )
+  .post(
+    "/api/bid-requests",
+    roles([...STAFF], {
+      tags: ["bids"],
+      summary: "Create a bid request (published unless status 'draft'); purchaseRequestId converts that request",
+    }),
+    validate("json", bidRequestSchema),
+    async (c) => {
+      const me = c.get("user")!;
+      if (!canCreateBids(me.role)) throw new Forbidden("You do not have permission to create bid requests");
+      const v = c.req.valid("json");
+      const { db } = c.get("deps");
+      const id = await db.tx(async (tx) => {
+        let items = v.items.map((i) => ({
+          name: i.itemName.trim(),
+          specification: i.specification,
+          quantity: Number(i.quantity ?? 1),
+          unit: i.unit || "pcs",
+          estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
+          categoryId: i.categoryId ?? DEFAULT_CATEGORY_ID,
+          technicalRequirements: i.technicalRequirements,
+          evaluationCriteria: i.evaluationCriteria,
+        }));
+        let categoryId = v.categoryId ?? items[0]?.categoryId ?? null;
+        if (v.purchaseRequestId) {
+          // Converting: the request's own items are the bid's items (never the client's copy).
+          const pr = await q.purchaseRequestForConversion(tx, v.purchaseRequestId);
+          if (!pr) throw new NotFound("Purchase request not found");
+          if (pr.status !== "active" && pr.status !== "pending") {
+            throw new Conflict(`A ${pr.status} purchase request cannot be converted to a bid request`);
+          }
+          const existing = await tx.query(
+            "select 1 from bid_requests where purchase_request_id = $1 and status <> 'cancelled'",
+            [pr.id],
+          );
+          if (existing.length) throw new Conflict("This purchase request already has a bid request");
+          items = pr.items.map((i, n) => ({
+            name: i.name,
+            specification: i.specifications,
+            quantity: i.quantity,
+            unit: i.unit,
+            estimatedPriceCents: toCents(i.estimatedPrice) ?? 0,
+            categoryId: i.categoryId ?? v.items[n]?.categoryId ?? categoryId,
+            technicalRequirements: v.items[n]?.technicalRequirements ?? "",
+            evaluationCriteria: v.items[n]?.evaluationCriteria ?? "",
+          }));
+          categoryId = pr.categoryId ?? categoryId;
+        }
+        const ids = [...new Set([categoryId, ...items.map((i) => i.categoryId)].filter((x): x is number => !!x))];
+        const found = await tx.query("select id from categories where id = any($1::int[])", [ids]);
+        if (found.length !== ids.length) {
+          throw new BadRequest("One or more categories do not exist", [{ path: "categoryId", message: "One or more categories do not exist" }]);
+        }
+        const budgetCents = sumCents(items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
+        const start = v.biddingStartAt ? new Date(v.biddingStartAt) : null;
+        const opensNow = v.status === "published" && (!start || start <= new Date());
+        const bidNumber = await nextDocumentNumber(tx, "BR");
+        const id = await q.insertBid(tx, {
+          bidNumber,
+          purchaseRequestId: v.purchaseRequestId ?? null,
+          title: v.title.trim(),
+          description: v.description.trim(),
+          department: v.department.trim(),
+          categoryId,
+          deadline: new Date(v.deadline),
+          biddingStartAt: start,
+          biddingDeadline: new Date(v.biddingDeadline),
+          biddingMode: v.biddingMode,
+          status: v.status === "draft" ? "draft" : opensNow ? "bidding_open" : "published",
+          budgetCents,
+          qualificationCriteria: v.qualificationCriteria.trim(),
+          evaluationMethod: v.evaluationMethod,
+          priceWeight: v.priceWeight,
+          technicalWeight: v.technicalWeight,
+          bondRequired: v.bondRequired,
+          bondCents: v.bondRequired ? toCents(v.bondAmount ?? 0) ?? 0 : 0,
+          vendorPrequalification: v.vendorPrequalification,
+          minimumYearsExperience: v.minimumYearsExperience,
+          technicalSpecifications: v.technicalSpecifications,
+          commercialTerms: v.commercialTerms,
+          createdBy: me.id,
+        });
+        await q.insertBidItems(tx, id, items);
+        if (v.purchaseRequestId) {
+          await tx.query(
+            `insert into purchase_request_events (purchase_request_id, actor_id, action, comment) values ($1, $2, 'converted', $3)`,
+            [v.purchaseRequestId, me.id, bidNumber],
+          );
+        }
+        await audit(tx, c, {
+          action: "CREATE",
+          entityType: "bid_request",
+          entityId: id,
+          metadata: { bidNumber, title: v.title, biddingMode: v.biddingMode, purchaseRequestId: v.purchaseRequestId ?? null, estimatedBudget: fromCents(budgetCents) },
+        });
+        return id;
+      });
+      return c.json(await bidOr404(c, id), 201);
+    },
+  )
+  .patch(
+    "/api/bid-requests/:id/status",
+    allow("sealed_bidding.manage", { tags: ["bids"], summary: "Move a bid request along its status machine (Publish, Close Bidding, ...)" }),
+    validate("param", idParamSchema),
+    validate("json", bidStatusSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      let { status } = c.req.valid("json");
+      await c.get("deps").db.tx(async (tx) => {
+        const cur = await q.lockBid(tx, id);
+        if (!cur) throw new NotFound("Bid request not found");
+        if (!canTransitionBid(cur.status as BidStatus, status as BidStatus)) {
+          throw new Conflict(`A bid request that is ${cur.status} cannot become ${status}`);
+        }
+        if (status === "awarded") throw new Conflict("Award a bid request by choosing the winning quotation");
+        // Publishing opens bidding at once unless a later start time was set.
+        if (status === "published" && (!cur.biddingStartAt || cur.biddingStartAt <= new Date())) status = "bidding_open";
+        if (status === "bidding_open" && cur.biddingDeadline <= new Date()) {
+          throw new Conflict("The bidding deadline has passed; change the deadline or cancel the bid request");
+        }
+        await q.setBidStatus(tx, id, status);
+        await audit(tx, c, {
+          action: "STATUS_CHANGE",
+          entityType: "bid_request",
+          entityId: id,
+          metadata: { changes: { status: { from: cur.status, to: status } } },
+        });
+      });
+      return c.json(await bidOr404(c, id));
+    },
+  )
+  .post(
+    "/api/bid-requests/:id/unseal",
+    allow("sealed_bidding.unseal", { tags: ["bids"], summary: "Unseal a sealed bid's quotations after bidding closed (audited)" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, secrets } = c.get("deps");
+      await db.tx(async (tx) => {
+        const cur = await q.lockBid(tx, id);
+        if (!cur) throw new NotFound("Bid request not found");
+        if (cur.biddingMode !== "sealed") throw new Conflict("This bid request uses open bidding; nothing is sealed");
+        if (cur.unsealedAt) throw new Conflict("This bid request was already unsealed");
+        if (cur.status !== "bidding_closed" && cur.status !== "evaluation") {
+          throw new Conflict("Sealed bids can be unsealed only after bidding has closed");
+        }
+        const count = await unsealBidQuotations(tx, secrets.sealedBidKey, id);
+        await tx.query("update bid_requests set unsealed_at = now(), unsealed_by = $2, updated_at = now() where id = $1", [
+          id,
+          c.get("user")!.id,
+        ]);
+        await audit(tx, c, { action: "UNSEAL", entityType: "bid_request", entityId: id, metadata: { quotations: count } });
+      });
+      return c.json(await bidOr404(c, id));
+    },
+  );

@@ -1,0 +1,183 @@
+/**
+ * What a vendor may see and answer: active purchase requests needing quotes and open bid requests,
+ * in its categories when matching is on. Only fields meant for vendors are selected (no creator,
+ * no internal notes, no number of competing bids).
+ */
+import type { Queryable } from "../../db/types.ts";
+
+const PR_FIELDS = `'purchase_request' as kind, pr.id, pr.request_number as "requestId", pr.title, pr.description,
+  pr.request_type as "requestType", pr.deadline, pr.created_at as "createdAt", pr.estimated_budget as "estimatedBudget",
+  pr.bidding_mode as "biddingMode",
+  case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
+  coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
+             'estimatedPrice', i.estimated_price, 'specifications', i.specifications) order by i.position, i.id)
+     from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json) as items`;
+
+export const PR_OPEN_TO_VENDOR = `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
+  and pr.deadline > now()
+  and (not $2 or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = pr.category_id))`;
+
+const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.title, b.description, b.department,
+  b.deadline, b.bidding_deadline as "biddingDeadline", b.bidding_mode as "biddingMode", b.created_at as "createdAt",
+  b.estimated_budget as "estimatedBudget", b.qualification_criteria as "qualificationCriteria",
+  b.technical_specifications as "technicalSpecifications", b.commercial_terms as "commercialTerms",
+  b.bond_required as "bondRequired", b.bond_amount as "bondAmount", b.minimum_years_experience as "minimumYearsExperience",
+  case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
+  coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
+             'estimatedPrice', i.estimated_price, 'specifications', i.specification,
+             'technicalRequirements', i.technical_requirements) order by i.position, i.id)
+     from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items`;
+
+export const BID_OPEN_TO_VENDOR = `b.status in ('published', 'bidding_open')
+  and (b.bidding_start_at is null or b.bidding_start_at <= now()) and b.bidding_deadline > now()
+  and (not $2 or b.category_id is null
+       or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = b.category_id))`;
+
+export async function matchingPurchaseRequests(db: Queryable, vendorId: number, byCategory: boolean, onlyId?: number) {
+  return await db.query<Record<string, unknown> & { id: number; items: { id: number; name: string; quantity: number; unit: string }[] }>(
+    `select ${PR_FIELDS} from purchase_requests pr left join categories c on c.id = pr.category_id
+      where ${PR_OPEN_TO_VENDOR} and ($3::int is null or pr.id = $3) order by pr.deadline, pr.id`,
+    [vendorId, byCategory, onlyId ?? null],
+  );
+}
+
+export async function matchingBids(db: Queryable, vendorId: number, byCategory: boolean, onlyId?: number) {
+  return await db.query<Record<string, unknown> & { id: number; biddingMode: string; items: { id: number; name: string; quantity: number; unit: string }[] }>(
+    `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
+      where ${BID_OPEN_TO_VENDOR} and ($3::int is null or b.id = $3) order by b.bidding_deadline, b.id`,
+    [vendorId, byCategory, onlyId ?? null],
+  );
+}
+
+/** Locks the target request row so bidding cannot close between the checks and the insert. */
+export async function lockTarget(tx: Queryable, kind: "purchase_request" | "bid_request", id: number) {
+  const table = kind === "purchase_request" ? "purchase_requests" : "bid_requests";
+  return (await tx.query(`select id from ${table} where id = $1 for share`, [id]))[0];
+}
+
+export async function lockCurrentQuotation(tx: Queryable, vendorId: number, kind: "purchase_request" | "bid_request", id: number) {
+  const column = kind === "purchase_request" ? "purchase_request_id" : "bid_request_id";
+  return (await tx.query<{ id: number; status: string; revision: number }>(
+    `select id, status, revision from quotations where vendor_id = $1 and ${column} = $2 and is_current for update`,
+    [vendorId, id],
+  ))[0];
+}
+
+export async function supersede(tx: Queryable, quotationId: number) {
+  await tx.query(
+    "update quotations set is_current = false, status = 'superseded', updated_at = now() where id = $1",
+    [quotationId],
+  );
+}
+
+export async function insertQuotation(
+  tx: Queryable,
+  q: {
+    vendorId: number;
+    purchaseRequestId: number | null;
+    bidRequestId: number | null;
+    revision: number;
+    source: string;
+    sealed: boolean;
+    sealedPayload: Uint8Array | null;
+    totalAmount: string | null;
+    validityDays: number;
+    leadTimeDays: number | null;
+    notes: string | null;
+  },
+) {
+  return (await tx.query<{ id: number }>(
+    `insert into quotations (vendor_id, purchase_request_id, bid_request_id, revision, source, sealed, sealed_payload,
+        total_amount, validity_days, valid_until, lead_time_days, notes)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, now() + make_interval(days => $9), $10, $11)
+     returning id`,
+    [
+      q.vendorId,
+      q.purchaseRequestId,
+      q.bidRequestId,
+      q.revision,
+      q.source,
+      q.sealed,
+      q.sealedPayload,
+      q.totalAmount,
+      q.validityDays,
+      q.leadTimeDays,
+      q.notes,
+    ],
+  ))[0].id;
+}
+
+export async function insertQuotationItems(
+  tx: Queryable,
+  quotationId: number,
+  kind: "purchase_request" | "bid_request",
+  items: { itemId: number; name: string; quantity: number; unit: string; unitPrice: string; totalPrice: string; notes: string }[],
+) {
+  const column = kind === "purchase_request" ? "purchase_request_item_id" : "bid_request_item_id";
+  await tx.query(
+    `insert into quotation_items (quotation_id, ${column}, name, quantity, unit, unit_price, total_price, notes)
+     select $1, t.item, t.name, t.qty, t.unit, t.price::numeric, t.total::numeric, t.notes
+       from unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
+         as t(item, name, qty, unit, price, total, notes)`,
+    [
+      quotationId,
+      items.map((i) => i.itemId),
+      items.map((i) => i.name),
+      items.map((i) => i.quantity),
+      items.map((i) => i.unit),
+      items.map((i) => i.unitPrice),
+      items.map((i) => i.totalPrice),
+      items.map((i) => i.notes),
+    ],
+  );
+}
+
+export async function attach(tx: Queryable, quotationId: number, fileId: number) {
+  await tx.query("insert into quotation_attachments (quotation_id, file_id) values ($1, $2)", [quotationId, fileId]);
+}
+
+export interface VendorQuotationRow {
+  id: number;
+  purchaseRequestId: number | null;
+  bidRequestId: number | null;
+  requestNumber: string;
+  purchaseRequestTitle: string;
+  status: string;
+  isCurrent: boolean;
+  revision: number;
+  sealed: boolean;
+  sealedPayload: Uint8Array | null;
+  totalAmount: string | null;
+  validityDays: number;
+  validUntil: Date;
+  leadTimeDays: number | null;
+  notes: string | null;
+  submittedAt: Date;
+  source: string;
+  items: { id: number; itemId: number; name: string; quantity: number; unit: string; unitPrice: string; totalPrice: string; notes: string }[];
+  attachments: { id: number; filename: string }[];
+  purchaseOrder: { id: number; poNumber: string } | null;
+}
+
+/** The vendor's own quotations only (current ones, or one by id including history). */
+export async function vendorQuotations(db: Queryable, vendorId: number, onlyId?: number) {
+  return await db.query<VendorQuotationRow>(
+    `select q.id, q.purchase_request_id as "purchaseRequestId", q.bid_request_id as "bidRequestId",
+        coalesce(pr.request_number, b.bid_number) as "requestNumber", coalesce(pr.title, b.title) as "purchaseRequestTitle",
+        q.status, q.is_current as "isCurrent", q.revision, q.sealed, q.sealed_payload as "sealedPayload",
+        q.total_amount as "totalAmount", q.validity_days as "validityDays", q.valid_until as "validUntil",
+        q.lead_time_days as "leadTimeDays", q.notes, q.submitted_at as "submittedAt", q.source,
+        coalesce((select json_agg(json_build_object('id', i.id, 'itemId', coalesce(i.purchase_request_item_id, i.bid_request_item_id),
+            'name', i.name, 'quantity', i.quantity, 'unit', i.unit, 'unitPrice', i.unit_price, 'totalPrice', i.total_price,
+            'notes', i.notes) order by i.id) from quotation_items i where i.quotation_id = q.id), '[]'::json) as items,
+        coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
+            from quotation_attachments a join files f on f.id = a.file_id where a.quotation_id = q.id), '[]'::json) as attachments,
+        (select json_build_object('id', po.id, 'poNumber', po.po_number) from purchase_orders po where po.quotation_id = q.id)
+          as "purchaseOrder"
+       from quotations q left join purchase_requests pr on pr.id = q.purchase_request_id
+       left join bid_requests b on b.id = q.bid_request_id
+      where q.vendor_id = $1 and (($2::int is null and q.is_current) or q.id = $2)
+      order by q.submitted_at desc, q.id desc`,
+    [vendorId, onlyId ?? null],
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * The vendor's side: matching opportunities, submitting a quotation (JSON, or multipart with
+ * attachments), and reading back only its own quotations. Item names and quantities always come
+ * from the request on the server; prices are the vendor's, totals are computed here.
+ * For a sealed bid the quotation is encrypted before it is stored (src/sealing).
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { roles } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
+import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
+import { encrypt } from "../../lib/crypto.ts";
+import { getSetting, isOn } from "../../lib/settings.ts";
+import { validate } from "../../lib/validate.ts";
+import { checkUpload, storeFile } from "../../files/storage.ts";
+import type { FileKind } from "../../files/detect.ts";
+import { fileContext, openPayload, sealContext, sealPayload } from "../../sealing/sealed-quotation.ts";
+import { fromCents, toCents } from "../../shared/money.ts";
+import { QUOTATION_MESSAGES, quotationSubmissionSchema } from "../../shared/schemas/bids.ts";
+import { idParamSchema } from "../../shared/schemas/users.ts";
+import * as q from "./queries.ts";
+
+const ATTACHMENT_KINDS: FileKind[] = ["pdf", "doc", "docx", "jpeg", "png", "xlsx", "xls"];
+const MAX_ATTACHMENTS = 10;
+
+async function matchingOn(c: Context<AppEnv>) {
+  return isOn(await getSetting(c.get("deps").db, "enable_vendor_matching", "true"));
+}
+
+/** A vendor's view of its quotation: sealed ones are opened for their owner only. */
+async function present(c: Context<AppEnv>, row: q.VendorQuotationRow) {
+  const { sealedPayload, ...rest } = row;
+  if (!row.sealed || !sealedPayload || !row.bidRequestId) return rest;
+  const p = await openPayload(
+    c.get("deps").secrets.sealedBidKey,
+    sealContext(row.bidRequestId, c.get("user")!.id, row.revision),
+    sealedPayload,
+  );
+  return {
+    ...rest,
+    totalAmount: p.totalAmount,
+    notes: p.notes,
+    items: p.items.map((i, n) => ({ id: n + 1, itemId: i.bidRequestItemId, ...i })),
+  };
+}
+
+export const opportunityRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/vendor/matching-prs",
+    roles(["vendor"], {
+      tags: ["vendors"],
+      summary: "The vendor's opportunities: active purchase requests needing quotes and open bid requests",
+    }),
+    async (c) => {
+      const { db } = c.get("deps");
+      const me = c.get("user")!;
+      const byCategory = await matchingOn(c);
+      const [prs, bids] = await Promise.all([
+        q.matchingPurchaseRequests(db, me.id, byCategory),
+        q.matchingBids(db, me.id, byCategory),
+      ]);
+      return c.json([...prs, ...bids]);
+    },
+  )
+  .get(
+    "/api/vendor/quotations",
+    roles(["vendor"], { tags: ["vendors"], summary: "The vendor's own current quotations" }),
+    async (c) => {
+      const rows = await q.vendorQuotations(c.get("deps").db, c.get("user")!.id);
+      return c.json(await Promise.all(rows.map((r) => present(c, r))));
+    },
+  )
+  .get(
+    "/api/vendor/quotations/:id",
+    roles(["vendor"], { tags: ["vendors"], summary: "One of the vendor's own quotations (any revision)" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const [row] = await q.vendorQuotations(c.get("deps").db, c.get("user")!.id, c.req.valid("param").id);
+      if (!row) throw new NotFound("Quotation not found");
+      return c.json(await present(c, row));
+    },
+  )
+  .post(
+    "/api/vendor/quotations",
+    roles(["vendor"], {
+      tags: ["vendors"],
+      summary: "Submit or replace a quotation: JSON, or multipart with `quotation` (JSON) and repeated `attachments`",
+    }),
+    async (c) => {
+      const me = c.get("user")!;
+      const { fields, files } = await readJsonOrMultipart(c);
+      let raw: unknown = fields;
+      if (typeof fields.quotation === "string") {
+        try {
+          raw = JSON.parse(fields.quotation);
+        } catch {
+          throw new BadRequest("quotation must be a JSON string", [{ path: "quotation", message: "quotation must be a JSON string" }]);
+        }
+      }
+      const v = parseWith(quotationSubmissionSchema, raw);
+      const uploads = files.attachments ?? [];
+      if (uploads.length > MAX_ATTACHMENTS) throw new BadRequest(`At most ${MAX_ATTACHMENTS} attachments`);
+      const attachments = await Promise.all(uploads.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+      // Type and size by content before anything is written (413 / 415).
+      for (const a of attachments) checkUpload(a.bytes, ATTACHMENT_KINDS, "Attachment");
+
+      const kind = v.purchaseRequestId ? "purchase_request" as const : "bid_request" as const;
+      const targetId = (v.purchaseRequestId ?? v.bidRequestId)!;
+      const { db, secrets } = c.get("deps");
+      const byCategory = await matchingOn(c);
+      const id = await db.tx(async (tx) => {
+        if (!(await q.lockTarget(tx, kind, targetId))) throw new NotFound("Request not found");
+        const [target] = kind === "purchase_request"
+          ? await q.matchingPurchaseRequests(tx, me.id, byCategory, targetId)
+          : await q.matchingBids(tx, me.id, byCategory, targetId);
+        if (!target) {
+          throw new Conflict(
+            kind === "bid_request"
+              ? "Bidding is not open for this request (closed, past its deadline, or not in your categories)"
+              : "This request is not open for your quotation (closed, past its deadline, or not in your categories)",
+          );
+        }
+        const byId = new Map(target.items.map((i) => [i.id, i]));
+        const lines = v.items.map((line, n) => {
+          const item = byId.get(line.itemId);
+          if (!item) throw new BadRequest(QUOTATION_MESSAGES.unknownItem, [{ path: `items.${n}.itemId`, message: QUOTATION_MESSAGES.unknownItem }]);
+          const unitCents = toCents(line.unitPrice!)!;
+          return {
+            itemId: item.id,
+            name: item.name,
+            quantity: item.quantity,
+            unit: item.unit,
+            unitCents,
+            unitPrice: fromCents(unitCents),
+            totalPrice: fromCents(unitCents * item.quantity),
+            notes: line.notes,
+          };
+        });
+        const totalAmount = fromCents(lines.reduce((s, l) => s + l.unitCents * l.quantity, 0));
+        const previous = await q.lockCurrentQuotation(tx, me.id, kind, targetId);
+        if (previous && (previous.status === "approved" || previous.status === "rejected")) {
+          throw new Conflict(`Your quotation was already ${previous.status}; it cannot be replaced`);
+        }
+        if (previous) await q.supersede(tx, previous.id);
+        const revision = (previous?.revision ?? 0) + 1;
+        const sealed = kind === "bid_request" && (target as { biddingMode?: string }).biddingMode === "sealed";
+        const key = secrets.sealedBidKey;
+        const payload = sealed
+          ? await sealPayload(key, sealContext(targetId, me.id, revision), {
+            items: lines.map((l) => ({
+              bidRequestItemId: l.itemId,
+              name: l.name,
+              quantity: l.quantity,
+              unit: l.unit,
+              unitPrice: l.unitPrice,
+              totalPrice: l.totalPrice,
+              notes: l.notes,
+            })),
+            totalAmount,
+            notes: v.notes,
+          })
+          : null;
+        const id = await q.insertQuotation(tx, {
+          vendorId: me.id,
+          purchaseRequestId: kind === "purchase_request" ? targetId : null,
+          bidRequestId: kind === "bid_request" ? targetId : null,
+          revision,
+          source: v.source,
+          sealed,
+          sealedPayload: payload,
+          totalAmount: sealed ? null : totalAmount,
+          validityDays: v.validityPeriod,
+          leadTimeDays: v.leadTimeDays ?? null,
+          notes: sealed ? null : v.notes || null,
+        });
+        if (!sealed) await q.insertQuotationItems(tx, id, kind, lines);
+        for (const a of attachments) {
+          const hash = Array.from(
+            new Uint8Array(await crypto.subtle.digest("SHA-256", a.bytes as BufferSource)),
+            (b) => b.toString(16).padStart(2, "0"),
+          ).join("");
+          const file = await storeFile(tx, {
+            ownerUserId: me.id,
+            filename: a.name,
+            bytes: a.bytes,
+            purpose: "quotation_attachment",
+            allowed: ATTACHMENT_KINDS,
+            encryptedBytes: sealed ? await encrypt(key, a.bytes, fileContext(hash)) : undefined,
+          });
+          await q.attach(tx, id, file.id);
+        }
+        await audit(tx, c, {
+          action: "CREATE",
+          entityType: "quotation",
+          entityId: id,
+          // Nothing about prices for a sealed bid, not even in the audit trail.
+          metadata: sealed
+            ? { bidRequestId: targetId, revision, sealed: true, attachments: attachments.length }
+            : { [kind === "purchase_request" ? "purchaseRequestId" : "bidRequestId"]: targetId, revision, totalAmount, items: lines.length },
+        });
+        return id;
+      });
+      const [row] = await q.vendorQuotations(db, me.id, id);
+      return c.json(await present(c, row), 201);
+    },
+  );

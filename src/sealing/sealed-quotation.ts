@@ -1,0 +1,85 @@
+/**
+ * Sealed bids: a quotation for a sealed bid request keeps its items, prices and notes only in an
+ * AES-256-GCM payload (and its attachments encrypted) until bidding has closed and an authorised
+ * user unseals the bid. The payload is bound to its bid, vendor and revision, so it cannot be moved
+ * to another row. Nothing readable about prices is stored in clear while sealed.
+ */
+import type { Queryable } from "../db/types.ts";
+import { decrypt, encrypt } from "../lib/crypto.ts";
+
+export interface SealedItem {
+  bidRequestItemId: number;
+  name: string;
+  quantity: number;
+  unit: string;
+  unitPrice: string;
+  totalPrice: string;
+  notes: string;
+}
+
+export interface SealedPayload {
+  items: SealedItem[];
+  totalAmount: string;
+  notes: string;
+}
+
+export const sealContext = (bidId: number, vendorId: number, revision: number) =>
+  `quotation:bid:${bidId}:vendor:${vendorId}:rev:${revision}`;
+/** Attachments are bound to their content hash (known before the row exists). */
+export const fileContext = (sha256: string) => `file:${sha256}`;
+
+export async function sealPayload(key: Uint8Array, context: string, payload: SealedPayload): Promise<Uint8Array> {
+  return await encrypt(key, new TextEncoder().encode(JSON.stringify(payload)), context);
+}
+
+export async function openPayload(key: Uint8Array, context: string, blob: Uint8Array): Promise<SealedPayload> {
+  return JSON.parse(new TextDecoder().decode(await decrypt(key, blob, context)));
+}
+
+/**
+ * Unseals every quotation of a bid (current and history) inside the caller's transaction: the
+ * payload becomes quotation_items and totals, attachments are decrypted in place.
+ */
+export async function unsealBidQuotations(tx: Queryable, key: Uint8Array, bidId: number): Promise<number> {
+  const rows = await tx.query<{ id: number; vendorId: number; revision: number; payload: Uint8Array }>(
+    `select id, vendor_id as "vendorId", revision, sealed_payload as payload from quotations
+      where bid_request_id = $1 and sealed for update`,
+    [bidId],
+  );
+  for (const r of rows) {
+    const p = await openPayload(key, sealContext(bidId, r.vendorId, r.revision), r.payload);
+    await tx.query(
+      `insert into quotation_items (quotation_id, bid_request_item_id, name, quantity, unit, unit_price, total_price, notes)
+       select $1, t.item, t.name, t.qty, t.unit, t.price::numeric, t.total::numeric, t.notes
+         from unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
+           as t(item, name, qty, unit, price, total, notes)`,
+      [
+        r.id,
+        p.items.map((i) => i.bidRequestItemId),
+        p.items.map((i) => i.name),
+        p.items.map((i) => i.quantity),
+        p.items.map((i) => i.unit),
+        p.items.map((i) => i.unitPrice),
+        p.items.map((i) => i.totalPrice),
+        p.items.map((i) => i.notes),
+      ],
+    );
+    await tx.query(
+      `update quotations set sealed = false, sealed_payload = null, total_amount = $2::numeric, notes = $3, updated_at = now()
+        where id = $1`,
+      [r.id, p.totalAmount, p.notes || null],
+    );
+    const files = await tx.query<{ id: number; data: Uint8Array; sha256: string }>(
+      `select f.id, f.data, f.sha256 from files f join quotation_attachments a on a.file_id = f.id
+        where a.quotation_id = $1 and f.encrypted for update of f`,
+      [r.id],
+    );
+    for (const f of files) {
+      await tx.query("update files set data = $2, encrypted = false where id = $1", [
+        f.id,
+        await decrypt(key, f.data, fileContext(f.sha256)),
+      ]);
+    }
+  }
+  return rows.length;
+}

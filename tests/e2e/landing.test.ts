@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { e2eContext, openPage, screenshot } from "./helpers.ts";
+
+const ctx = e2eContext();
+
+Deno.test("[e2e] landing page shows the sign-in and vendor registration buttons", async () => {
+  const { server, browser } = await ctx();
+  const { page, problems, close } = await openPage(browser, server.url);
+  try {
+    const res = await page.goto("/");
+    assert.equal(res?.status(), 200);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    assert.equal(await page.locator("html").getAttribute("lang"), "en");
+    assert.equal(await page.locator("html").getAttribute("dir"), "ltr");
+    // One in the header, one in the hero.
+    assert.ok(await page.getByRole("link", { name: "Sign In", exact: true }).count() >= 1);
+    await page.getByRole("link", { name: "Register as Vendor" }).waitFor();
+    await screenshot(page, "landing-light");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("[e2e] choosing Dhivehi sets <html dir=rtl lang=dv> and keeps it across a reload", async () => {
+  const { server, browser } = await ctx();
+  const { page, problems, close } = await openPage(browser, server.url);
+  try {
+    await page.goto("/");
+    const heading = page.getByRole("heading", { level: 1 });
+    await heading.waitFor();
+    const english = await heading.textContent();
+    await page.getByLabel("Language").selectOption("dv");
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    assert.equal(await page.locator("html").getAttribute("lang"), "dv");
+    assert.notEqual(await heading.textContent(), english, "the heading is translated");
+    assert.equal(await page.getByRole("link", { name: "Sign In", exact: true }).count(), 0, "no English left");
+    await screenshot(page, "landing-dv");
+
+    await page.reload();
+    await heading.waitFor();
+    assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
+    assert.equal(await page.evaluate(() => localStorage.getItem("user-language")), "dv");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("[e2e] the dark theme is applied and persists across a reload", async () => {
+  const { server, browser } = await ctx();
+  const { page, problems, close } = await openPage(browser, server.url, { colorScheme: "light" });
+  try {
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    assert.equal(await page.locator("html").getAttribute("data-theme"), "light");
+
+    await page.getByLabel("Theme").selectOption("dark");
+    await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    assert.notEqual(await background(), light, "the page actually changes colour");
+
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    assert.equal(await page.locator("html").getAttribute("data-theme"), "dark");
+    assert.equal(await page.getByLabel("Theme").inputValue(), "dark");
+    await screenshot(page, "landing-dark");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("[e2e] an unknown path shows '404 Page Not Found'", async () => {
+  const { server, browser } = await ctx();
+  const { page, problems, close } = await openPage(browser, server.url);
+  try {
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("[e2e] the server logged no errors", async () => {
+  const { server } = await ctx();
+  assert.deepEqual(server.errors(), []);
+});

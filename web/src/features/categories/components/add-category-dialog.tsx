@@ -1,0 +1,56 @@
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { categorySchema } from "../../../../../src/shared/schemas/categories.ts";
+import { FormField } from "../../../components/form-field.tsx";
+import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
+import { useCreateCategory } from "../api/create-category.ts";
+import { useCategoryMessages } from "./category-messages.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
+
+type Values = { name: string; description: string };
+
+export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("categories");
+  return (
+    <ModalDialog open={open} onClose={onClose} title={t("add.title")} closeLabel={t("translation:common.cancel")}>
+      <AddCategoryForm onDone={onClose} />
+    </ModalDialog>
+  );
+}
+
+function AddCategoryForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation("categories");
+  const create = useCreateCategory();
+  const messages = useCategoryMessages();
+  const form = useForm<Values>({
+    defaultValues: { name: "", description: "" },
+    resolver: zodFormResolver<Values>(categorySchema),
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) => {
+    if (create.isPending) return;
+    create.mutate(values, {
+      onSuccess: () => {
+        messages.toastSuccess("create");
+        onDone();
+      },
+      onError: (error) => messages.toastError("create", error),
+    });
+  });
+  return (
+    <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" noValidate>
+      <FormField label={t("fields.name")} error={messages.fieldError(errors.name?.message)}>
+        <input {...form.register("name")} className="input w-full" autoComplete="off" autoFocus />
+      </FormField>
+      <FormField label={t("fields.description")} error={messages.fieldError(errors.description?.message)}>
+        <textarea {...form.register("description")} className="textarea w-full" rows={3} />
+      </FormField>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          {create.isPending ? t("add.creating") : t("add.submit")}
+        </button>
+      </div>
+    </form>
+  );
+}

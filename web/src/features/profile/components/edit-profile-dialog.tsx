@@ -1,0 +1,99 @@
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { updateProfileSchema } from "../../../../../src/shared/schemas/users.ts";
+import { FormField } from "../../../components/form-field.tsx";
+import { toast } from "../../../lib/toast.tsx";
+import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
+import { toastError } from "../../users/components/error-toast.ts";
+import { ModalDialog } from "../../users/components/modal-dialog.tsx";
+import { useValidationText } from "../../users/components/validation-text.ts";
+import type { Profile } from "../api/get-profile.ts";
+import { useUpdateProfile } from "../api/update-profile.ts";
+
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  contactPerson: string;
+};
+
+export function EditProfileDialog({ profile, open, onClose }: {
+  profile: Profile;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("profile");
+  return (
+    <ModalDialog open={open} title={t("edit.title")} onClose={onClose}>
+      <EditProfileForm profile={profile} onDone={onClose} />
+    </ModalDialog>
+  );
+}
+
+function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const { t } = useTranslation("profile");
+  const message = useValidationText();
+  const update = useUpdateProfile();
+  // Company name, contact person and phone belong to the vendor profile; staff edit their name and email.
+  const isVendor = profile.role.name === "vendor";
+  const form = useForm<Values>({
+    defaultValues: {
+      firstName: profile.firstName ?? "",
+      lastName: profile.lastName ?? "",
+      email: profile.email ?? "",
+      phone: profile.phone ?? "",
+      companyName: profile.companyName ?? "",
+      contactPerson: profile.contactPerson ?? "",
+    },
+    resolver: zodFormResolver<Values>(updateProfileSchema),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ phone, companyName, contactPerson, ...names }) => {
+    const vendorFields = isVendor ? { phone, companyName, contactPerson } : {};
+    update.mutate({ id: profile.id, ...names, ...vendorFields }, {
+      onSuccess: () => {
+        toast({ variant: "success", title: t("toast.updatedTitle"), description: t("toast.updatedDescription") });
+        onDone();
+      },
+      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.updateFailed")),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t("fields.firstName")} error={message(errors.firstName?.message)}>
+          <input {...form.register("firstName")} autoComplete="given-name" className="input w-full" />
+        </FormField>
+        <FormField label={t("fields.lastName")} error={message(errors.lastName?.message)}>
+          <input {...form.register("lastName")} autoComplete="family-name" className="input w-full" />
+        </FormField>
+      </div>
+      <FormField label={t("fields.email")} error={message(errors.email?.message)}>
+        <input {...form.register("email")} type="email" autoComplete="email" dir="ltr" className="input w-full" />
+      </FormField>
+      {isVendor && (
+        <>
+          <FormField label={t("fields.companyName")} error={message(errors.companyName?.message)}>
+            <input {...form.register("companyName")} autoComplete="organization" className="input w-full" />
+          </FormField>
+          <FormField label={t("fields.contactPerson")} error={message(errors.contactPerson?.message)}>
+            <input {...form.register("contactPerson")} autoComplete="name" className="input w-full" />
+          </FormField>
+          <FormField label={t("fields.phone")} error={message(errors.phone?.message)}>
+            <input {...form.register("phone")} type="tel" autoComplete="tel" dir="ltr" className="input w-full" />
+          </FormField>
+        </>
+      )}
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+          {update.isPending ? t("edit.saving") : t("edit.submit")}
+        </button>
+      </div>
+    </form>
+  );
+}

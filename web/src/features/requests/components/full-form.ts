@@ -1,0 +1,118 @@
+/**
+ * The full Create Purchase Request form's values, defaults (spec section 9) and the payload built
+ * from them. The budget shown on the Review tab is summed in integer cents, as the server does.
+ */
+import { fromCents, sumCents, toCents } from "../../../../../src/shared/money.ts";
+import type { FullPurchaseRequestInput } from "../api/create-purchase-request.ts";
+import type { Urgency } from "../api/get-purchase-request.ts";
+import type { Priority, RequestType } from "../api/get-purchase-requests.ts";
+import { dateInputValue } from "./format.ts";
+
+export type FullItemValues = {
+  itemName: string;
+  specification: string;
+  quantity: string;
+  unit: string;
+  estimatedPrice: string;
+  /** "" means the request's category. */
+  categoryId: string;
+  urgency: Urgency;
+  notes: string;
+};
+
+export type FullFormValues = {
+  title: string;
+  description: string;
+  department: string;
+  justification: string;
+  priority: Priority;
+  requestType: RequestType;
+  categoryId: string;
+  /** YYYY-MM-DD */
+  deadline: string;
+  approvalRequired: boolean;
+  vendorPreferences: string;
+  internalSupplier: string;
+  biddingMode: "open" | "sealed";
+  items: FullItemValues[];
+};
+
+export const DEFAULT_DEADLINE_DAYS = 14;
+
+export const EMPTY_FULL_ITEM: FullItemValues = {
+  itemName: "",
+  specification: "",
+  quantity: "1",
+  unit: "pcs",
+  estimatedPrice: "0",
+  categoryId: "",
+  urgency: "medium",
+  notes: "",
+};
+
+export function fullFormDefaults(): FullFormValues {
+  return {
+    title: "",
+    description: "",
+    department: "",
+    justification: "",
+    priority: "medium",
+    requestType: "internal",
+    categoryId: "",
+    deadline: dateInputValue(DEFAULT_DEADLINE_DAYS),
+    approvalRequired: true,
+    vendorPreferences: "",
+    internalSupplier: "",
+    biddingMode: "open",
+    items: [{ ...EMPTY_FULL_ITEM }],
+  };
+}
+
+const WHOLE = /^\d+$/;
+
+export function toFullPayload(values: FullFormValues): FullPurchaseRequestInput {
+  const requestCategory = values.categoryId ? Number(values.categoryId) : undefined;
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    department: values.department.trim(),
+    justification: values.justification.trim(),
+    priority: values.priority,
+    requestType: values.requestType,
+    deadline: values.deadline,
+    categoryId: requestCategory,
+    approvalRequired: values.approvalRequired,
+    vendorPreferences: values.vendorPreferences.trim(),
+    internalSupplier: values.internalSupplier.trim(),
+    biddingMode: values.biddingMode,
+    items: values.items.map((item) => {
+      const quantity = item.quantity.trim();
+      return {
+        itemName: item.itemName.trim(),
+        specification: item.specification.trim(),
+        // A whole number goes as a number; anything else as typed so validation names it.
+        quantity: WHOLE.test(quantity) ? Number(quantity) : quantity,
+        unit: item.unit.trim() || "pcs",
+        estimatedPrice: item.estimatedPrice.trim(),
+        categoryId: item.categoryId ? Number(item.categoryId) : requestCategory,
+        urgency: item.urgency,
+        notes: item.notes.trim(),
+      };
+    }),
+  };
+}
+
+/** Sum of quantity × price in integer cents; a line with an invalid number counts as 0 until fixed. */
+export function estimatedBudget(items: Pick<FullItemValues, "quantity" | "estimatedPrice">[]): string {
+  return fromCents(sumCents(items.map((item) => {
+    const quantity = item.quantity.trim();
+    return {
+      quantity: WHOLE.test(quantity) ? Number(quantity) : 0,
+      priceCents: toCents(item.estimatedPrice || "0") ?? 0,
+    };
+  })));
+}
+
+export function lineTotal(item: Pick<FullItemValues, "quantity" | "estimatedPrice">): string {
+  return estimatedBudget([item]);
+}

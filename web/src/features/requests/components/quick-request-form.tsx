@@ -1,0 +1,181 @@
+/**
+ * The quick-create fields (title, description, deadline, category, items), shared by Quick Create
+ * and Edit. Validation is the shared quickPurchaseRequestSchema: on failure a 'Validation Error'
+ * toast with its message (spec sections 5 and 8), repeated inline because a toast sits under the modal.
+ */
+import { useState } from "react";
+import { useFieldArray, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "../../../lib/toast.tsx";
+import { quickPurchaseRequestSchema } from "../../../../../src/shared/schemas/purchase-requests.ts";
+import { useCategoryOptions } from "../api/get-categories.ts";
+import { dateToIso } from "./format.ts";
+import { useMessageText } from "./use-message-text.ts";
+
+export type QuickItemValues = {
+  name: string;
+  specifications: string;
+  unit: string;
+  quantity: string;
+  estimatedPrice: string;
+};
+
+export type QuickFormValues = {
+  title: string;
+  description: string;
+  /** YYYY-MM-DD */
+  deadline: string;
+  categoryId: string;
+  items: QuickItemValues[];
+};
+
+export type QuickPayload = {
+  title: string;
+  description: string;
+  deadline: string;
+  categoryId?: number;
+  items: { name: string; unit: string; quantity: number; specifications: string; estimatedPrice: string }[];
+};
+
+export const EMPTY_QUICK_ITEM: QuickItemValues = {
+  name: "",
+  specifications: "",
+  unit: "pcs",
+  quantity: "1",
+  estimatedPrice: "0",
+};
+
+/** Spec section 5: blank descriptions are dropped; quantity defaults to 1, unit to 'pcs', cost to 0. */
+function toItems(items: QuickItemValues[]) {
+  return items
+    .map((item) => ({
+      name: item.name.trim(),
+      specifications: item.specifications.trim(),
+      unit: item.unit.trim() || "pcs",
+      quantity: item.quantity.trim() || "1",
+      estimatedPrice: item.estimatedPrice.trim() || "0",
+    }))
+    .filter((item) => item.name.length > 0);
+}
+
+export function QuickRequestForm({ formId, defaultValues, originalDeadline, onValid }: {
+  formId: string;
+  defaultValues: QuickFormValues;
+  /** Edit: the stored deadline, sent back unchanged when the date was not touched. */
+  originalDeadline?: string;
+  onValid: (payload: QuickPayload) => void;
+}) {
+  const { t } = useTranslation("requests");
+  const messageText = useMessageText();
+  const categories = useCategoryOptions();
+  const { register, control, handleSubmit } = useForm<QuickFormValues>({ defaultValues });
+  const { fields, append, remove } = useFieldArray({ control, name: "items" });
+  const [error, setError] = useState<string>();
+
+  const submit = handleSubmit((values) => {
+    const deadline = originalDeadline && originalDeadline.slice(0, 10) === values.deadline
+      ? originalDeadline
+      : dateToIso(values.deadline);
+    const items = toItems(values.items);
+    const candidate = {
+      title: values.title.trim(),
+      description: values.description.trim(),
+      deadline,
+      categoryId: values.categoryId ? Number(values.categoryId) : undefined,
+      items,
+    };
+    const parsed = quickPurchaseRequestSchema.safeParse(candidate);
+    if (!parsed.success) {
+      const message = messageText(parsed.error.issues[0]?.message);
+      setError(message);
+      toast({ variant: "error", title: t("toast.validationError"), description: message });
+      return;
+    }
+    setError(undefined);
+    onValid({ ...candidate, items: items.map((item) => ({ ...item, quantity: Number(item.quantity) })) });
+  });
+
+  return (
+    <form id={formId} onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t("fields.title")} *</span>
+        <input className="input w-full" maxLength={200} {...register("title")} />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t("fields.description")}</span>
+        <textarea className="textarea w-full" rows={3} maxLength={5000} {...register("description")} />
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t("fields.deadline")} *</span>
+          <input type="date" className="input w-full" {...register("deadline")} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t("fields.category")}</span>
+          <select className="select w-full" {...register("categoryId")}>
+            <option value="">{t("form.noCategory")}</option>
+            {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
+          </select>
+        </label>
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-semibold">{t("form.itemsLegend")} *</legend>
+        {fields.map((field, index) => (
+          <div key={field.id} className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-6">
+            <label className="flex flex-col gap-1 sm:col-span-3">
+              <span className="text-sm font-medium">{t("items.description")}</span>
+              <input className="input w-full" maxLength={200} {...register(`items.${index}.name`)} />
+            </label>
+            <label className="flex flex-col gap-1">
+              <span className="text-sm font-medium">{t("items.unit")}</span>
+              <input className="input w-full" maxLength={20} {...register(`items.${index}.unit`)} />
+            </label>
+            <label className="flex flex-col gap-1">
+              <span className="text-sm font-medium">{t("items.quantity")}</span>
+              <input
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                className="input w-full"
+                {...register(`items.${index}.quantity`)}
+              />
+            </label>
+            <label className="flex flex-col gap-1">
+              <span className="text-sm font-medium">{t("items.estimatedCost")}</span>
+              <input
+                type="number"
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                className="input w-full"
+                {...register(`items.${index}.estimatedPrice`)}
+              />
+            </label>
+            <label className="flex flex-col gap-1 sm:col-span-5">
+              <span className="text-sm font-medium">{t("items.specifications")}</span>
+              <input className="input w-full" maxLength={2000} {...register(`items.${index}.specifications`)} />
+            </label>
+            <div className="flex items-end sm:col-span-1">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm text-error"
+                disabled={fields.length <= 1}
+                onClick={() => remove(index)}
+                aria-label={t("form.removeItemNumber", { number: index + 1 })}
+              >
+                {t("form.removeItem")}
+              </button>
+            </div>
+          </div>
+        ))}
+        <div>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => append({ ...EMPTY_QUICK_ITEM })}>
+            {t("form.addItem")}
+          </button>
+        </div>
+      </fieldset>
+      {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
+import { type PurchaseRequestDetail, usePurchaseRequest } from "../api/get-purchase-request.ts";
+import { formatDate, formatDeadline, formatMoney } from "./format.ts";
+import { Modal } from "./modal.tsx";
+import { type RequestAction, RequestActions, type RequestRef } from "./request-actions.tsx";
+import { RequestHistory } from "./request-history.tsx";
+import { RequestItemsTable } from "./request-items-table.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+
+/** Approvals given since the request last entered pending (a resubmitted request starts over). */
+function approvalsGiven(pr: PurchaseRequestDetail): number {
+  let count = 0;
+  for (const event of pr.history) {
+    if (event.action === "approved") count++;
+    else if (event.toStatus === "pending") count = 0;
+  }
+  return count;
+}
+
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-sm text-base-content/60">{label}</dt>
+      <dd className="break-words whitespace-pre-line">{children || "-"}</dd>
+    </div>
+  );
+}
+
+export function RequestDetailsDialog({ id, onClose, onAction }: {
+  id: number;
+  onClose: () => void;
+  onAction: (action: RequestAction, pr: RequestRef) => void;
+}) {
+  const { t, i18n } = useTranslation("requests");
+  const lang = i18n.language;
+  const query = usePurchaseRequest(id);
+  const pr = query.data;
+  return (
+    <Modal
+      wide
+      title={pr ? pr.title : t("details.title")}
+      onClose={onClose}
+      footer={pr && <RequestActions pr={pr} exclude={["view"]} onAction={(action) => onAction(action, pr)} />}
+    >
+      {query.isPending && (
+        <div className="flex justify-center py-8" role="status">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+          <span className="sr-only">{t("translation:common.loading")}</span>
+        </div>
+      )}
+      {query.isError && (
+        <div role="alert" className="alert alert-error alert-soft">{t("details.loadError")}</div>
+      )}
+      {pr && (
+        <div className="flex flex-col gap-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-sm" dir="ltr">{pr.requestId}</span>
+            <StatusBadge status={pr.status} />
+            {pr.category && <span className="badge badge-outline badge-primary">{pr.category.name}</span>}
+          </div>
+          {pr.status === "rejected" && pr.rejectionReason && (
+            <div role="note" className="alert alert-error alert-soft">
+              <span>
+                <strong>{t("fields.rejectionReason")}:</strong> {pr.rejectionReason}
+              </span>
+            </div>
+          )}
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            <Field label={t("fields.description")} wide>{pr.description}</Field>
+            <Field label={t("fields.justification")} wide>{pr.justification}</Field>
+            <Field label={t("fields.department")}>{pr.department}</Field>
+            <Field label={t("fields.priority")}>{t(`priority.${pr.priority}`, { defaultValue: pr.priority })}</Field>
+            <Field label={t("fields.requestType")}>
+              {t(`requestType.${pr.requestType}`, { defaultValue: pr.requestType })}
+            </Field>
+            <Field label={t("fields.biddingMode")}>
+              {t(`biddingMode.${pr.biddingMode}`, { defaultValue: pr.biddingMode })}
+            </Field>
+            <Field label={t("fields.deadline")}>{formatDeadline(pr.deadline, lang)}</Field>
+            <Field label={t("fields.createdAt")}>{formatDate(pr.createdAt, lang)}</Field>
+            <Field label={t("fields.createdBy")}>
+              {isolate(pr.createdBy.name || pr.createdBy.email)}
+            </Field>
+            <Field label={t("fields.estimatedBudget")}>{formatMoney(pr.estimatedBudget, lang)}</Field>
+            <Field label={t("fields.approvalRequired")}>{pr.approvalRequired ? t("common.yes") : t("common.no")}</Field>
+            <Field label={t("fields.approvals")}>
+              {t("details.approvalsProgress", { given: approvalsGiven(pr), required: pr.approvalsRequired })}
+              {pr.approvalsRequired > 1 && (
+                <span className="block text-sm text-base-content/60">{t("details.financeNeeded")}</span>
+              )}
+            </Field>
+            <Field label={t("fields.vendorPreferences")}>{pr.vendorPreferences}</Field>
+            <Field label={t("fields.internalSupplier")}>{pr.internalSupplier}</Field>
+          </dl>
+          <section aria-labelledby={`pr-items-${pr.id}`} className="flex flex-col gap-2">
+            <h4 id={`pr-items-${pr.id}`} className="font-semibold">
+              {t("list.itemsHeading", { count: pr.items.length })}
+            </h4>
+            <RequestItemsTable items={pr.items} estimatedBudget={pr.estimatedBudget} />
+          </section>
+          <section aria-labelledby={`pr-history-${pr.id}`} className="flex flex-col gap-2">
+            <h4 id={`pr-history-${pr.id}`} className="font-semibold">{t("details.history")}</h4>
+            <RequestHistory events={pr.history} />
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}

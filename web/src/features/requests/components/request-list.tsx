@@ -1,0 +1,85 @@
+import { useTranslation } from "react-i18next";
+import { type PurchaseRequestSummary, usePurchaseRequests } from "../api/get-purchase-requests.ts";
+import type { ListFilters } from "./request-filters.tsx";
+import type { RequestAction } from "./request-actions.tsx";
+import { RequestCard } from "./request-card.tsx";
+
+export const PAGE_SIZE = 10;
+
+/** One server page of request cards, with the empty and error states of spec section 2 and a pager. */
+export function RequestList({ filters, page, onPageChange, onAction }: {
+  filters: ListFilters;
+  page: number;
+  onPageChange: (page: number) => void;
+  onAction: (action: RequestAction, pr: PurchaseRequestSummary) => void;
+}) {
+  const { t, i18n } = useTranslation("requests");
+  const list = usePurchaseRequests({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const number = new Intl.NumberFormat(i18n.language);
+
+  if (list.isPending) {
+    return (
+      <div className="flex justify-center py-12" role="status">
+        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        <span className="sr-only">{t("translation:common.loading")}</span>
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+        <span>{t("list.loadError")}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
+          {t("translation:common.retry")}
+        </button>
+      </div>
+    );
+  }
+  const { items, total } = list.data;
+  if (items.length === 0) {
+    return (
+      <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-10 text-center">
+        <p className="font-medium">{t("list.empty")}</p>
+        <p className="text-sm text-base-content/60">{t("list.emptyHint")}</p>
+      </div>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const from = page * PAGE_SIZE + 1;
+  const to = Math.min(total, page * PAGE_SIZE + items.length);
+  return (
+    <div className="flex flex-col gap-4" aria-busy={list.isPlaceholderData}>
+      <div className={`grid gap-4 xl:grid-cols-2 ${list.isPlaceholderData ? "opacity-60" : ""}`}>
+        {items.map((pr) => <RequestCard key={pr.id} pr={pr} onAction={onAction} />)}
+      </div>
+      <nav aria-label={t("list.pagination")} className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-base-content/70" aria-live="polite">
+          {t("list.showing", { from: number.format(from), to: number.format(to), total: number.format(total) })}
+        </p>
+        {pages > 1 && (
+          <div className="join">
+            <button
+              type="button"
+              className="btn btn-sm join-item"
+              disabled={page === 0}
+              onClick={() => onPageChange(page - 1)}
+            >
+              {t("list.previous")}
+            </button>
+            <span className="btn btn-sm join-item pointer-events-none" aria-current="page">
+              {t("list.pageOf", { page: number.format(page + 1), pages: number.format(pages) })}
+            </span>
+            <button
+              type="button"
+              className="btn btn-sm join-item"
+              disabled={page + 1 >= pages}
+              onClick={() => onPageChange(page + 1)}
+            >
+              {t("list.next")}
+            </button>
+          </div>
+        )}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { createUserSchema } from "../../../../../src/shared/schemas/users.ts";
+import { FormField } from "../../../components/form-field.tsx";
+import { toast } from "../../../lib/toast.tsx";
+import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
+import { useCreateUser } from "../api/create-user.ts";
+import { useRoles } from "../api/get-roles.ts";
+import { toastError } from "./error-toast.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
+import { useRoleLabel } from "./role-badge.tsx";
+import { useValidationText } from "./validation-text.ts";
+
+type Values = { firstName: string; lastName: string; email: string; password: string; roleId: string };
+const EMPTY: Values = { firstName: "", lastName: "", email: "", password: "", roleId: "" };
+
+export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("users");
+  return (
+    <ModalDialog open={open} title={t("add.title")} onClose={onClose}>
+      <AddUserForm onDone={onClose} />
+    </ModalDialog>
+  );
+}
+
+function AddUserForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation("users");
+  const roleLabel = useRoleLabel();
+  const message = useValidationText();
+  const roles = useRoles();
+  const create = useCreateUser();
+  const form = useForm<Values>({ defaultValues: EMPTY, resolver: zodFormResolver<Values>(createUserSchema) });
+  const { errors } = form.formState;
+  const values = form.watch();
+  // Spec section 5: create only once every field is filled; the button stays disabled until then.
+  const complete = !!(values.firstName.trim() && values.lastName.trim() && values.email.trim() && values.password &&
+    values.roleId);
+  // Vendors register themselves (the server refuses the vendor role here).
+  const staffRoles = (roles.data ?? []).filter((role) => role.name !== "vendor");
+
+  const onSubmit = form.handleSubmit((data) => {
+    create.mutate({ ...data, roleId: Number(data.roleId) }, {
+      onSuccess: () => {
+        toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.created") });
+        onDone();
+      },
+      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.createFailed")),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+      <p className="text-sm text-base-content/70">{t("add.description")}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t("fields.firstName")} error={message(errors.firstName?.message)}>
+          <input {...form.register("firstName")} autoComplete="off" className="input w-full" />
+        </FormField>
+        <FormField label={t("fields.lastName")} error={message(errors.lastName?.message)}>
+          <input {...form.register("lastName")} autoComplete="off" className="input w-full" />
+        </FormField>
+      </div>
+      <FormField label={t("fields.email")} error={message(errors.email?.message)}>
+        <input {...form.register("email")} type="email" autoComplete="off" dir="ltr" className="input w-full" />
+      </FormField>
+      <FormField
+        label={t("fields.password")}
+        hint={t("add.passwordHint")}
+        error={message(errors.password?.message)}
+      >
+        <input {...form.register("password")} type="password" autoComplete="new-password" className="input w-full" />
+      </FormField>
+      <FormField label={t("fields.role")} error={message(errors.roleId?.message)}>
+        <select {...form.register("roleId")} className="select w-full" disabled={roles.isPending}>
+          <option value="" disabled>{roles.isPending ? t("translation:common.loading") : t("add.selectRole")}</option>
+          {staffRoles.map((role) => <option key={role.id} value={role.id}>{roleLabel(role)}</option>)}
+        </select>
+      </FormField>
+      {roles.isError && <p role="alert" className="text-sm text-error">{t("rolesError")}</p>}
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
+        <button type="submit" className="btn btn-primary" disabled={!complete || create.isPending}>
+          {create.isPending ? t("add.creating") : t("add.submit")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { updateUserSchema } from "../../../../../src/shared/schemas/users.ts";
+import { FormField } from "../../../components/form-field.tsx";
+import { toast } from "../../../lib/toast.tsx";
+import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
+import type { AdminUser } from "../api/get-users.ts";
+import { useUpdateUser } from "../api/update-user.ts";
+import { toastError } from "./error-toast.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
+import { useValidationText } from "./validation-text.ts";
+
+type Values = { firstName: string; lastName: string; email: string; newPassword: string };
+
+export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const { t } = useTranslation("users");
+  return (
+    <ModalDialog open={!!user} title={t("edit.title")} onClose={onClose}>
+      {user && <EditUserForm user={user} onDone={onClose} />}
+    </ModalDialog>
+  );
+}
+
+function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const { t } = useTranslation("users");
+  const message = useValidationText();
+  const update = useUpdateUser();
+  const form = useForm<Values>({
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email, newPassword: "" },
+    resolver: zodFormResolver<Values>(updateUserSchema),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ newPassword, ...rest }) => {
+    // Blank leaves the password unchanged (spec section 5), so it is not sent at all.
+    update.mutate({ id: user.id, ...rest, newPassword: newPassword || undefined }, {
+      onSuccess: () => {
+        toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.updated") });
+        onDone();
+      },
+      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.updateFailed")),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t("fields.firstName")} error={message(errors.firstName?.message)}>
+          <input {...form.register("firstName")} autoComplete="off" className="input w-full" />
+        </FormField>
+        <FormField label={t("fields.lastName")} error={message(errors.lastName?.message)}>
+          <input {...form.register("lastName")} autoComplete="off" className="input w-full" />
+        </FormField>
+      </div>
+      <FormField label={t("fields.email")} error={message(errors.email?.message)}>
+        <input {...form.register("email")} type="email" autoComplete="off" dir="ltr" className="input w-full" />
+      </FormField>
+      <FormField
+        label={t("fields.newPassword")}
+        hint={t("edit.newPasswordHint")}
+        error={message(errors.newPassword?.message)}
+      >
+        <input
+          {...form.register("newPassword")}
+          type="password"
+          autoComplete="new-password"
+          className="input w-full"
+        />
+      </FormField>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+          {update.isPending ? t("edit.saving") : t("edit.submit")}
+        </button>
+      </div>
+    </form>
+  );
+}

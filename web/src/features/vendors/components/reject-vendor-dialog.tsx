@@ -1,0 +1,59 @@
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
+
+/** The reason is optional; when given it is sent to the vendor in the rejection email. */
+export function RejectVendorDialog({ open, companyName, pending, onCancel, onConfirm }: {
+  open: boolean;
+  companyName: string;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string | undefined) => void;
+}) {
+  const { t } = useTranslation("vendors");
+  return (
+    <ModalDialog open={open} onClose={onCancel} title={t("reject.title")} closeLabel={t("translation:common.cancel")}>
+      <RejectForm companyName={companyName} pending={pending} onCancel={onCancel} onConfirm={onConfirm} />
+    </ModalDialog>
+  );
+}
+
+function RejectForm({ companyName, pending, onCancel, onConfirm }: {
+  companyName: string;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string | undefined) => void;
+}) {
+  const { t } = useTranslation("vendors");
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm(reason.trim() || undefined);
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
+      <p>{t("reject.question", { name: isolate(companyName) })}</p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">{t("reject.reasonLabel")}</label>
+        <textarea
+          id={id}
+          className="textarea w-full"
+          rows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-describedby={`${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="text-xs text-base-content/60">{t("reject.reasonHint")}</p>
+      </div>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>
+        <button type="submit" className="btn btn-error" disabled={pending}>
+          {pending ? t("reject.rejecting") : t("reject.confirm")}
+        </button>
+      </div>
+    </form>
+  );
+}

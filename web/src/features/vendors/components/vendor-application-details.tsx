@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import type { VendorApplication } from "../api/get-vendor-applications.ts";
+import { BusinessLicenseLink } from "./business-license-link.tsx";
+import { useFormatDate } from "./use-format-date.ts";
+
+/** What a reviewer needs to decide: contact, company, categories, the license, and the review so far. */
+export function VendorApplicationDetails({ application }: { application: VendorApplication }) {
+  const { t } = useTranslation("vendors");
+  const formatDate = useFormatDate();
+  const applicant = `${application.firstName} ${application.lastName}`.trim();
+  const rows = [
+    { label: t("fields.contactPerson"), value: application.contactPerson },
+    { label: t("fields.applicant"), value: applicant },
+    {
+      label: t("fields.email"),
+      value: <a className="link" href={`mailto:${application.email}`}>{application.email}</a>,
+    },
+    { label: t("fields.phone"), value: <span dir="ltr">{application.phone}</span> },
+    { label: t("fields.company"), value: application.companyName },
+  ];
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        {rows.map((row) => (
+          <div key={row.label} className="min-w-0">
+            <dt className="text-xs uppercase tracking-wide text-base-content/60">{row.label}</dt>
+            <dd className="break-words">{row.value || "-"}</dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <h4 className="mb-1 text-xs uppercase tracking-wide text-base-content/60">{t("fields.categories")}</h4>
+        {application.categories.length === 0 ? <p className="text-sm text-base-content/70">{t("noCategories")}</p> : (
+          <ul className="flex flex-wrap gap-2">
+            {application.categories.map((c) => <li key={c.id} className="badge badge-outline">{c.name}</li>)}
+          </ul>
+        )}
+      </div>
+      <BusinessLicenseLink application={application} />
+      {application.status !== "pending" && application.reviewedAt && (
+        <p className="text-sm text-base-content/70">
+          {t("reviewedOn", { date: formatDate(application.reviewedAt) })}
+        </p>
+      )}
+      {application.status === "rejected" && application.rejectionReason && (
+        <p className="text-sm">{t("rejectionReason", { reason: application.rejectionReason })}</p>
+      )}
+    </div>
+  );
+}

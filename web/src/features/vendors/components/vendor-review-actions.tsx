@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-client.ts";
+import { Can } from "../../../lib/authorization.tsx";
+import { isolate } from "../../../lib/i18n.ts";
+import { toast } from "../../../lib/toast.tsx";
+import type { VendorApplication } from "../api/get-vendor-applications.ts";
+import { type ReviewVendorInput, useReviewVendor } from "../api/review-vendor.ts";
+import { RejectVendorDialog } from "./reject-vendor-dialog.tsx";
+
+/**
+ * Approve and Reject for one application, each behind its permission. One mutation per application,
+ * so both of its buttons are disabled (and repeat clicks ignored) while a decision is on its way.
+ */
+export function VendorReviewActions({ application, onReviewed }: {
+  application: VendorApplication;
+  onReviewed?: () => void;
+}) {
+  const { t } = useTranslation("vendors");
+  const review = useReviewVendor();
+  const [rejecting, setRejecting] = useState(false);
+  const name = isolate(application.companyName);
+
+  const decide = (input: Omit<ReviewVendorInput, "id">) => {
+    if (review.isPending) return;
+    const approve = input.status === "approved";
+    review.mutate({ id: application.id, ...input }, {
+      onSuccess: () => {
+        setRejecting(false);
+        toast({ variant: "success", title: t(approve ? "toast.approved" : "toast.rejected") });
+        onReviewed?.();
+      },
+      onError: (error) =>
+        toast({
+          variant: "error",
+          title: t(approve ? "toast.approveFailed" : "toast.rejectFailed"),
+          description: error instanceof ApiError ? error.serverMessage : undefined,
+        }),
+    });
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Can permission="vendors.approve">
+        <button
+          type="button"
+          className="btn btn-success btn-sm"
+          disabled={review.isPending}
+          aria-label={t("actions.approveNamed", { name })}
+          onClick={() => decide({ status: "approved" })}
+        >
+          {review.isPending && review.variables?.status === "approved" && (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          )}
+          {t("actions.approve")}
+        </button>
+      </Can>
+      <Can permission="vendors.reject">
+        <button
+          type="button"
+          className="btn btn-error btn-outline btn-sm"
+          disabled={review.isPending}
+          aria-label={t("actions.rejectNamed", { name })}
+          onClick={() => setRejecting(true)}
+        >
+          {t("actions.reject")}
+        </button>
+        <RejectVendorDialog
+          open={rejecting}
+          companyName={application.companyName}
+          pending={review.isPending}
+          onCancel={() => setRejecting(false)}
+          onConfirm={(reason) => decide({ status: "rejected", reason })}
+        />
+      </Can>
+    </div>
+  );
+}
