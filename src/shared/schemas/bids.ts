@@ -111,7 +111,7 @@ export const QUOTATION_MESSAGES = {
 } as const;
 
 /** validityPeriod: at least 1 day; 30 when not a number (spec). */
-const validity = z.unknown().transform((v) => {
+const validity = z.unknown().optional().transform((v) => {
   const n = typeof v === "string" ? Number.parseInt(v, 10) : typeof v === "number" ? Math.trunc(v) : Number.NaN;
   return Number.isFinite(n) ? Math.max(1, Math.min(n, 365)) : 30;
 });

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
+import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
 import { ListError, ListLoading } from "./list-states.tsx";
 import { Pager } from "./pager.tsx";
@@ -59,7 +60,12 @@ function PendingApplications() {
               </div>
               <div className="flex items-center gap-2">
                 <span className="badge badge-warning badge-soft">{t("status.pending")}</span>
-                <button type="button" className="btn btn-sm btn-primary" onClick={() => setReviewing(application)}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  aria-label={t("actions.reviewNamed", { name: isolate(application.companyName) })}
+                  onClick={() => setReviewing(application)}
+                >
                   {t("actions.review")}
                 </button>
               </div>

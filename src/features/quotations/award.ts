@@ -1,0 +1,188 @@
+/**
+ * Award: one transaction that approves the chosen quotation, rejects the request's other current
+ * quotations, closes the request (bid -> awarded, purchase request -> completed), issues the
+ * purchase order and queues the outcome email of every vendor that quoted. The request row is
+ * locked first, so two awards (or an award and a review) of one request run one after the other.
+ */
+import type { Context } from "hono";
+import { audit } from "../../audit/audit.ts";
+import { nextDocumentNumber } from "../../db/document-numbers.ts";
+import type { Queryable } from "../../db/types.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { Conflict, NotFound } from "../../lib/errors.ts";
+import { getSettings, isOn } from "../../lib/settings.ts";
+import { enqueueEmail } from "../../notify/outbox.ts";
+import { formatMoney } from "../../shared/money.ts";
+import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
+import * as q from "./queries.ts";
+
+export const SEALED_MESSAGE = "Bids are sealed until bidding closes and they are unsealed";
+export const REVIEWABLE_BID_STATUSES = ["bidding_closed", "evaluation"];
+
+const KIND_LABEL: Record<q.RequestKind, string> = { bid_request: "Bid request", purchase_request: "Purchase request" };
+
+/** Refuses (409) when the request is not in a state in which its quotations may be reviewed or awarded. */
+export function assertReviewable(req: q.LockedRequest) {
+  if (req.kind === "bid_request") {
+    if (req.status === "awarded") throw new Conflict("This bid request has already been awarded");
+    if (!REVIEWABLE_BID_STATUSES.includes(req.status)) {
+      throw new Conflict(`Quotations can be evaluated once bidding is closed (this bid request is ${req.status})`);
+    }
+    if (req.sealedLocked) throw new Conflict(SEALED_MESSAGE);
+  } else {
+    if (req.status === "completed") throw new Conflict("This purchase request has already been awarded or completed");
+    if (req.status !== "active") {
+      throw new Conflict(`Quotations can be evaluated only while the purchase request is active (it is ${req.status})`);
+    }
+  }
+}
+
+export async function lockRequest(tx: Queryable, kind: q.RequestKind, id: number) {
+  const req = await q.getRequest(tx, kind, id, true);
+  if (!req) throw new NotFound(`${KIND_LABEL[kind]} not found`);
+  return req;
+}
+
+/** A bid under review moves from bidding_closed to evaluation (audited with the change that caused it). */
+export async function startEvaluation(tx: Queryable, c: Context<AppEnv>, req: q.LockedRequest) {
+  if (req.kind !== "bid_request" || req.status !== "bidding_closed") return;
+  await q.setBidStatus(tx, req.id, "evaluation");
+  await audit(tx, c, {
+    action: "STATUS_CHANGE",
+    entityType: "bid_request",
+    entityId: req.id,
+    metadata: { changes: { status: { from: "bidding_closed", to: "evaluation" } }, reason: "evaluation started" },
+  });
+  req.status = "evaluation";
+}
+
+export interface AwardResult {
+  purchaseOrder: { id: number; poNumber: string; totalAmount: string };
+  quotationId: number;
+}
+
+export async function awardQuotation(
+  tx: Queryable,
+  c: Context<AppEnv>,
+  target: { kind: q.RequestKind; requestId: number },
+  quotationId: number,
+  comment = "",
+): Promise<AwardResult> {
+  const me = c.get("user")!;
+  const req = await lockRequest(tx, target.kind, target.requestId);
+  assertReviewable(req);
+
+  const quotations = await q.currentQuotations(tx, req.kind, req.id, true);
+  const chosen = quotations.find((x) => x.id === quotationId);
+  if (!chosen) {
+    const head = await q.quotationHead(tx, quotationId);
+    if (!head) throw new NotFound("Quotation not found");
+    throw new Conflict(
+      head.isCurrent ? "This quotation does not belong to this request" : "Only a vendor's current quotation can be awarded",
+    );
+  }
+  if (chosen.sealed || chosen.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
+  if (!QUOTATION_TRANSITIONS[chosen.status as QuotationStatus]?.includes("approved")) {
+    throw new Conflict(`A ${chosen.status} quotation cannot be approved`);
+  }
+
+  const others = quotations.filter((x) => x.id !== chosen.id);
+  await q.setQuotationStatus(tx, chosen.id, "approved", comment);
+  await q.rejectQuotations(tx, others.map((x) => x.id));
+
+  // The request, and the purchase request behind a bid, are closed.
+  let prId: number | null = null;
+  if (req.kind === "bid_request") {
+    await q.setBidStatus(tx, req.id, "awarded");
+    prId = req.purchaseRequestId;
+  } else {
+    prId = req.id;
+  }
+  let prChange: { from: string; to: string } | null = null;
+  if (prId !== null) {
+    const pr = await q.lockPurchaseRequestStatus(tx, prId);
+    if (pr?.status === "active") {
+      await q.setPurchaseRequestStatus(tx, prId, "completed");
+      prChange = { from: "active", to: "completed" };
+    }
+    await q.addPurchaseRequestEvent(tx, {
+      prId,
+      actorId: me.id,
+      from: prChange?.from ?? null,
+      to: prChange?.to ?? null,
+      comment: comment || `Awarded to ${chosen.vendorName}${req.kind === "bid_request" ? ` through ${req.number}` : ""}`,
+    });
+  }
+
+  const poNumber = await nextDocumentNumber(tx, "PO");
+  const po = await q.insertPurchaseOrder(tx, {
+    poNumber,
+    quotationId: chosen.id,
+    vendorId: chosen.vendorId,
+    purchaseRequestId: req.kind === "purchase_request" ? req.id : req.purchaseRequestId,
+    bidRequestId: req.kind === "bid_request" ? req.id : null,
+    totalAmount: chosen.totalAmount,
+    currency: chosen.currency,
+    createdBy: me.id,
+  });
+
+  await notifyOutcome(tx, req, chosen, others, po.poNumber);
+
+  await audit(tx, c, {
+    action: "AWARD",
+    entityType: req.kind,
+    entityId: req.id,
+    metadata: {
+      number: req.number,
+      quotationId: chosen.id,
+      vendorId: chosen.vendorId,
+      vendorName: chosen.vendorName,
+      totalAmount: chosen.totalAmount,
+      poNumber: po.poNumber,
+      rejectedQuotationIds: others.map((x) => x.id),
+      comment,
+      changes: {
+        status: { from: req.status, to: req.kind === "bid_request" ? "awarded" : prChange?.to ?? req.status },
+        ...(req.kind === "bid_request" && prChange ? { purchaseRequest: { id: prId, ...prChange } } : {}),
+      },
+    },
+  });
+  await audit(tx, c, {
+    action: "CREATE",
+    entityType: "purchase_order",
+    entityId: po.id,
+    metadata: { poNumber: po.poNumber, quotationId: chosen.id, vendorId: chosen.vendorId, totalAmount: po.totalAmount },
+  });
+  return { purchaseOrder: po, quotationId: chosen.id };
+}
+
+/** Every vendor that quoted learns the outcome (unless email notifications are switched off). */
+async function notifyOutcome(
+  tx: Queryable,
+  req: q.LockedRequest,
+  winner: q.CurrentQuotation,
+  others: q.CurrentQuotation[],
+  poNumber: string,
+) {
+  const s = await getSettings(tx, ["email_notifications_enabled"]);
+  if (!isOn(s.email_notifications_enabled ?? "true")) return;
+  const what = `"${req.title}" (${req.number})`;
+  await enqueueEmail(tx, {
+    to: winner.vendorEmail,
+    subject: `Your quotation for ${req.number} was approved: purchase order ${poNumber}`,
+    body: `Dear ${winner.contactPerson},\n\nYour quotation for ${what} has been approved.\n` +
+      `Purchase order ${poNumber} for ${formatMoney(winner.totalAmount!, "en-US", winner.currency)} ` +
+      `has been issued to ${winner.vendorName}.\n`,
+  });
+  const notified = new Set([winner.vendorId]);
+  for (const o of others) {
+    if (notified.has(o.vendorId)) continue;
+    notified.add(o.vendorId);
+    await enqueueEmail(tx, {
+      to: o.vendorEmail,
+      subject: `Outcome of ${req.number}: your quotation was not selected`,
+      body: `Dear ${o.contactPerson},\n\nThank you for your quotation for ${what}. ` +
+        `After evaluation another offer was selected, so your quotation was not selected this time.\n`,
+    });
+  }
+}

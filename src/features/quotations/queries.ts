@@ -1,0 +1,374 @@
+/**
+ * SQL of quotation review, comparison, award and purchase orders. Every statement that can reach a
+ * staff member skips sealed quotations (`not q.sealed`, and the bid's own seal as a second guard).
+ */
+import type { Queryable } from "../../db/types.ts";
+
+export type RequestKind = "purchase_request" | "bid_request";
+
+/** A bid's seal holds until it is unsealed; a sealed quotation row is unreadable either way. */
+const BID_LOCKED = "(br.bidding_mode = 'sealed' and br.unsealed_at is null)";
+
+const QUOTATION_COLUMNS = `q.id, q.purchase_request_id as "purchaseRequestId", q.bid_request_id as "bidRequestId",
+  coalesce(pr.request_number, br.bid_number) as "requestNumber", coalesce(pr.title, br.title) as "purchaseRequestTitle",
+  q.vendor_id as "vendorId", vp.company_name as "vendorName", q.submitted_at as "submittedAt", q.status,
+  q.total_amount as "totalAmount", q.currency, q.validity_days as "validityDays", q.valid_until as "validUntil",
+  q.valid_until < now() as expired, q.lead_time_days as "leadTimeDays", q.notes,
+  q.technical_score::float8 as "technicalScore", q.review_comment as "reviewComment", q.revision, q.source,
+  q.is_current as "isCurrent",
+  coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
+     from quotation_attachments qa join files f on f.id = qa.file_id where qa.quotation_id = q.id), '[]'::json) as attachments,
+  coalesce((select json_agg(json_build_object('id', i.id, 'requestItemId',
+       coalesce(i.purchase_request_item_id, i.bid_request_item_id), 'name', i.name, 'itemName', i.name,
+       'quantity', i.quantity, 'unit', i.unit, 'unitPrice', i.unit_price::text, 'totalPrice', i.total_price::text,
+       'notes', i.notes) order by i.id)
+     from quotation_items i where i.quotation_id = q.id), '[]'::json) as items`;
+
+const QUOTATION_FROM = `from quotations q join vendor_profiles vp on vp.user_id = q.vendor_id
+  left join purchase_requests pr on pr.id = q.purchase_request_id
+  left join bid_requests br on br.id = q.bid_request_id`;
+
+export interface QuotationRow {
+  id: number;
+  purchaseRequestId: number | null;
+  bidRequestId: number | null;
+  requestNumber: string;
+  purchaseRequestTitle: string;
+  vendorId: number;
+  vendorName: string;
+  submittedAt: Date;
+  status: string;
+  totalAmount: string | null;
+  currency: string;
+  validityDays: number;
+  validUntil: Date;
+  expired: boolean;
+  leadTimeDays: number | null;
+  notes: string | null;
+  technicalScore: number | null;
+  reviewComment: string;
+  revision: number;
+  source: string;
+  isCurrent: boolean;
+  attachments: { id: number; filename: string }[];
+  items: {
+    id: number;
+    requestItemId: number;
+    name: string;
+    itemName: string;
+    quantity: number;
+    unit: string;
+    unitPrice: string;
+    totalPrice: string;
+    notes: string;
+  }[];
+}
+
+export async function listQuotations(
+  db: Queryable,
+  f: { status?: string; purchaseRequestId?: number; bidRequestId?: number; limit: number; offset: number },
+) {
+  const params = [f.status ?? null, f.purchaseRequestId ?? null, f.bidRequestId ?? null];
+  const where = `where q.is_current and not q.sealed and not coalesce(${BID_LOCKED}, false)
+    and ($1::text is null or q.status = $1) and ($2::int is null or q.purchase_request_id = $2)
+    and ($3::int is null or q.bid_request_id = $3)`;
+  const [items, total] = await Promise.all([
+    db.query<QuotationRow>(
+      `select ${QUOTATION_COLUMNS} ${QUOTATION_FROM} ${where}
+        order by q.submitted_at desc, q.id desc limit $4 offset $5`,
+      [...params, f.limit, f.offset],
+    ),
+    db.query<{ n: number }>(
+      `select count(*)::int as n from quotations q left join bid_requests br on br.id = q.bid_request_id ${where}`,
+      params,
+    ),
+  ]);
+  return { items, total: total[0].n };
+}
+
+export async function quotationStats(db: Queryable) {
+  const [counts, sealed] = await Promise.all([
+    db.query<{ total: number; submitted: number; underReview: number; approved: number; rejected: number }>(
+      `select count(*)::int as total,
+          count(*) filter (where q.status = 'submitted')::int as submitted,
+          count(*) filter (where q.status = 'under_review')::int as "underReview",
+          count(*) filter (where q.status = 'approved')::int as approved,
+          count(*) filter (where q.status = 'rejected')::int as rejected
+         from quotations q left join bid_requests br on br.id = q.bid_request_id
+        where q.is_current and not q.sealed and not coalesce(${BID_LOCKED}, false)`,
+    ),
+    db.query<{ sealedBids: number; sealedSubmissions: number }>(
+      `select count(*)::int as "sealedBids",
+          coalesce(sum((select count(*) from quotations q where q.bid_request_id = br.id and q.is_current)), 0)::int
+            as "sealedSubmissions"
+         from bid_requests br
+        where ${BID_LOCKED} and br.status in ('published', 'bidding_open', 'bidding_closed')`,
+    ),
+  ]);
+  return { ...counts[0], ...sealed[0] };
+}
+
+/** The quotation with its seal state; the caller refuses sealed ones before returning anything. */
+export async function getQuotation(db: Queryable, id: number) {
+  return (await db.query<QuotationRow & { sealed: boolean; bidLocked: boolean }>(
+    `select ${QUOTATION_COLUMNS}, q.sealed, coalesce(${BID_LOCKED}, false) as "bidLocked"
+       ${QUOTATION_FROM} where q.id = $1`,
+    [id],
+  ))[0];
+}
+
+/** The other revisions of the same vendor's quotation for the same request (sealed ones without amounts). */
+export async function quotationRevisions(db: Queryable, q: { id: number; vendorId: number; purchaseRequestId: number | null; bidRequestId: number | null }) {
+  return await db.query(
+    `select id, revision, status, case when sealed then null else total_amount end as "totalAmount",
+        submitted_at as "submittedAt", is_current as "isCurrent"
+       from quotations
+      where vendor_id = $1 and id <> $2
+        and (purchase_request_id = $3 or bid_request_id = $4)
+      order by revision desc, id desc`,
+    [q.vendorId, q.id, q.purchaseRequestId, q.bidRequestId],
+  );
+}
+
+/** Which request a quotation answers, and whose it is (no amounts). */
+export async function quotationHead(db: Queryable, id: number) {
+  return (await db.query<
+    {
+      id: number;
+      vendorId: number;
+      purchaseRequestId: number | null;
+      bidRequestId: number | null;
+      status: string;
+      isCurrent: boolean;
+      sealed: boolean;
+    }
+  >(
+    `select id, vendor_id as "vendorId", purchase_request_id as "purchaseRequestId", bid_request_id as "bidRequestId",
+        status, is_current as "isCurrent", sealed
+       from quotations where id = $1`,
+    [id],
+  ))[0];
+}
+
+export async function lockQuotation(tx: Queryable, id: number) {
+  return (await tx.query<{ id: number; status: string; isCurrent: boolean; sealed: boolean; technicalScore: number | null }>(
+    `select id, status, is_current as "isCurrent", sealed, technical_score::float8 as "technicalScore"
+       from quotations where id = $1 for update`,
+    [id],
+  ))[0];
+}
+
+export interface LockedRequest {
+  kind: RequestKind;
+  id: number;
+  number: string;
+  title: string;
+  status: string;
+  /** A sealed bid that has not been unsealed yet. */
+  sealedLocked: boolean;
+  evaluationMethod: string;
+  priceWeight: number;
+  technicalWeight: number;
+  /** For a bid: the purchase request it was converted from. */
+  purchaseRequestId: number | null;
+}
+
+const BID_HEAD = `br.id, br.bid_number as number, br.title, br.status, ${BID_LOCKED} as "sealedLocked",
+  br.evaluation_method as "evaluationMethod", br.price_weight as "priceWeight",
+  br.technical_weight as "technicalWeight", br.purchase_request_id as "purchaseRequestId"`;
+const PR_HEAD = `pr.id, pr.request_number as number, pr.title, pr.status, false as "sealedLocked",
+  'lowest_price' as "evaluationMethod", 60 as "priceWeight", 40 as "technicalWeight", null::int as "purchaseRequestId"`;
+
+/** The request's head; `lock` takes the row lock that serialises review and award of one request. */
+export async function getRequest(db: Queryable, kind: RequestKind, id: number, lock = false) {
+  const sql = kind === "bid_request"
+    ? `select ${BID_HEAD} from bid_requests br where br.id = $1`
+    : `select ${PR_HEAD} from purchase_requests pr where pr.id = $1`;
+  const row = (await db.query<Omit<LockedRequest, "kind">>(`${sql}${lock ? " for update" : ""}`, [id]))[0];
+  return row ? { kind, ...row } as LockedRequest : undefined;
+}
+
+export async function requestItems(db: Queryable, kind: RequestKind, id: number) {
+  const table = kind === "bid_request" ? "bid_request_items" : "purchase_request_items";
+  const fk = kind === "bid_request" ? "bid_request_id" : "purchase_request_id";
+  return await db.query<{ id: number; name: string; quantity: number; unit: string }>(
+    `select id, name, quantity, unit from ${table} where ${fk} = $1 order by position, id`,
+    [id],
+  );
+}
+
+export interface CurrentQuotation {
+  id: number;
+  vendorId: number;
+  vendorName: string;
+  vendorEmail: string;
+  contactPerson: string;
+  status: string;
+  sealed: boolean;
+  totalAmount: string | null;
+  currency: string;
+  validUntil: Date;
+  expired: boolean;
+  leadTimeDays: number | null;
+  technicalScore: number | null;
+}
+
+/** The current quotation of every vendor for a request; `lock` locks those rows (after the request row). */
+export async function currentQuotations(db: Queryable, kind: RequestKind, requestId: number, lock = false) {
+  const fk = kind === "bid_request" ? "bid_request_id" : "purchase_request_id";
+  return await db.query<CurrentQuotation>(
+    `select q.id, q.vendor_id as "vendorId", vp.company_name as "vendorName", u.email as "vendorEmail",
+        vp.contact_person as "contactPerson", q.status, q.sealed, q.total_amount as "totalAmount", q.currency,
+        q.valid_until as "validUntil", q.valid_until < now() as expired, q.lead_time_days as "leadTimeDays",
+        q.technical_score::float8 as "technicalScore"
+       from quotations q join vendor_profiles vp on vp.user_id = q.vendor_id join users u on u.id = q.vendor_id
+      where q.${fk} = $1 and q.is_current
+      order by q.id${lock ? " for update of q" : ""}`,
+    [requestId],
+  );
+}
+
+export async function quotationItemPrices(db: Queryable, quotationIds: number[]) {
+  return await db.query<{ quotationId: number; itemId: number; unitPrice: string; lineTotal: string }>(
+    `select quotation_id as "quotationId", coalesce(purchase_request_item_id, bid_request_item_id) as "itemId",
+        unit_price::text as "unitPrice", total_price::text as "lineTotal"
+       from quotation_items where quotation_id = any($1::int[])`,
+    [quotationIds],
+  );
+}
+
+export async function setQuotationStatus(tx: Queryable, id: number, status: string, comment?: string) {
+  await tx.query(
+    `update quotations set status = $2, review_comment = coalesce(nullif($3, ''), review_comment), updated_at = now()
+      where id = $1`,
+    [id, status, comment ?? ""],
+  );
+}
+
+export async function rejectQuotations(tx: Queryable, ids: number[]) {
+  if (!ids.length) return;
+  await tx.query(
+    "update quotations set status = 'rejected', updated_at = now() where id = any($1::int[]) and status <> 'rejected'",
+    [ids],
+  );
+}
+
+export async function setEvaluation(tx: Queryable, id: number, score: number, comment: string) {
+  await tx.query(
+    `update quotations set technical_score = $2::numeric, review_comment = coalesce(nullif($3, ''), review_comment),
+        updated_at = now() where id = $1`,
+    [id, score.toFixed(2), comment],
+  );
+}
+
+export async function setBidStatus(tx: Queryable, id: number, status: string) {
+  await tx.query("update bid_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [id, status]);
+}
+
+export async function lockPurchaseRequestStatus(tx: Queryable, id: number) {
+  return (await tx.query<{ id: number; status: string }>("select id, status from purchase_requests where id = $1 for update", [id]))[0];
+}
+
+export async function setPurchaseRequestStatus(tx: Queryable, id: number, status: string) {
+  await tx.query("update purchase_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [
+    id,
+    status,
+  ]);
+}
+
+export async function addPurchaseRequestEvent(
+  tx: Queryable,
+  e: { prId: number; actorId: number; from: string | null; to: string | null; comment: string },
+) {
+  await tx.query(
+    `insert into purchase_request_events (purchase_request_id, actor_id, action, from_status, to_status, comment)
+     values ($1, $2, 'awarded', $3, $4, $5)`,
+    [e.prId, e.actorId, e.from, e.to, e.comment],
+  );
+}
+
+export async function insertPurchaseOrder(
+  tx: Queryable,
+  po: {
+    poNumber: string;
+    quotationId: number;
+    vendorId: number;
+    purchaseRequestId: number | null;
+    bidRequestId: number | null;
+    totalAmount: string;
+    currency: string;
+    createdBy: number;
+  },
+) {
+  return (await tx.query<{ id: number; poNumber: string; totalAmount: string }>(
+    `insert into purchase_orders (po_number, quotation_id, vendor_id, purchase_request_id, bid_request_id, total_amount,
+        currency, created_by)
+     values ($1, $2, $3, $4, $5, $6::numeric, $7, $8)
+     returning id, po_number as "poNumber", total_amount as "totalAmount"`,
+    [po.poNumber, po.quotationId, po.vendorId, po.purchaseRequestId, po.bidRequestId, po.totalAmount, po.currency, po.createdBy],
+  ))[0];
+}
+
+const PO_COLUMNS = `po.id, po.po_number as "poNumber", po.quotation_id as "quotationId", po.vendor_id as "vendorId",
+  vp.company_name as "vendorName", po.purchase_request_id as "purchaseRequestId", po.bid_request_id as "bidRequestId",
+  coalesce(pr.request_number, br.bid_number) as "requestNumber", coalesce(pr.title, br.title) as "requestTitle",
+  po.total_amount as "totalAmount", po.currency, po.status, po.created_at as "createdAt",
+  json_build_object('id', u.id, 'name', btrim(u.first_name || ' ' || u.last_name)) as "createdBy"`;
+const PO_FROM = `from purchase_orders po join vendor_profiles vp on vp.user_id = po.vendor_id
+  join users u on u.id = po.created_by
+  left join purchase_requests pr on pr.id = po.purchase_request_id
+  left join bid_requests br on br.id = po.bid_request_id`;
+
+export interface PurchaseOrderRow {
+  id: number;
+  poNumber: string;
+  quotationId: number;
+  vendorId: number;
+  vendorName: string;
+  purchaseRequestId: number | null;
+  bidRequestId: number | null;
+  requestNumber: string;
+  requestTitle: string;
+  totalAmount: string;
+  currency: string;
+  status: string;
+  createdAt: Date;
+  createdBy: { id: number; name: string };
+}
+
+export async function listPurchaseOrders(db: Queryable, f: { vendorId?: number; limit: number; offset: number }) {
+  const where = "where ($1::int is null or po.vendor_id = $1)";
+  const [items, total] = await Promise.all([
+    db.query<PurchaseOrderRow>(
+      `select ${PO_COLUMNS} ${PO_FROM} ${where} order by po.created_at desc, po.id desc limit $2 offset $3`,
+      [f.vendorId ?? null, f.limit, f.offset],
+    ),
+    db.query<{ n: number }>(`select count(*)::int as n from purchase_orders po ${where}`, [f.vendorId ?? null]),
+  ]);
+  return { items, total: total[0].n };
+}
+
+export async function getPurchaseOrder(db: Queryable, id: number) {
+  const row = (await db.query<
+    PurchaseOrderRow & {
+      vendor: { companyName: string; contactPerson: string; email: string; phone: string };
+      validUntil: Date;
+      leadTimeDays: number | null;
+    }
+  >(
+    `select ${PO_COLUMNS},
+        json_build_object('companyName', vp.company_name, 'contactPerson', vp.contact_person, 'email', vu.email,
+          'phone', vp.phone) as vendor,
+        q.valid_until as "validUntil", q.lead_time_days as "leadTimeDays"
+       ${PO_FROM} join users vu on vu.id = po.vendor_id join quotations q on q.id = po.quotation_id
+      where po.id = $1`,
+    [id],
+  ))[0];
+  if (!row) return undefined;
+  const items = await db.query<{ name: string; quantity: number; unit: string; unitPrice: string; totalPrice: string }>(
+    `select name, quantity, unit, unit_price::text as "unitPrice", total_price::text as "totalPrice"
+       from quotation_items where quotation_id = $1 order by id`,
+    [row.quotationId],
+  );
+  return { ...row, items };
+}

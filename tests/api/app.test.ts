@@ -1,0 +1,226 @@
+import assert from "node:assert/strict";
+import { SignJWT } from "jose";
+import { routers } from "../../src/app.ts";
+import { ACCESS } from "../../src/auth/guard.ts";
+import { SESSION_COOKIE } from "../../src/auth/session.ts";
+import { expectJson, recordingLogger, testApp } from "../helpers/app.ts";
+import { testBackend } from "../helpers/db.ts";
+
+const tag = `[app/${testBackend()}]`;
+const logger = recordingLogger();
+const { app, db, deps, close } = await testApp({ logger });
+Deno.test.afterAll(close);
+
+const FOREIGN = "https://evil.example";
+const post = (path: string, headers: Record<string, string> = {}) => app.request(path, { method: "POST", headers });
+
+async function sessionToken(sub: number, tv: number, key = deps.secrets.jwtKey) {
+  return await new SignJWT({ tv }).setProtectedHeader({ alg: "HS256" }).setSubject(String(sub)).setIssuedAt()
+    .setExpirationTime("1h").sign(key);
+}
+
+Deno.test(`${tag} GET /healthz answers 200`, async () => {
+  const res = await app.request("/healthz");
+  assert.deepEqual(await expectJson(res, 200), { status: "ok" });
+});
+
+Deno.test(`${tag} GET /readyz answers 200 while the database answers, 503 when it does not`, async () => {
+  assert.deepEqual(await expectJson(await app.request("/readyz"), 200), { status: "ready" });
+  const other = await testApp();
+  await other.close();
+  const body = await expectJson(await other.app.request("/readyz"), 503);
+  assert.equal(body.status, "unavailable");
+  assert.equal(typeof body.message, "string");
+});
+
+Deno.test(`${tag} an unknown /api path answers JSON 404 with a message, for any method`, async () => {
+  for (const method of ["GET", "POST", "DELETE"]) {
+    const body = await expectJson(await app.request("/api/no-such-thing", { method }), 404);
+    assert.equal(body.message, `No API route ${method} /api/no-such-thing`);
+  }
+  // Without a built SPA, non-API paths are a JSON 404 too.
+  assert.equal((await expectJson(await app.request("/nowhere"), 404)).message, "Not found");
+});
+
+Deno.test(`${tag} every response carries the security headers`, async () => {
+  for (const path of ["/healthz", "/api/auth/user", "/api/no-such-thing", "/api/docs"]) {
+    const res = await app.request(path);
+    await res.body?.cancel();
+    const csp = res.headers.get("content-security-policy") ?? "";
+    assert.match(csp, /frame-ancestors 'none'/, `${path} CSP`);
+    assert.match(csp, /default-src 'self'/, `${path} CSP`);
+    assert.match(csp, /script-src 'self'(;|$)/, `${path}: no inline or remote script`);
+    assert.match(csp, /object-src 'none'/, `${path} CSP`);
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff", path);
+    assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin", path);
+    assert.equal(res.headers.get("x-frame-options"), "DENY", path);
+  }
+});
+
+Deno.test(`${tag} X-Request-Id is returned, a sane incoming one is kept, and the request is logged with it`, async () => {
+  const res = await app.request("/readyz");
+  await res.body?.cancel();
+  const id = res.headers.get("x-request-id") ?? "";
+  assert.match(id, /^[0-9a-f-]{36}$/);
+  const line = logger.lines.find((l) => l.msg === "request" && l.fields?.requestId === id);
+  assert.ok(line, "one log line for the request");
+  assert.equal(line.level, "info");
+  assert.deepEqual(
+    { method: line.fields?.method, path: line.fields?.path, status: line.fields?.status },
+    { method: "GET", path: "/readyz", status: 200 },
+  );
+  assert.equal(typeof line.fields?.ms, "number");
+
+  const kept = await app.request("/readyz", { headers: { "x-request-id": "abc-123_X.y" } });
+  await kept.body?.cancel();
+  assert.equal(kept.headers.get("x-request-id"), "abc-123_X.y");
+  const replaced = await app.request("/readyz", { headers: { "x-request-id": "bad id\u0001<script>" } });
+  await replaced.body?.cancel();
+  assert.match(replaced.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+});
+
+Deno.test(`${tag} CSRF: a state-changing request from another origin is refused with 403 JSON`, async () => {
+  const refused: Record<string, string>[] = [
+    { origin: FOREIGN },
+    { origin: "null" },
+    { origin: "http://localhost:9999" },
+    { "sec-fetch-site": "cross-site" },
+  ];
+  for (const headers of refused) {
+    const body = await expectJson(await post("/api/no-such-thing", headers), 403);
+    assert.equal(body.message, "Cross-site request refused", JSON.stringify(headers));
+  }
+  for (const method of ["PUT", "PATCH", "DELETE"]) {
+    await expectJson(await app.request("/api/no-such-thing", { method, headers: { origin: FOREIGN } }), 403);
+  }
+});
+
+Deno.test(`${tag} CSRF: same-origin and non-browser requests pass the check`, async () => {
+  // They reach the router, which has no such route: 404, not 403.
+  const passing: Record<string, string>[] = [
+    { origin: "http://localhost" },
+    { origin: "http://localhost", "sec-fetch-site": "same-origin" },
+    { "sec-fetch-site": "same-origin" },
+    {},
+  ];
+  for (const headers of passing) {
+    await expectJson(await post("/api/no-such-thing", headers), 404);
+  }
+  // Safe methods are never refused.
+  await expectJson(await app.request("/healthz", { headers: { origin: FOREIGN } }), 200);
+  // PUBLIC_URL is an allowed origin (the app behind a proxy that rewrites Host).
+  const behindProxy = await testApp({ db, env: { PUBLIC_URL: "https://buy.example.com" } });
+  await expectJson(await behindProxy.app.request("/api/x", { method: "POST", headers: { origin: "https://buy.example.com" } }), 404);
+  await expectJson(await behindProxy.app.request("/api/x", { method: "POST", headers: { origin: FOREIGN } }), 403);
+});
+
+Deno.test(`${tag} GET /api/auth/user answers 401 {message:"Unauthorized"} when signed out`, async () => {
+  assert.deepEqual(await expectJson(await app.request("/api/auth/user"), 401), { message: "Unauthorized" });
+});
+
+Deno.test(`${tag} GET /api/auth/user with a garbage, forged or stale session answers 401 and clears the cookie`, async () => {
+  const [user] = await db.query<{ id: number; token_version: number }>(
+    `insert into users (role_id, email, first_name, last_name) values (2, 'session.test@example.com', 'Sam', 'Test')
+     returning id, token_version`,
+  );
+  const cookies = [
+    "garbage",
+    "a.b.c",
+    await sessionToken(user.id, user.token_version, new TextEncoder().encode("x".repeat(48))), // wrong key
+    await sessionToken(user.id, user.token_version + 1), // stale token version
+    await sessionToken(999_999, 0), // no such user
+  ];
+  for (const token of cookies) {
+    const res = await app.request("/api/auth/user", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    assert.deepEqual(await expectJson(res, 401), { message: "Unauthorized" }, token);
+    assert.match(res.headers.get("set-cookie") ?? "", new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`), "cookie cleared");
+  }
+
+  // The same user with a valid token is signed in; deactivating the user ends it.
+  const good = await sessionToken(user.id, user.token_version);
+  const ok = await app.request("/api/auth/user", { headers: { cookie: `${SESSION_COOKIE}=${good}` } });
+  const me = await expectJson<{ id: number; email: string; role: { name: string } }>(ok, 200);
+  assert.equal(me.id, user.id);
+  assert.equal(me.role.name, "purchase_team");
+  await db.query("update users set is_active = false where id = $1", [user.id]);
+  const off = await app.request("/api/auth/user", { headers: { cookie: `${SESSION_COOKIE}=${good}` } });
+  await expectJson(off, 401);
+});
+
+type Operation = Record<string, unknown>;
+type OpenApiDoc = { openapi: string; info: { version: string }; paths: Record<string, Record<string, Operation>> };
+const ACCESS_KEYS = ["x-public", "x-permission", "x-roles", "x-signed-in"];
+const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
+
+/** Every concrete route of the app (not the ALL-method middleware and catch-alls). */
+function appRoutes() {
+  const seen = new Map<string, { method: string; path: string; handlers: unknown[] }>();
+  for (const r of app.routes) {
+    if (r.method === "ALL") continue;
+    const key = `${r.method} ${r.path}`;
+    if (!seen.has(key)) seen.set(key, { method: r.method, path: r.path, handlers: [] });
+    seen.get(key)!.handlers.push(r.handler);
+  }
+  return [...seen.values()];
+}
+
+Deno.test(`${tag} GET /api/openapi.json is an OpenAPI 3.1 document listing every /api route of the app`, async () => {
+  const doc = await expectJson<OpenApiDoc>(await app.request("/api/openapi.json"), 200);
+  assert.equal(doc.openapi, "3.1.0");
+  assert.equal(doc.info.version, "test");
+  const routes = appRoutes().filter((r) => r.path.startsWith("/api/"));
+  assert.ok(routes.length >= 5, "sanity: the app has API routes");
+  const missing = routes.filter((r) => !doc.paths[toOpenApiPath(r.path)]?.[r.method.toLowerCase()]);
+  assert.deepEqual(
+    missing.map((r) => `${r.method} ${r.path}`),
+    [],
+    "routes missing from the OpenAPI document: declare them with publicRoute/signedIn/allow/roles from src/auth/guard.ts",
+  );
+});
+
+Deno.test(`${tag} route table: every route declares its access exactly once (publicRoute, signedIn, allow or roles)`, async () => {
+  const undeclared: string[] = [];
+  for (const r of appRoutes()) {
+    const declared = r.handlers.filter((h) => typeof h === "function" && ACCESS in h);
+    if (declared.length !== 1) undeclared.push(`${r.method} ${r.path} (${declared.length} declarations)`);
+  }
+  assert.deepEqual(undeclared, []);
+
+  const doc = await expectJson<OpenApiDoc>(await app.request("/api/openapi.json"), 200);
+  const wrong: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const keys = ACCESS_KEYS.filter((k) => k in op);
+      if (keys.length !== 1) wrong.push(`${method.toUpperCase()} ${path}: ${keys.join(", ") || "none"}`);
+    }
+  }
+  assert.deepEqual(wrong, [], "each operation has exactly one of " + ACCESS_KEYS.join(", "));
+});
+
+Deno.test(`${tag} the feature routers only declare /api routes or the health checks`, () => {
+  for (const router of routers) {
+    for (const r of router.routes) {
+      if (r.method === "ALL") continue;
+      assert.ok(/^\/(api\/|healthz$|readyz$)/.test(r.path), `${r.method} ${r.path} is outside /api`);
+    }
+  }
+});
+
+Deno.test(`${tag} GET /api/docs renders the reference page without any remote script`, async () => {
+  const res = await app.request("/api/docs");
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
+  const html = await res.text();
+  assert.match(html, /href="\/api\/openapi.json"/);
+  assert.match(html, /\/api\/auth\/user/);
+  assert.doesNotMatch(html, /<script/i);
+});
+
+Deno.test(`${tag} GET /api/meta does not reveal demo sign-ins outside demo mode`, async () => {
+  const body = await expectJson(await app.request("/api/meta"), 200);
+  assert.equal(body.demoMode, false);
+  assert.equal(body.demoAccounts, undefined);
+  const demo = await testApp({ db, demoMode: true });
+  const demoBody = await expectJson<{ demoAccounts: unknown[] }>(await demo.app.request("/api/meta"), 200);
+  assert.ok(demoBody.demoAccounts.length >= 5);
+});

@@ -1,0 +1,35 @@
+import type { UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { FullFormValues } from "./full-form.ts";
+
+export function CreateProcurementTab({ form }: { form: UseFormReturn<FullFormValues> }) {
+  const { t } = useTranslation("requests");
+  const { register } = form;
+  return (
+    <div className="flex flex-col gap-4">
+      <label className="flex cursor-pointer items-start gap-3">
+        <input type="checkbox" className="toggle toggle-primary mt-0.5" {...register("approvalRequired")} />
+        <span>
+          <span className="block font-medium">{t("fields.approvalRequired")}</span>
+          <span className="block text-sm text-base-content/60">{t("form.approvalHint")}</span>
+        </span>
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t("fields.vendorPreferences")}</span>
+        <textarea className="textarea w-full" rows={3} maxLength={2000} {...register("vendorPreferences")} />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t("fields.internalSupplier")}</span>
+        <input className="input w-full" maxLength={200} {...register("internalSupplier")} />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{t("fields.biddingMode")}</span>
+        <select className="select w-full" {...register("biddingMode")}>
+          <option value="open">{t("biddingMode.open")}</option>
+          <option value="sealed">{t("biddingMode.sealed")}</option>
+        </select>
+        <span className="text-xs text-base-content/60">{t("form.biddingModeHint")}</span>
+      </label>
+    </div>
+  );
+}

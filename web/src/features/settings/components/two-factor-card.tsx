@@ -1,0 +1,83 @@
+/** Account security: real TOTP two-factor sign-in (replaces the spec's 'Feature Coming Soon'). */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toastError } from "../../users/components/error-toast.ts";
+import { useTwoFactorStatus } from "../api/get-two-factor-status.ts";
+import { type TwoFactorSetup, useSetupTwoFactor } from "../api/setup-two-factor.ts";
+import { TwoFactorDisable } from "./two-factor-disable.tsx";
+import { TwoFactorEnrol } from "./two-factor-enrol.tsx";
+
+type Mode = { kind: "idle" } | { kind: "enrol"; setup: TwoFactorSetup } | { kind: "disable" };
+
+export function TwoFactorCard() {
+  const { t } = useTranslation("settings");
+  const status = useTwoFactorStatus();
+  const setup = useSetupTwoFactor();
+  const [mode, setMode] = useState<Mode>({ kind: "idle" });
+  const idle = () => setMode({ kind: "idle" });
+
+  const start = () => {
+    setup.mutate(undefined, {
+      onSuccess: (result) => setMode({ kind: "enrol", setup: result }),
+      onError: (error) => toastError(error, t("toast.errorTitle"), t("twoFactor.setupFailed")),
+    });
+  };
+
+  let body;
+  if (mode.kind === "enrol") {
+    body = <TwoFactorEnrol setup={mode.setup} onCancel={idle} onDone={idle} />;
+  } else if (status.isPending) {
+    body = <span className="loading loading-dots loading-sm" aria-label={t("translation:common.loading")} />;
+  } else if (status.isError) {
+    body = (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>{t("twoFactor.loadError")}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void status.refetch()}>
+          {t("translation:common.retry")}
+        </button>
+      </div>
+    );
+  } else if (status.data.enabled) {
+    body = (
+      <div className="flex flex-col gap-3">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="badge badge-success badge-soft">{t("twoFactor.on")}</span>
+          <span className="text-sm">{t("twoFactor.codesLeft", { count: status.data.recoveryCodesLeft })}</span>
+        </p>
+        {mode.kind === "disable" ? <TwoFactorDisable onCancel={idle} onDone={idle} /> : (
+          <div>
+            <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setMode({ kind: "disable" })}>
+              {t("twoFactor.disable")}
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-3">
+        <p className="flex items-center gap-2">
+          <span className="badge badge-neutral badge-soft">{t("twoFactor.off")}</span>
+        </p>
+        <div>
+          <button type="button" className="btn btn-primary btn-sm" onClick={start} disabled={setup.isPending}>
+            {setup.isPending ? t("twoFactor.starting") : t("twoFactor.enable")}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="security-title" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <h3 id="security-title" className="card-title text-lg">{t("security.title")}</h3>
+        <div>
+          <p className="font-medium">{t("twoFactor.title")}</p>
+          <p className="text-sm text-base-content/70">{t("twoFactor.description")}</p>
+        </div>
+        {body}
+      </div>
+    </section>
+  );
+}

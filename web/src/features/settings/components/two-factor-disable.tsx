@@ -1,0 +1,47 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "../../../components/form-field.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.tsx";
+import { toastError } from "../../users/components/error-toast.ts";
+import { useValidationText } from "../../users/components/validation-text.ts";
+import { useDisableTwoFactor } from "../api/disable-two-factor.ts";
+
+/** Turning two-factor sign-in off needs the account password. */
+export function TwoFactorDisable({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+  const { t } = useTranslation("settings");
+  const message = useValidationText();
+  const disable = useDisableTwoFactor();
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    if (!password) return setPasswordError(message("Password is required"));
+    setPasswordError(undefined);
+    disable.mutate(password, {
+      onSuccess: () => {
+        toast({ variant: "success", title: t("toast.successTitle"), description: t("twoFactor.disabledNow") });
+        onDone();
+      },
+      onError: (error) => {
+        const issue = error instanceof ApiError ? error.issues?.[0] : undefined;
+        if (issue) setPasswordError(message(issue.message));
+        else toastError(error, t("toast.errorTitle"), t("twoFactor.disableFailed"));
+      },
+    });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+      <p className="text-sm">{t("twoFactor.disableText")}</p>
+      <FormField label={t("twoFactor.passwordLabel")} error={passwordError}>
+        <input name="password" type="password" autoComplete="current-password" className="input w-full max-w-xs" />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-error" disabled={disable.isPending}>
+          {disable.isPending ? t("twoFactor.disabling") : t("twoFactor.confirmDisable")}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "../../../components/form-field.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { toastError } from "../../users/components/error-toast.ts";
+import { useValidationText } from "../../users/components/validation-text.ts";
+import { useEnableTwoFactor } from "../api/enable-two-factor.ts";
+import type { TwoFactorSetup } from "../api/setup-two-factor.ts";
+import { RecoveryCodes } from "./recovery-codes.tsx";
+
+/** Scan the QR code (or type the secret), confirm with a code, then keep the recovery codes. */
+export function TwoFactorEnrol({ setup, onCancel, onDone }: {
+  setup: TwoFactorSetup;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("settings");
+  const message = useValidationText();
+  const enable = useEnableTwoFactor();
+  const [codeError, setCodeError] = useState<string | undefined>();
+
+  if (enable.data) return <RecoveryCodes codes={enable.data.recoveryCodes} onDone={onDone} />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+    if (!/^\d{6}$/.test(code)) return setCodeError(message("Enter the 6-digit code from your app"));
+    setCodeError(undefined);
+    enable.mutate(code, {
+      onError: (error) => {
+        const issue = error instanceof ApiError ? error.issues?.[0] : undefined;
+        if (issue) setCodeError(message(issue.message));
+        else toastError(error, t("toast.errorTitle"), t("twoFactor.enableFailed"));
+      },
+    });
+  };
+
+  // The SVG comes from our server; an <img> renders it without putting markup into the page.
+  const qrSrc = `data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`;
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <ol className="list-decimal space-y-1 ps-5 text-sm">
+        <li>{t("twoFactor.step1")}</li>
+        <li>{t("twoFactor.step2")}</li>
+      </ol>
+      <div className="flex flex-wrap items-center gap-4">
+        <img src={qrSrc} alt={t("twoFactor.qrAlt")} className="h-44 w-44 rounded-box bg-white p-2" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <span className="text-sm text-base-content/70">{t("twoFactor.manualKey")}</span>
+          <code dir="ltr" className="select-all break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
+        </div>
+      </div>
+      <FormField label={t("twoFactor.codeLabel")} hint={t("twoFactor.codeHint")} error={codeError}>
+        <input
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          dir="ltr"
+          className="input w-40 tracking-widest"
+        />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
+          {enable.isPending ? t("twoFactor.verifying") : t("twoFactor.verifyEnable")}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>
+      </div>
+    </form>
+  );
+}
