@@ -4,7 +4,7 @@ import { routers } from "../../src/app.ts";
 import { ACCESS } from "../../src/auth/guard.ts";
 import { SESSION_COOKIE } from "../../src/auth/session.ts";
 import { expectJson, recordingLogger, testApp } from "../helpers/app.ts";
-import { testBackend } from "../helpers/db.ts";
+import { emptyDb, testBackend } from "../helpers/db.ts";
 
 const tag = `[app/${testBackend()}]`;
 const logger = recordingLogger();
@@ -26,8 +26,9 @@ Deno.test(`${tag} GET /healthz answers 200`, async () => {
 
 Deno.test(`${tag} GET /readyz answers 200 while the database answers, 503 when it does not`, async () => {
   assert.deepEqual(await expectJson(await app.request("/readyz"), 200), { status: "ready" });
-  const other = await testApp();
-  await other.close();
+  const gone = await emptyDb();
+  await gone.close();
+  const other = await testApp({ db: gone.db });
   const body = await expectJson(await other.app.request("/readyz"), 503);
   assert.equal(body.status, "unavailable");
   assert.equal(typeof body.message, "string");
@@ -223,4 +224,44 @@ Deno.test(`${tag} GET /api/meta does not reveal demo sign-ins outside demo mode`
   const demo = await testApp({ db, demoMode: true });
   const demoBody = await expectJson<{ demoAccounts: unknown[] }>(await demo.app.request("/api/meta"), 200);
   assert.ok(demoBody.demoAccounts.length >= 5);
+});
+
+Deno.test(`${tag} the built SPA: hashed assets cached for a year, index.html for client routes, API 404 stays JSON`, async () => {
+  const webRoot = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${webRoot}/assets`);
+    await Deno.writeTextFile(`${webRoot}/index.html`, `<!doctype html><title>SPA</title><div id="root"></div>`);
+    await Deno.writeTextFile(`${webRoot}/assets/main-AbC123.js`, "console.log('spa')");
+    await Deno.writeTextFile(`${webRoot}/favicon.svg`, "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    const spa = await testApp({ db, webRoot });
+
+    const asset = await spa.app.request("/assets/main-AbC123.js");
+    assert.equal(asset.status, 200);
+    assert.match(asset.headers.get("content-type") ?? "", /javascript/);
+    assert.equal(asset.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.equal(await asset.text(), "console.log('spa')");
+
+    for (const path of ["/", "/dashboard", "/vendor/register", "/no/such/page"]) {
+      const res = await spa.app.request(path);
+      assert.equal(res.status, 200, path);
+      assert.match(res.headers.get("content-type") ?? "", /^text\/html/, path);
+      assert.equal(res.headers.get("cache-control"), "no-cache", path);
+      assert.match(await res.text(), /<title>SPA<\/title>/, path);
+    }
+
+    const icon = await spa.app.request("/favicon.svg");
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers.get("cache-control"), "no-cache");
+    await icon.body?.cancel();
+
+    await expectJson(await spa.app.request("/api/no-such-thing"), 404);
+    await expectJson(await spa.app.request("/healthz"), 200);
+
+    // An old hashed file after a deploy must be a 404, not index.html served as JavaScript.
+    const stale = await spa.app.request("/assets/main-Old999.js");
+    await stale.body?.cancel();
+    assert.equal(stale.status, 404);
+  } finally {
+    await Deno.remove(webRoot, { recursive: true });
+  }
 });

@@ -15,6 +15,8 @@ export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   demoMode?: boolean;
   logger?: Logger;
+  /** Serve the SPA from this directory (a built web/dist or a fixture). */
+  webRoot?: string;
   /** Use this database instead of a fresh one (close() then leaves it open). */
   db?: Db;
 }
@@ -36,6 +38,7 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
     logger: opts.logger ?? createLogger("silent"),
     version: "test",
     demoMode: opts.demoMode ?? false,
+    webRoot: opts.webRoot,
   };
   return { app: createApp(deps), db, deps, close: async () => await own?.close() };
 }

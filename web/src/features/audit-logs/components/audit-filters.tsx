@@ -1,0 +1,61 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { AUDIT_RANGES } from "../../../../../src/shared/schemas/users.ts";
+import { useUsers } from "../../users/api/get-users.ts";
+import type { AuditFilter, AuditRange } from "../api/get-audit-logs.ts";
+import { useAuditActions } from "../api/get-audit-actions.ts";
+
+// The server caps one users page at 500, plenty for a filter list of staff and vendors.
+const USER_LIMIT = 500;
+
+export function AuditFilters({ filter, onChange }: { filter: AuditFilter; onChange: (next: AuditFilter) => void }) {
+  const { t } = useTranslation("audit-logs");
+  const id = useId();
+  const users = useUsers({ limit: USER_LIMIT, offset: 0 });
+  const actions = useAuditActions();
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-range`} className="text-sm font-medium">{t("filters.range")}</label>
+        <select
+          id={`${id}-range`}
+          className="select w-full"
+          value={filter.range}
+          onChange={(event) => onChange({ ...filter, range: event.target.value as AuditRange })}
+        >
+          {AUDIT_RANGES.map((range) => <option key={range} value={range}>{t(`ranges.${range}`)}</option>)}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-user`} className="text-sm font-medium">{t("filters.user")}</label>
+        <select
+          id={`${id}-user`}
+          className="select w-full"
+          value={filter.userId ?? ""}
+          onChange={(event) => onChange({ ...filter, userId: Number(event.target.value) || undefined })}
+        >
+          <option value="">{t("filters.allUsers")}</option>
+          {(users.data?.items ?? []).map((user) => (
+            <option key={user.id} value={user.id}>
+              {`${user.firstName} ${user.lastName}`.trim() || user.email} ({user.email})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-action`} className="text-sm font-medium">{t("filters.action")}</label>
+        <select
+          id={`${id}-action`}
+          className="select w-full"
+          value={filter.action ?? ""}
+          onChange={(event) => onChange({ ...filter, action: event.target.value || undefined })}
+        >
+          <option value="">{t("filters.allActions")}</option>
+          {(actions.data ?? []).map((action) => (
+            <option key={action} value={action}>{t(`actions.${action}`, { defaultValue: action })}</option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ModalDialog } from "../../users/components/modal-dialog.tsx";
+import { type AuditFilter, useAuditLogs } from "../api/get-audit-logs.ts";
+import { AuditLogTable } from "./audit-log-table.tsx";
+
+const PAGE_SIZE = 50;
+
+/** View All: every matching entry, 50 per page. */
+export function AuditLogDialog({ open, filter, onClose }: { open: boolean; filter: AuditFilter; onClose: () => void }) {
+  const { t } = useTranslation("audit-logs");
+  return (
+    <ModalDialog open={open} title={t("all.title")} onClose={onClose} wide>
+      <AllEntries filter={filter} />
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onClose}>{t("all.close")}</button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+function AllEntries({ filter }: { filter: AuditFilter }) {
+  const { t } = useTranslation("audit-logs");
+  const [page, setPage] = useState(0);
+  const logs = useAuditLogs(filter, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  if (logs.isPending) {
+    return (
+      <div role="status" className="flex justify-center p-8">
+        <span className="loading loading-spinner loading-md" aria-hidden="true" />
+        <span className="sr-only">{t("translation:common.loading")}</span>
+      </div>
+    );
+  }
+  if (logs.isError) return <p role="alert" className="text-error">{t("loadError")}</p>;
+  const { items, total } = logs.data;
+  if (total === 0) return <p className="p-8 text-center text-base-content/70">{t("empty")}</p>;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const first = page * PAGE_SIZE + 1;
+  const last = Math.min(total, first + items.length - 1);
+  return (
+    <div className="flex flex-col gap-3">
+      <AuditLogTable entries={items} caption={t("all.title")} />
+      <nav aria-label={t("all.pagination")} className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm text-base-content/70" aria-live="polite">
+          {t("all.range", { first, last, total })}
+        </span>
+        <div className="join">
+          <button
+            type="button"
+            className="btn btn-sm join-item"
+            disabled={page === 0 || logs.isFetching}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            {t("all.previous")}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm join-item"
+            disabled={page + 1 >= pages || logs.isFetching}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t("all.next")}
+          </button>
+        </div>
+      </nav>
+    </div>
+  );
+}

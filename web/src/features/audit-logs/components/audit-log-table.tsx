@@ -1,0 +1,81 @@
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../users/components/format-date-time.ts";
+import type { AuditLogEntry } from "../api/get-audit-logs.ts";
+import { summarizeMetadata } from "./metadata-summary.ts";
+
+const ACTION_BADGE: Record<string, string> = {
+  CREATE: "badge-success",
+  UPDATE: "badge-info",
+  DELETE: "badge-error",
+  LOGIN: "badge-primary",
+  LOGOUT: "badge-neutral",
+  LOGIN_FAILED: "badge-warning",
+  LOGIN_THROTTLED: "badge-warning",
+  APPROVE: "badge-success",
+  REJECT: "badge-error",
+  EXPORT: "badge-secondary",
+};
+
+export function ActionBadge({ action }: { action: string }) {
+  const { t } = useTranslation("audit-logs");
+  return (
+    <span className={`badge badge-soft badge-sm whitespace-nowrap ${ACTION_BADGE[action] ?? "badge-accent"}`}>
+      {t(`actions.${action}`, { defaultValue: action })}
+    </span>
+  );
+}
+
+export function AuditLogTable({ entries, caption }: { entries: AuditLogEntry[]; caption: string }) {
+  const { t, i18n } = useTranslation("audit-logs");
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("table.time")}</th>
+            <th scope="col">{t("table.user")}</th>
+            <th scope="col">{t("table.action")}</th>
+            <th scope="col">{t("table.entity")}</th>
+            <th scope="col">{t("table.details")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const details = summarizeMetadata(entry.metadata);
+            return (
+              <tr key={entry.id}>
+                <td className="whitespace-nowrap">
+                  <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp, i18n.language)}</time>
+                </td>
+                <td>
+                  {entry.userId === null ? <span className="text-base-content/70">{t("table.system")}</span> : (
+                    <div className="flex flex-col">
+                      <span>{entry.userName ?? entry.userEmail ?? `#${entry.userId}`}</span>
+                      {entry.userName && entry.userEmail && (
+                        <span className="text-xs text-base-content/70" dir="ltr">{entry.userEmail}</span>
+                      )}
+                    </div>
+                  )}
+                </td>
+                <td>
+                  <ActionBadge action={entry.action} />
+                </td>
+                <td className="whitespace-nowrap">
+                  {entry.entityType
+                    ? `${t(`entities.${entry.entityType}`, { defaultValue: entry.entityType })}${
+                      entry.entityId != null ? ` #${entry.entityId}` : ""
+                    }`
+                    : "—"}
+                </td>
+                <td className="max-w-md">
+                  <span className="line-clamp-2 break-words text-xs" dir="ltr" title={details}>{details || "—"}</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
