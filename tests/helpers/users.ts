@@ -61,12 +61,12 @@ export interface Session {
 }
 
 export function sessionRequest(t: TestApp, cookie: string) {
-  return (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  return async (path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> => {
     const { json, headers, ...rest } = init;
     const h = new Headers(headers);
     if (cookie) h.set("cookie", cookie);
     if (json !== undefined) h.set("content-type", "application/json");
-    return t.app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    return await t.app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
   };
 }
 

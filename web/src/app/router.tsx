@@ -14,6 +14,7 @@ import { NotFoundPage } from "./not-found.tsx";
 const VendorRegistrationPage = lazy(() =>
   import("../features/vendor-registration/components/vendor-registration-page.tsx")
 );
+const SetPasswordPage = lazy(() => import("../features/set-password/components/set-password-page.tsx"));
 const DashboardPage = lazy(() => import("../features/dashboard/components/dashboard-page.tsx"));
 const VendorManagementPage = lazy(() => import("../features/vendors/components/vendor-management-page.tsx"));
 const QuotationManagementPage = lazy(() => import("../features/quotations/components/quotation-management-page.tsx"));
@@ -30,6 +31,7 @@ function SignedOutRoutes({ loading }: { loading: boolean }) {
       <Route path="/login" component={LoginPage} />
       <Route path="/vendor-registration" component={VendorRegistrationPage} />
       <Route path="/vendor/register" component={VendorRegistrationPage} />
+      <Route path="/set-password" component={SetPasswordPage} />
       {/* While auth is loading a signed-in path is not yet known to be missing. */}
       <Route>{loading ? <PageSpinner /> : <NotFoundPage />}</Route>
     </Switch>
@@ -44,6 +46,8 @@ function SignedInRoutes() {
       <Route path="/vendor-management" component={VendorManagementPage} />
       <Route path="/quotation-management" component={QuotationManagementPage} />
       <Route path="/reports" component={ReportsPage} />
+      {/* The approval email's link may be opened in a browser where someone is signed in. */}
+      <Route path="/set-password" component={SetPasswordPage} />
       {/* Just signed in on /login: go home rather than flash a 404. */}
       <Route path="/login">
         <Redirect to="/" replace />

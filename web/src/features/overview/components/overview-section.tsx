@@ -1,44 +1,115 @@
+/** Overview (spec section 2): greeting, live stat cards for the role, quick actions to other sections. */
+import { useContext } from "react";
 import { useTranslation } from "react-i18next";
+import { type DashboardSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
+import { isRoleName, type RoleName } from "../../../../../src/shared/roles.ts";
 import { isolate } from "../../../lib/i18n.ts";
+import { useQuery } from "@tanstack/react-query";
 import { useCurrentUser, userDisplayName } from "../../auth/api/get-current-user.ts";
+import { DashboardNavigation } from "../../dashboard/components/dashboard-page.tsx";
+import { purchaseRequestStatsQueryOptions } from "../../requests/api/get-purchase-request-stats.ts";
 import { useAdminStats } from "../api/get-admin-stats.ts";
 
+const PURCHASE_ROLES: RoleName[] = ["purchase_team", "procurement_manager", "cost_finance_controller"];
+/** Quick actions, most useful first; each role gets the first few it may open. */
+const QUICK_ACTIONS: DashboardSection[] = [
+  "requests",
+  "opportunities",
+  "users",
+  "bids",
+  "vendors",
+  "audit-logs",
+  "categories",
+  "quotations",
+  "reports",
+  "profile",
+  "settings",
+];
+const QUICK_ACTION_COUNT = 4;
+
 function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("overview");
   return (
     <div className="stat rounded-box bg-base-100 shadow-sm">
-      <div className="stat-title">{label}</div>
+      <div className="stat-title whitespace-normal">{label}</div>
       <div className="stat-value text-3xl">
-        {loading ? <span className="loading loading-dots loading-sm" aria-label={t("common.loading")} /> : value ?? "-"}
+        {loading
+          ? <span className="loading loading-dots loading-sm" aria-label={t("translation:common.loading")} />
+          : value ?? "—"}
       </div>
     </div>
   );
 }
 
+function AdminStats() {
+  const { t } = useTranslation("overview");
+  const stats = useAdminStats({ enabled: true });
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <StatCard label={t("stats.totalUsers")} value={stats.data?.totalUsers} loading={stats.isPending} />
+      <StatCard label={t("stats.activeUsers")} value={stats.data?.activeUsers} loading={stats.isPending} />
+      <StatCard label={t("stats.pendingVendors")} value={stats.data?.pendingVendors} loading={stats.isPending} />
+      {stats.isError && <p className="text-error sm:col-span-3" role="alert">{t("stats.error")}</p>}
+    </div>
+  );
+}
+
+function PurchaseStats() {
+  const { t } = useTranslation("overview");
+  const stats = useQuery(purchaseRequestStatsQueryOptions());
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard label={t("stats.totalRequests")} value={stats.data?.total} loading={stats.isPending} />
+      <StatCard label={t("stats.pendingRequests")} value={stats.data?.pending} loading={stats.isPending} />
+      <StatCard label={t("stats.activeRequests")} value={stats.data?.active} loading={stats.isPending} />
+      <StatCard label={t("stats.completedRequests")} value={stats.data?.completed} loading={stats.isPending} />
+      {stats.isError && <p className="text-error sm:col-span-2 lg:col-span-4" role="alert">{t("stats.error")}</p>}
+    </div>
+  );
+}
+
+function QuickActions({ role }: { role: RoleName }) {
+  const { t } = useTranslation("overview");
+  const navigate = useContext(DashboardNavigation);
+  const allowed = sectionsFor(role);
+  const actions = QUICK_ACTIONS.filter((section) => allowed.includes(section)).slice(0, QUICK_ACTION_COUNT);
+  return (
+    <section aria-labelledby="quick-actions-title" className="flex flex-col gap-3">
+      <h3 id="quick-actions-title" className="text-lg font-semibold">{t("quickActions.title")}</h3>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {actions.map((section) => (
+          <li key={section}>
+            <button
+              type="button"
+              className="card h-full w-full bg-base-100 text-start shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-primary"
+              onClick={() => navigate(section)}
+            >
+              <span className="card-body gap-1 p-4">
+                <span className="font-semibold text-primary">{t(`translation:dashboard.sections.${section}`)}</span>
+                <span className="text-sm text-base-content/70">{t(`quickActions.${section}`)}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function OverviewSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("overview");
   const { data: user } = useCurrentUser();
-  const isAdmin = user?.role.name === "admin";
-  const stats = useAdminStats({ enabled: isAdmin });
-  const name = (user && userDisplayName(user)) ?? t("dashboard.defaultUserName");
+  const role = isRoleName(user?.role.name) ? user.role.name : null;
+  const name = (user && userDisplayName(user)) ?? t("translation:dashboard.defaultUserName");
   return (
     <section aria-labelledby="overview-title" className="flex flex-col gap-6">
       <div>
-        <h2 id="overview-title" className="text-2xl font-bold">{t("overview.greeting", { name: isolate(name) })}</h2>
-        <p className="text-base-content/70">{t("overview.intro")}</p>
+        <h2 id="overview-title" className="text-2xl font-bold">{t("greeting", { name: isolate(name) })}</h2>
+        <p className="text-base-content/70">{t("intro")}</p>
       </div>
-      {isAdmin && (
-        <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard label={t("overview.totalUsers")} value={stats.data?.totalUsers} loading={stats.isPending} />
-          <StatCard label={t("overview.activeUsers")} value={stats.data?.activeUsers} loading={stats.isPending} />
-          <StatCard
-            label={t("overview.pendingVendors")}
-            value={stats.data?.pendingVendors}
-            loading={stats.isPending}
-          />
-          {stats.isError && <p className="text-error sm:col-span-3" role="alert">{t("overview.statsError")}</p>}
-        </div>
-      )}
+      {role === "admin" && <AdminStats />}
+      {role && PURCHASE_ROLES.includes(role) && <PurchaseStats />}
+      {role && <QuickActions role={role} />}
     </section>
   );
 }
