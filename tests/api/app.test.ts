@@ -111,7 +111,10 @@ Deno.test(`${tag} CSRF: same-origin and non-browser requests pass the check`, as
   await expectJson(await app.request("/healthz", { headers: { origin: FOREIGN } }), 200);
   // PUBLIC_URL is an allowed origin (the app behind a proxy that rewrites Host).
   const behindProxy = await testApp({ db, env: { PUBLIC_URL: "https://buy.example.com" } });
-  await expectJson(await behindProxy.app.request("/api/x", { method: "POST", headers: { origin: "https://buy.example.com" } }), 404);
+  await expectJson(
+    await behindProxy.app.request("/api/x", { method: "POST", headers: { origin: "https://buy.example.com" } }),
+    404,
+  );
   await expectJson(await behindProxy.app.request("/api/x", { method: "POST", headers: { origin: FOREIGN } }), 403);
 });
 

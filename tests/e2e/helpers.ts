@@ -3,7 +3,7 @@
  * DATA_DIR, demo seed, built SPA) with the system Chromium through playwright-core.
  * tests/run.ts builds the SPA when it is stale before running these; startServer() only checks it exists.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { freePort } from "../helpers/pg-cluster.ts";
 
 export const ROOT = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
@@ -83,8 +83,9 @@ export interface Server {
 
 async function collect(stream: ReadableStream<Uint8Array>, into: string[]) {
   let rest = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    const lines = (rest + chunk).split("\n");
+  const decoder = new TextDecoder();
+  for await (const bytes of stream) {
+    const lines = (rest + decoder.decode(bytes, { stream: true })).split("\n");
     rest = lines.pop()!;
     into.push(...lines);
   }
@@ -94,7 +95,7 @@ async function collect(stream: ReadableStream<Uint8Array>, into: string[]) {
 /** Start `src/main.ts` on a free port with a fresh embedded database and wait until /readyz answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const dataDir = await Deno.makeTempDir({ prefix: "procurement-e2e-" });
-  const port = await freePort();
+  const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "src/main.ts"],
@@ -188,6 +189,8 @@ export const CHROMIUM_ARGS = [
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error("No Chromium found: set CHROMIUM_PATH or install chromium");
+  // Imported here so tests/run.ts can use this module without loading Playwright.
+  const { chromium } = await import("playwright-core");
   return await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 

@@ -37,7 +37,7 @@ export async function findPostgresBin(): Promise<string | undefined> {
   return undefined;
 }
 
-export async function freePort(): Promise<number> {
+export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -66,7 +66,9 @@ export async function startCluster(bin: string): Promise<Cluster> {
     const [uid, gid] = [await idOf("-u", "postgres"), await idOf("-g", "postgres")];
     await Deno.chown(root, uid, gid);
     const runuser = await isExecutable("/usr/sbin/runuser") || await isExecutable("/sbin/runuser");
-    asUser = runuser ? ["runuser", "-u", "postgres", "--"] : ["setpriv", `--reuid=${uid}`, `--regid=${gid}`, "--clear-groups"];
+    asUser = runuser
+      ? ["runuser", "-u", "postgres", "--"]
+      : ["setpriv", `--reuid=${uid}`, `--regid=${gid}`, "--clear-groups"];
   }
   let started = false;
   const stop = async () => {
@@ -81,10 +83,23 @@ export async function startCluster(bin: string): Promise<Cluster> {
   try {
     const version = (await run([`${bin}/pg_ctl`, "--version"], "pg_ctl --version")).trim();
     await run(
-      [...asUser, `${bin}/initdb`, "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"],
+      [
+        ...asUser,
+        `${bin}/initdb`,
+        "-D",
+        data,
+        "-U",
+        "postgres",
+        "-A",
+        "trust",
+        "-E",
+        "UTF8",
+        "--locale=C",
+        "--no-sync",
+      ],
       "initdb",
     );
-    const port = await freePort();
+    const port = freePort();
     const options = [
       `-p ${port}`,
       `-k ${root}`,
@@ -96,7 +111,10 @@ export async function startCluster(bin: string): Promise<Cluster> {
     ].join(" ");
     started = true;
     try {
-      await run([...asUser, `${bin}/pg_ctl`, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start"], "pg_ctl start");
+      await run(
+        [...asUser, `${bin}/pg_ctl`, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start"],
+        "pg_ctl start",
+      );
     } catch (e) {
       const serverLog = await Deno.readTextFile(log).catch(() => "");
       throw new Error(`${(e as Error).message}\n${serverLog}`);

@@ -23,7 +23,14 @@ export interface TestUser {
 export async function createUser(
   db: Queryable,
   role: RoleName,
-  opts: { email?: string; username?: string; password?: string; active?: boolean; vendorStatus?: "pending" | "approved" | "rejected"; categoryIds?: number[] } = {},
+  opts: {
+    email?: string;
+    username?: string;
+    password?: string;
+    active?: boolean;
+    vendorStatus?: "pending" | "approved" | "rejected";
+    categoryIds?: number[];
+  } = {},
 ): Promise<TestUser> {
   const password = opts.password ?? TEST_PASSWORD;
   const hash = opts.password ? await hashPassword(password) : await (hashed ??= hashPassword(TEST_PASSWORD));
@@ -66,7 +73,11 @@ export function sessionRequest(t: TestApp, cookie: string) {
     const h = new Headers(headers);
     if (cookie) h.set("cookie", cookie);
     if (json !== undefined) h.set("content-type", "application/json");
-    return await t.app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    return await t.app.request(path, {
+      ...rest,
+      headers: h,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
   };
 }
 

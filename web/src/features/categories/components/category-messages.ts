@@ -20,7 +20,11 @@ export function useCategoryMessages() {
     /** Spec section 8: 'Error creating category' with the server's message, else 'Failed to create category'. */
     toastError(action: Action, error: unknown) {
       const server = error instanceof ApiError ? error.serverMessage : undefined;
-      toast({ variant: "error", title: t(`toast.${action}ErrorTitle`), description: server || t(`toast.${action}Fallback`) });
+      toast({
+        variant: "error",
+        title: t(`toast.${action}ErrorTitle`),
+        description: server || t(`toast.${action}Fallback`),
+      });
     },
     toastSuccess(action: Action) {
       toast({ variant: "success", title: t(`toast.${action}d`) });

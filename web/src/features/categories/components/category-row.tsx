@@ -111,7 +111,12 @@ function CategoryEditRow({ category, onDone }: { category: Category; onDone: () 
       </td>
       <td className="align-top">
         <label className="flex cursor-pointer items-center gap-2">
-          <input type="checkbox" form={formId} {...form.register("isActive")} className="toggle toggle-success toggle-sm" />
+          <input
+            type="checkbox"
+            form={formId}
+            {...form.register("isActive")}
+            className="toggle toggle-success toggle-sm"
+          />
           <span className="text-sm">{t("fields.active")}</span>
         </label>
       </td>

@@ -2,14 +2,18 @@
  * The signed-in shell: a fixed sidebar listing the sections the role may see, and the chosen
  * section (state only, no URL per section; spec section 2).
  */
-import { type ComponentType, Suspense, useEffect, useState } from "react";
+import { type ComponentType, createContext, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type DashboardSection, resolveSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
 import { isRoleName } from "../../../../../src/shared/roles.ts";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
-import { useCurrentUser } from "../../auth/api/get-current-user.ts";
+import { type CurrentUser, useCurrentUser } from "../../auth/api/get-current-user.ts";
+import { ForcedPasswordChangePage } from "../../password-change/components/forced-password-change-page.tsx";
 import { Sidebar } from "./sidebar.tsx";
+
+/** Lets a section switch to another one (the overview's quick actions); a section not allowed falls back. */
+export const DashboardNavigation = createContext<(section: DashboardSection) => void>(() => {});
 
 export default function DashboardPage({ sections }: { sections: Record<DashboardSection, ComponentType> }) {
   const { t } = useTranslation();
@@ -20,6 +24,10 @@ export default function DashboardPage({ sections }: { sections: Record<Dashboard
   const available: DashboardSection[] = role ? sectionsFor(role) : ["overview"];
   const active = role ? resolveSection(role, wanted) : "overview";
   const Section = sections[active];
+  const navigate = useCallback((section: DashboardSection) => {
+    setWanted(section);
+    setSidebarOpen(false);
+  }, []);
 
   useEffect(() => {
     if (!sidebarOpen) return;
@@ -31,6 +39,11 @@ export default function DashboardPage({ sections }: { sections: Record<Dashboard
   }, [sidebarOpen]);
 
   if (!user) return null;
+  // A temporary password (new account or reset) opens nothing but the change form; the server
+  // refuses every other call until then.
+  if ((user as CurrentUser & { mustChangePassword?: boolean }).mustChangePassword) {
+    return <ForcedPasswordChangePage user={user} />;
+  }
 
   return (
     <div className="min-h-screen bg-base-200">
@@ -40,10 +53,7 @@ export default function DashboardPage({ sections }: { sections: Record<Dashboard
         sections={available}
         active={active}
         open={sidebarOpen}
-        onSelect={(section) => {
-          setWanted(section);
-          setSidebarOpen(false);
-        }}
+        onSelect={navigate}
         onClose={() => setSidebarOpen(false)}
       />
       <div className="lg:ps-64">
@@ -62,7 +72,9 @@ export default function DashboardPage({ sections }: { sections: Record<Dashboard
         </header>
         <main id="main" className="p-4 lg:p-6">
           <Suspense fallback={<PageSpinner />}>
-            <Section />
+            <DashboardNavigation value={navigate}>
+              <Section />
+            </DashboardNavigation>
           </Suspense>
         </main>
       </div>

@@ -1,10 +1,10 @@
 /** Overview (spec section 2): greeting, live stat cards for the role, quick actions to other sections. */
+import { useQuery } from "@tanstack/react-query";
 import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { type DashboardSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
 import { isRoleName, type RoleName } from "../../../../../src/shared/roles.ts";
 import { isolate } from "../../../lib/i18n.ts";
-import { useQuery } from "@tanstack/react-query";
 import { useCurrentUser, userDisplayName } from "../../auth/api/get-current-user.ts";
 import { DashboardNavigation } from "../../dashboard/components/dashboard-page.tsx";
 import { purchaseRequestStatsQueryOptions } from "../../requests/api/get-purchase-request-stats.ts";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 import type { PurchaseRequestDetail } from "./get-purchase-request.ts";
-import { purchaseRequestsQueryKey, type Priority, type RequestType } from "./get-purchase-requests.ts";
+import { type Priority, purchaseRequestsQueryKey, type RequestType } from "./get-purchase-requests.ts";
 import type { Urgency } from "./get-purchase-request.ts";
 
 /** The full form's payload (spec section 3); the server computes estimatedBudget from the items. */

@@ -43,7 +43,10 @@ export type PurchaseRequestDetail = Omit<PurchaseRequestSummary, "items" | "item
 export const purchaseRequestQueryKey = (id: number) => [...purchaseRequestsQueryKey, "detail", id] as const;
 
 /** GET /api/purchase-requests/{id}: all fields, all items and the approval/status history. */
-export function getPurchaseRequest(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<PurchaseRequestDetail> {
+export function getPurchaseRequest(
+  id: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PurchaseRequestDetail> {
   return apiJson<PurchaseRequestDetail>(`/api/purchase-requests/${id}`, { signal });
 }
 

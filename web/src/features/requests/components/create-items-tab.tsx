@@ -60,9 +60,8 @@ export function CreateItemsTab({ form }: { form: UseFormReturn<FullFormValues> }
             <span className="text-sm font-medium">{t("fields.category")}</span>
             <select className="select w-full" {...register(`items.${index}.categoryId`)}>
               <option value="">{t("form.sameAsRequest")}</option>
-              {categories.data?.map((category) => (
-                <option key={category.id} value={category.id}>{category.name}</option>
-              ))}
+              {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}
+              </option>)}
             </select>
           </label>
           <label className="flex flex-col gap-1 sm:col-span-2">
@@ -80,7 +79,8 @@ export function CreateItemsTab({ form }: { form: UseFormReturn<FullFormValues> }
               type="button"
               className="btn btn-ghost btn-sm text-error"
               disabled={fields.length <= 1}
-              onClick={() => remove(index)}
+              onClick={() =>
+                remove(index)}
               aria-label={t("form.removeItemNumber", { number: index + 1 })}
             >
               {t("form.removeItem")}

@@ -13,7 +13,7 @@ import { CreateDetailsTab } from "./create-details-tab.tsx";
 import { CreateItemsTab } from "./create-items-tab.tsx";
 import { CreateProcurementTab } from "./create-procurement-tab.tsx";
 import { CreateReviewTab } from "./create-review-tab.tsx";
-import { type FullFormValues, fullFormDefaults, toFullPayload } from "./full-form.ts";
+import { fullFormDefaults, type FullFormValues, toFullPayload } from "./full-form.ts";
 import { Modal } from "./modal.tsx";
 import { serverMessage, useMessageText } from "./use-message-text.ts";
 
@@ -84,7 +84,12 @@ export function CreateRequestDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
             {t("translation:common.cancel")}
           </button>
-          <button type="button" className="btn btn-outline" disabled={index === 0} onClick={() => setTab(TABS[index - 1])}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={index === 0}
+            onClick={() => setTab(TABS[index - 1])}
+          >
             {t("create.previous")}
           </button>
           {tab === "review"

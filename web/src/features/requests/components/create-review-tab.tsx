@@ -19,7 +19,7 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<FullFormValues> 
     [t("fields.requestType"), t(`requestType.${v.requestType}`)],
     [t("fields.category"), category ?? t("form.noCategory")],
     [t("fields.deadline"), v.deadline ? formatDeadline(`${v.deadline}T00:00:00Z`, lang) : "-"],
-    [t("fields.approvalRequired"), v.approvalRequired ? t("common.yes") : t("common.no")],
+    [t("fields.approvalRequired"), v.approvalRequired ? t("form.required") : t("form.notRequired")],
     [t("fields.biddingMode"), t(`biddingMode.${v.biddingMode}`)],
   ];
   return (

@@ -110,4 +110,3 @@ export function EditRequestDialog({ id, onClose }: { id: number; onClose: () => 
     </Modal>
   );
 }
-

@@ -161,7 +161,8 @@ export function QuickRequestForm({ formId, defaultValues, originalDeadline, onVa
                 type="button"
                 className="btn btn-ghost btn-sm text-error"
                 disabled={fields.length <= 1}
-                onClick={() => remove(index)}
+                onClick={() =>
+                  remove(index)}
                 aria-label={t("form.removeItemNumber", { number: index + 1 })}
               >
                 {t("form.removeItem")}

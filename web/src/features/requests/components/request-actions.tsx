@@ -46,12 +46,12 @@ const BUTTON_CLASS: Record<RequestAction, string> = {
   reject: "btn-error",
 };
 
-export function RequestActions({ pr, onAction, exclude = [], title }: {
+export function RequestActions({ pr, onAction, exclude = [], describedBy }: {
   pr: ActionTarget;
   onAction: (action: RequestAction) => void;
   exclude?: RequestAction[];
-  /** Names the request in each button's accessible name, so a list of cards is not a list of identical buttons. */
-  title?: string;
+  /** The id of the request's heading, so each of a list of identical buttons says which request it acts on. */
+  describedBy?: string;
 }) {
   const { t } = useTranslation("requests");
   const actions = useAvailableActions(pr).filter((a) => !exclude.includes(a));
@@ -62,7 +62,7 @@ export function RequestActions({ pr, onAction, exclude = [], title }: {
           key={action}
           type="button"
           className={`btn btn-sm ${BUTTON_CLASS[action]}`}
-          aria-label={title ? t("actions.labelFor", { action: t(`actions.${action}`), title }) : undefined}
+          aria-describedby={describedBy}
           onClick={() => onAction(action)}
         >
           {t(`actions.${action}`)}

@@ -57,7 +57,7 @@ export function RequestCard({ pr, onAction }: {
           </div>
         )}
         <div className="card-actions justify-end">
-          <RequestActions pr={pr} title={pr.title} onAction={(action) => onAction(action, pr)} />
+          <RequestActions pr={pr} describedBy={headingId} onAction={(action) => onAction(action, pr)} />
         </div>
       </div>
     </article>

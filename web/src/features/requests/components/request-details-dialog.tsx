@@ -50,9 +50,7 @@ export function RequestDetailsDialog({ id, onClose, onAction }: {
           <span className="sr-only">{t("translation:common.loading")}</span>
         </div>
       )}
-      {query.isError && (
-        <div role="alert" className="alert alert-error alert-soft">{t("details.loadError")}</div>
-      )}
+      {query.isError && <div role="alert" className="alert alert-error alert-soft">{t("details.loadError")}</div>}
       {pr && (
         <div className="flex flex-col gap-6">
           <div className="flex flex-wrap items-center gap-2">
@@ -84,7 +82,9 @@ export function RequestDetailsDialog({ id, onClose, onAction }: {
               {isolate(pr.createdBy.name || pr.createdBy.email)}
             </Field>
             <Field label={t("fields.estimatedBudget")}>{formatMoney(pr.estimatedBudget, lang)}</Field>
-            <Field label={t("fields.approvalRequired")}>{pr.approvalRequired ? t("common.yes") : t("common.no")}</Field>
+            <Field label={t("fields.approvalRequired")}>
+              {pr.approvalRequired ? t("form.required") : t("form.notRequired")}
+            </Field>
             <Field label={t("fields.approvals")}>
               {t("details.approvalsProgress", { given: approvalsGiven(pr), required: pr.approvalsRequired })}
               {pr.approvalsRequired > 1 && (

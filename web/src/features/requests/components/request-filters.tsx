@@ -40,7 +40,8 @@ export function RequestFilters({ value, onChange }: { value: ListFilters; onChan
         <select
           className="select w-full"
           value={value.status ?? ""}
-          onChange={(event) => onChange({ ...value, status: (event.target.value || undefined) as PrStatus | undefined })}
+          onChange={(event) =>
+            onChange({ ...value, status: (event.target.value || undefined) as PrStatus | undefined })}
         >
           <option value="">{t("filters.allStatuses")}</option>
           {PR_STATUSES.map((status) => <option key={status} value={status}>{t(`status.${status}`)}</option>)}

@@ -11,8 +11,7 @@ const KNOWN_STAGES = ["manager", "finance"];
 export function RequestHistory({ events }: { events: PurchaseRequestEvent[] }) {
   const { t, i18n } = useTranslation("requests");
   if (events.length === 0) return <p className="text-sm text-base-content/60">{t("details.noHistory")}</p>;
-  const statusLabel = (status: string | null) =>
-    status ? (isKnownStatus(status) ? t(`status.${status}`) : status) : "";
+  const statusLabel = (status: string | null) => status ? (isKnownStatus(status) ? t(`status.${status}`) : status) : "";
   return (
     <ol className="flex flex-col gap-3 border-s-2 border-base-300 ps-4">
       {events.map((event) => (

@@ -7,7 +7,9 @@ import { formatMoney } from "./format.ts";
 const URGENCY_KEYS = ["low", "medium", "high", "critical"];
 
 /** Every item with its estimated unit price and exact line total (integer cents). */
-export function RequestItemsTable({ items, estimatedBudget }: { items: PurchaseRequestItem[]; estimatedBudget: string }) {
+export function RequestItemsTable(
+  { items, estimatedBudget }: { items: PurchaseRequestItem[]; estimatedBudget: string },
+) {
   const { t, i18n } = useTranslation("requests");
   const lang = i18n.language;
   const categories = useCategoryOptions();

@@ -63,7 +63,11 @@ export default function SetPasswordPage() {
   } else {
     body = (
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-        <FormField label={t("fields.password")} hint={t("fields.passwordHint")} error={fieldError(errors.password?.message)}>
+        <FormField
+          label={t("fields.password")}
+          hint={t("fields.passwordHint")}
+          error={fieldError(errors.password?.message)}
+        >
           <input {...form.register("password")} type="password" autoComplete="new-password" className="input w-full" />
         </FormField>
         <FormField label={t("fields.confirmPassword")} error={fieldError(errors.confirmPassword?.message)}>

@@ -51,7 +51,8 @@ export function SubscriptionsPanel() {
         toast({ variant: "success", title: t("toast.updatedTitle"), description: t("toast.updatedDescription") });
       },
       // The spec's fixed text (translated) rather than the server's English message.
-      onError: () => toast({ variant: "error", title: t("toast.failedTitle"), description: t("toast.failedDescription") }),
+      onError: () =>
+        toast({ variant: "error", title: t("toast.failedTitle"), description: t("toast.failedDescription") }),
     });
   };
 
@@ -102,11 +103,13 @@ export function SubscriptionsPanel() {
         </fieldset>
         <div>
           <h3 className="mb-2 font-semibold">{t("current")}</h3>
-          {saved.length === 0 ? <p className="text-sm text-base-content/70">{t("noneYet")}</p> : (
-            <ul className="flex flex-wrap gap-2" aria-label={t("current")}>
-              {saved.map((c) => <li key={c.id} className="badge badge-primary badge-soft">{c.name}</li>)}
-            </ul>
-          )}
+          {saved.length === 0
+            ? <p className="text-sm text-base-content/70">{t("noneYet")}</p>
+            : (
+              <ul className="flex flex-wrap gap-2" aria-label={t("current")}>
+                {saved.map((c) => <li key={c.id} className="badge badge-primary badge-soft">{c.name}</li>)}
+              </ul>
+            )}
         </div>
       </>
     );

@@ -17,7 +17,12 @@ export function BusinessLicenseLink({ application }: { application: VendorApplic
     );
   }
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="link link-primary inline-flex items-center gap-1">
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="link link-primary inline-flex items-center gap-1"
+    >
       {t("license.view")}
       {application.businessLicenseName && (
         <span className="text-sm text-base-content/60">({application.businessLicenseName})</span>

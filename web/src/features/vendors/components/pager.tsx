@@ -14,7 +14,9 @@ export function Pager({ page, pages, hasNext, onPage }: {
         {t("pagination.previous")}
       </button>
       <span className="text-sm text-base-content/70">
-        {pages !== undefined ? t("pagination.pageOf", { page: page + 1, pages }) : t("pagination.page", { page: page + 1 })}
+        {pages !== undefined
+          ? t("pagination.pageOf", { page: page + 1, pages })
+          : t("pagination.page", { page: page + 1 })}
       </span>
       <button type="button" className="btn btn-sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
         {t("pagination.next")}

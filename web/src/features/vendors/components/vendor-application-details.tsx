@@ -30,11 +30,13 @@ export function VendorApplicationDetails({ application }: { application: VendorA
       </dl>
       <div>
         <h4 className="mb-1 text-xs uppercase tracking-wide text-base-content/60">{t("fields.categories")}</h4>
-        {application.categories.length === 0 ? <p className="text-sm text-base-content/70">{t("noCategories")}</p> : (
-          <ul className="flex flex-wrap gap-2">
-            {application.categories.map((c) => <li key={c.id} className="badge badge-outline">{c.name}</li>)}
-          </ul>
-        )}
+        {application.categories.length === 0
+          ? <p className="text-sm text-base-content/70">{t("noCategories")}</p>
+          : (
+            <ul className="flex flex-wrap gap-2">
+              {application.categories.map((c) => <li key={c.id} className="badge badge-outline">{c.name}</li>)}
+            </ul>
+          )}
       </div>
       <BusinessLicenseLink application={application} />
       {application.status !== "pending" && application.reviewedAt && (

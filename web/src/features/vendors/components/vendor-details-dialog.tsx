@@ -28,9 +28,9 @@ export function VendorDetailsDialog({ application, onClose }: {
           </div>
           <VendorApplicationDetails application={application} />
           <div className="modal-action flex-wrap items-center justify-between">
-            {application.status === "pending" ? <VendorReviewActions application={application} onReviewed={onClose} /> : (
-              <span />
-            )}
+            {application.status === "pending"
+              ? <VendorReviewActions application={application} onReviewed={onClose} />
+              : <span />}
             <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>{t("review.close")}</button>
           </div>
         </div>

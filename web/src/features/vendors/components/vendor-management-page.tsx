@@ -64,7 +64,8 @@ function PendingApplications() {
                   type="button"
                   className="btn btn-sm btn-primary"
                   aria-label={t("actions.reviewNamed", { name: isolate(application.companyName) })}
-                  onClick={() => setReviewing(application)}
+                  onClick={() =>
+                    setReviewing(application)}
                 >
                   {t("actions.review")}
                 </button>

@@ -54,7 +54,12 @@ export default function VendorsSection() {
               </button>
             ))}
           </div>
-          <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} className="flex flex-col gap-3">
+          <div
+            id={`${tabsId}-panel`}
+            role="tabpanel"
+            aria-labelledby={`${tabsId}-${tab}`}
+            className="flex flex-col gap-3"
+          >
             <h3 className="card-title">{t(`listTitle.${tab}`)}</h3>
             <VendorApplicationList key={tab} status={tab} />
           </div>

@@ -1,0 +1,241 @@
+/**
+ * Staff review of quotations: list, stats, details with revision history, status changes,
+ * technical evaluation, PDF, the comparison matrix, award and purchase orders.
+ *
+ * Sealed bids stay sealed here: lists skip sealed quotations (stats give counts only), a sealed
+ * quotation's details answer 403 (the record exists but nothing of it may be read, as design.md
+ * section 1 says), and actions on one (status, evaluation, PDF, comparison, award) answer 409,
+ * because they become possible once the bid is closed and unsealed.
+ *
+ * The edit routes are declared with `quotations.edit`, which vendors hold for their own submissions;
+ * reviewing is staff work, so they also refuse vendors (403).
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
+import { allow, roles } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
+import type { Queryable } from "../../db/types.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { awardSchema, evaluationSchema, quotationStatusSchema } from "../../shared/schemas/bids.ts";
+import { idParamSchema } from "../../shared/schemas/users.ts";
+import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
+import { assertReviewable, awardQuotation, lockRequest, SEALED_MESSAGE, startEvaluation } from "./award.ts";
+import { buildComparison } from "./comparison.ts";
+import { purchaseOrderPdf, quotationPdf, safeFilename } from "./pdf.ts";
+import * as q from "./queries.ts";
+import { purchaseOrderListQuerySchema, quotationListQuerySchema } from "./schemas.ts";
+
+const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
+const TAGS = ["quotations"];
+
+const awardBodySchema = awardSchema.extend({ comment: z.string().trim().max(2000).optional().default("") });
+
+function refuseVendors(c: Context<AppEnv>) {
+  if (c.get("user")!.role === "vendor") throw new Forbidden("You do not have permission to do this");
+}
+
+function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: string) {
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${safeFilename(filename)}.pdf"`,
+    "Cache-Control": "private, no-store",
+  });
+}
+
+/** One quotation for staff, with its other revisions; refuses a sealed one before reading anything else. */
+async function quotationDetail(db: Queryable, id: number) {
+  const row = await q.getQuotation(db, id);
+  if (!row) throw new NotFound("Quotation not found");
+  if (row.sealed || row.bidLocked) throw new Forbidden(SEALED_MESSAGE);
+  const { sealed: _s, bidLocked: _b, ...quotation } = row;
+  return { ...quotation, revisions: await q.quotationRevisions(db, row) };
+}
+
+async function requestOf(db: Queryable, id: number) {
+  const head = await q.quotationHead(db, id);
+  if (!head) throw new NotFound("Quotation not found");
+  return head.bidRequestId !== null
+    ? { kind: "bid_request" as const, requestId: head.bidRequestId }
+    : { kind: "purchase_request" as const, requestId: head.purchaseRequestId! };
+}
+
+/** Locks the request, then the quotation, and checks that both may be reviewed now. */
+async function lockForReview(tx: Queryable, target: { kind: q.RequestKind; requestId: number }, id: number) {
+  const req = await lockRequest(tx, target.kind, target.requestId);
+  assertReviewable(req);
+  const cur = await q.lockQuotation(tx, id);
+  if (!cur) throw new NotFound("Quotation not found");
+  if (cur.sealed) throw new Conflict(SEALED_MESSAGE);
+  if (!cur.isCurrent) throw new Conflict("Only a vendor's current quotation can be reviewed");
+  return { req, cur };
+}
+
+async function purchaseOrderFor(c: Context<AppEnv>, id: number) {
+  const po = await q.getPurchaseOrder(c.get("deps").db, id);
+  const me = c.get("user")!;
+  // A vendor learns nothing about other vendors' orders, not even that they exist.
+  if (!po || (me.role === "vendor" && po.vendorId !== me.id)) throw new NotFound("Purchase order not found");
+  return po;
+}
+
+export const quotationRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/quotations",
+    roles([...STAFF], { tags: TAGS, summary: "Current, unsealed quotations, newest first (X-Total-Count); staff only" }),
+    validate("query", quotationListQuerySchema),
+    async (c) => {
+      const { items, total } = await q.listQuotations(c.get("deps").db, c.req.valid("query"));
+      c.header("X-Total-Count", String(total));
+      return c.json(items);
+    },
+  )
+  .get(
+    "/api/quotations/stats",
+    roles([...STAFF], { tags: TAGS, summary: "Live counts by status, sealed bids and their submissions" }),
+    async (c) => c.json(await q.quotationStats(c.get("deps").db)),
+  )
+  .get(
+    "/api/quotations/:id",
+    roles([...STAFF], { tags: TAGS, summary: "One quotation with its revision history; 403 while sealed" }),
+    validate("param", idParamSchema),
+    async (c) => c.json(await quotationDetail(c.get("deps").db, c.req.valid("param").id)),
+  )
+  .patch(
+    "/api/quotations/:id/status",
+    allow("quotations.edit", {
+      tags: TAGS,
+      summary: "under_review or rejected; approved awards the quotation (staff only)",
+    }),
+    validate("param", idParamSchema),
+    validate("json", quotationStatusSchema),
+    async (c) => {
+      refuseVendors(c);
+      const { id } = c.req.valid("param");
+      const { status, comment } = c.req.valid("json");
+      const { db } = c.get("deps");
+      const target = await requestOf(db, id);
+      if (status === "approved") {
+        const result = await db.tx((tx) => awardQuotation(tx, c, target, id, comment));
+        return c.json({ ...(await quotationDetail(db, id)), purchaseOrder: result.purchaseOrder });
+      }
+      await db.tx(async (tx) => {
+        const { req, cur } = await lockForReview(tx, target, id);
+        if (!QUOTATION_TRANSITIONS[cur.status as QuotationStatus]?.includes(status)) {
+          throw new Conflict(`A ${cur.status.replace(/_/g, " ")} quotation cannot become ${status.replace(/_/g, " ")}`);
+        }
+        await startEvaluation(tx, c, req);
+        await q.setQuotationStatus(tx, id, status, comment);
+        await audit(tx, c, {
+          action: status === "rejected" ? "REJECT" : "STATUS_CHANGE",
+          entityType: "quotation",
+          entityId: id,
+          metadata: { requestNumber: req.number, comment, changes: { status: { from: cur.status, to: status } } },
+        });
+      });
+      return c.json(await quotationDetail(db, id));
+    },
+  )
+  .put(
+    "/api/quotations/:id/evaluation",
+    allow("quotations.edit", { tags: TAGS, summary: "Technical score 0-100 and comment (staff only)" }),
+    validate("param", idParamSchema),
+    validate("json", evaluationSchema),
+    async (c) => {
+      refuseVendors(c);
+      const { id } = c.req.valid("param");
+      const { technicalScore, comment } = c.req.valid("json");
+      const score = Math.round(technicalScore * 100) / 100;
+      const { db } = c.get("deps");
+      const target = await requestOf(db, id);
+      await db.tx(async (tx) => {
+        const { req, cur } = await lockForReview(tx, target, id);
+        await startEvaluation(tx, c, req);
+        await q.setEvaluation(tx, id, score, comment);
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "quotation",
+          entityId: id,
+          metadata: { requestNumber: req.number, comment, changes: { technicalScore: { from: cur.technicalScore, to: score } } },
+        });
+      });
+      return c.json(await quotationDetail(db, id));
+    },
+  )
+  .get(
+    "/api/quotations/:id/pdf",
+    roles([...STAFF, "vendor"], { tags: TAGS, summary: "The quotation as a PDF (staff, or the vendor who submitted it)" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const me = c.get("user")!;
+      const row = await q.getQuotation(c.get("deps").db, id);
+      if (!row || (me.role === "vendor" && row.vendorId !== me.id)) throw new NotFound("Quotation not found");
+      if (row.sealed || row.bidLocked || row.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
+      const bytes = await quotationPdf({ ...row, totalAmount: row.totalAmount });
+      return pdfResponse(c, bytes, `quotation-${row.id}-${row.requestNumber}`);
+    },
+  )
+  .get(
+    "/api/purchase-requests/:id/comparison",
+    allow("quotations.compare", { tags: TAGS, summary: "Comparison matrix of the request's current quotations" }),
+    validate("param", idParamSchema),
+    async (c) => c.json(await buildComparison(c.get("deps").db, "purchase_request", c.req.valid("param").id)),
+  )
+  .get(
+    "/api/bid-requests/:id/comparison",
+    allow("quotations.compare", { tags: TAGS, summary: "Comparison matrix and ranking; 409 while sealed" }),
+    validate("param", idParamSchema),
+    async (c) => c.json(await buildComparison(c.get("deps").db, "bid_request", c.req.valid("param").id)),
+  )
+  .post(
+    "/api/purchase-requests/:id/award",
+    allow("quotations.edit", { tags: TAGS, summary: "Award a quotation: approve it, reject the others, issue the PO" }),
+    validate("param", idParamSchema),
+    validate("json", awardBodySchema),
+    async (c) => {
+      refuseVendors(c);
+      const { quotationId, comment } = c.req.valid("json");
+      const target = { kind: "purchase_request" as const, requestId: c.req.valid("param").id };
+      return c.json(await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment)), 201);
+    },
+  )
+  .post(
+    "/api/bid-requests/:id/award",
+    allow("quotations.edit", { tags: TAGS, summary: "Award a closed bid: approve, reject the others, issue the PO" }),
+    validate("param", idParamSchema),
+    validate("json", awardBodySchema),
+    async (c) => {
+      refuseVendors(c);
+      const { quotationId, comment } = c.req.valid("json");
+      const target = { kind: "bid_request" as const, requestId: c.req.valid("param").id };
+      return c.json(await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment)), 201);
+    },
+  )
+  .get(
+    "/api/purchase-orders",
+    roles([...STAFF], { tags: ["purchase-orders"], summary: "Purchase orders, newest first (X-Total-Count)" }),
+    validate("query", purchaseOrderListQuerySchema),
+    async (c) => {
+      const { items, total } = await q.listPurchaseOrders(c.get("deps").db, c.req.valid("query"));
+      c.header("X-Total-Count", String(total));
+      return c.json(items);
+    },
+  )
+  .get(
+    "/api/purchase-orders/:id",
+    roles([...STAFF, "vendor"], { tags: ["purchase-orders"], summary: "One purchase order (staff, or the vendor it was issued to)" }),
+    validate("param", idParamSchema),
+    async (c) => c.json(await purchaseOrderFor(c, c.req.valid("param").id)),
+  )
+  .get(
+    "/api/purchase-orders/:id/pdf",
+    roles([...STAFF, "vendor"], { tags: ["purchase-orders"], summary: "The purchase order as a PDF" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const po = await purchaseOrderFor(c, c.req.valid("param").id);
+      return pdfResponse(c, await purchaseOrderPdf(po), po.poNumber);
+    },
+  );

@@ -1,0 +1,164 @@
+/**
+ * Every email the product sent or kept (demo mode has no provider, so messages are only logged):
+ * filter by status, page through, open one to read its full body.
+ */
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus, useOutbox } from "../api/get-outbox.ts";
+import { OutboxMessageDialog } from "./outbox-message-dialog.tsx";
+import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
+import { useFormatDateTime } from "./use-format-date-time.ts";
+
+const PAGE_SIZE = 25;
+
+export function OutboxPanel() {
+  const { t } = useTranslation("outbox");
+  const titleId = useId();
+  const filterId = useId();
+  const formatDateTime = useFormatDateTime();
+  const [status, setStatus] = useState<OutboxStatus | "">("");
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<OutboxMessage | null>(null);
+  const outbox = useOutbox({ status: status || undefined, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
+  const total = outbox.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  let body;
+  if (outbox.isPending) {
+    body = (
+      <div role="status" className="flex items-center gap-2 py-6 text-base-content/70">
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        {t("loading")}
+      </div>
+    );
+  } else if (outbox.isError) {
+    body = (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>{t("loadError")}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void outbox.refetch()}>
+          {t("translation:common.retry")}
+        </button>
+      </div>
+    );
+  } else if (outbox.data.items.length === 0) {
+    body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty")}</p>;
+  } else {
+    body = (
+      <div className="overflow-x-auto" aria-busy={outbox.isFetching}>
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th scope="col">{t("columns.recipient")}</th>
+              <th scope="col">{t("columns.subject")}</th>
+              <th scope="col">{t("columns.status")}</th>
+              <th scope="col">{t("columns.attempts")}</th>
+              <th scope="col">{t("columns.created")}</th>
+              <th scope="col">{t("columns.sent")}</th>
+              <th scope="col">{t("columns.lastError")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {outbox.data.items.map((message) => (
+              <tr
+                key={message.id}
+                className="hover:bg-base-200 cursor-pointer"
+                onClick={() => setOpen(message)}
+              >
+                <td className="max-w-56 truncate" dir="ltr" title={message.recipient}>{message.recipient}</td>
+                <td className="max-w-72">
+                  {/* The button makes the row reachable by keyboard; the row click is a shortcut. */}
+                  <button
+                    type="button"
+                    className="link link-hover block max-w-full truncate text-start"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setOpen(message);
+                    }}
+                  >
+                    {message.subject || t("noSubject")}
+                  </button>
+                </td>
+                <td>
+                  <OutboxStatusBadge status={message.status} />
+                </td>
+                <td className="tabular-nums">
+                  {t("attemptsOf", { attempts: message.attempts, max: message.maxAttempts })}
+                </td>
+                <td className="whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
+                <td className="whitespace-nowrap">{formatDateTime(message.sentAt) || "-"}</td>
+                <td className="max-w-56 truncate text-error" title={message.lastError ?? undefined}>
+                  {message.lastError ?? ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id={titleId} className="card-title">{t("title")}</h2>
+            <p className="text-sm text-base-content/70">{t("description")}</p>
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={filterId} className="text-sm font-medium">{t("filterLabel")}</label>
+              <select
+                id={filterId}
+                className="select select-sm w-auto"
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value as OutboxStatus | "");
+                  setPage(0);
+                }}
+              >
+                <option value="">{t("allStatuses")}</option>
+                {OUTBOX_STATUSES.map((value) => <option key={value} value={value}>{t(`status.${value}`)}</option>)}
+              </select>
+            </div>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              onClick={() => void outbox.refetch()}
+              disabled={outbox.isFetching}
+            >
+              {t("refresh")}
+            </button>
+          </div>
+        </div>
+        {body}
+        {total > PAGE_SIZE && (
+          <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={page === 0}
+              onClick={() =>
+                setPage(page - 1)}
+            >
+              {t("pagination.previous")}
+            </button>
+            <span className="text-sm text-base-content/70">
+              {t("pagination.pageOf", { page: page + 1, pages, total })}
+            </span>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={page + 1 >= pages}
+              onClick={() =>
+                setPage(page + 1)}
+            >
+              {t("pagination.next")}
+            </button>
+          </nav>
+        )}
+      </div>
+      <OutboxMessageDialog message={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}
