@@ -25,9 +25,10 @@ import { outboxRoutes } from "./features/outbox/routes.ts";
 import { purchaseRequestRoutes } from "./features/purchase-requests/routes.ts";
 import { bidRoutes } from "./features/bids/routes.ts";
 import { opportunityRoutes } from "./features/opportunities/routes.ts";
+import { quotationRoutes } from "./features/quotations/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
-export const routers = [systemRoutes, authRoutes, userRoutes, profileRoutes, auditLogRoutes, categoryRoutes, vendorRoutes, fileRoutes, outboxRoutes, purchaseRequestRoutes, bidRoutes, opportunityRoutes];
+export const routers = [systemRoutes, authRoutes, userRoutes, profileRoutes, auditLogRoutes, categoryRoutes, vendorRoutes, fileRoutes, outboxRoutes, purchaseRequestRoutes, bidRoutes, opportunityRoutes, quotationRoutes];
 
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;

@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   SMTP2GO_BASE_URL: optionalUrl,
   WHATSAPP_BASE_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name").optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -44,6 +49,8 @@ export interface Config {
   trustProxy: boolean;
   providers: { sendgrid?: string; smtp2go?: string; whatsapp?: string };
   shutdownTimeoutMs: number;
+  /** S3-compatible object storage for uploaded files; undefined keeps files in the database. */
+  s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +69,19 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       if (!e[key]) throw new ConfigError(`Invalid configuration: ${key}: required when NODE_ENV=production`);
     }
   }
+  let s3: Config["s3"];
+  if (e.S3_BUCKET) {
+    for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!e[key]) throw new ConfigError(`Invalid configuration: ${key}: required when S3_BUCKET is set`);
+    }
+    s3 = {
+      endpoint: e.S3_ENDPOINT!,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    };
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -77,6 +97,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: e.TRUST_PROXY,
     providers: { sendgrid: e.SENDGRID_BASE_URL, smtp2go: e.SMTP2GO_BASE_URL, whatsapp: e.WHATSAPP_BASE_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    s3,
   };
 }
 

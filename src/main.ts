@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
 import { ROLES } from "./shared/roles.ts";
 import { startOutboxWorker } from "./notify/worker.ts";
 import { startBidClock } from "./jobs/bid-clock.ts";
+import { s3Store } from "./files/s3.ts";
 
 async function main() {
   let config;
@@ -44,7 +45,8 @@ async function main() {
   const demoMode = !config.databaseUrl && config.seedDemo;
 
   const webRoot = new URL("../web/dist", import.meta.url).pathname;
-  const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode });
+  const objectStore = config.s3 ? s3Store(config.s3) : undefined;
+  const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode, objectStore });
 
   const outbox = startOutboxWorker(db, { config, logger });
   const bidClock = startBidClock(db, logger);

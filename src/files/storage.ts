@@ -6,6 +6,7 @@
 import type { Queryable } from "../db/types.ts";
 import { PayloadTooLarge, UnsupportedMediaType } from "../lib/errors.ts";
 import { CONTENT_TYPES, detectKind, type FileKind } from "./detect.ts";
+import type { ObjectStore } from "./s3.ts";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export type FilePurpose = "business_license" | "quotation_attachment" | "ocr_source" | "backup" | "other";
@@ -56,11 +57,17 @@ export async function storeFile(
     /** Already-encrypted bytes (sealed bids): stored as given and flagged. */
     encryptedBytes?: Uint8Array;
   },
+  store?: ObjectStore,
 ): Promise<StoredFile> {
   const kind = checkUpload(f.bytes, f.allowed);
+  const stored = f.encryptedBytes ?? f.bytes;
+  // Object first: a rolled-back transaction leaves at most an unreferenced object, never a row without bytes.
+  const key = store ? `files/${new Date().toISOString().slice(0, 7)}/${crypto.randomUUID()}` : null;
+  if (store && key) await store.put(key, stored, f.encryptedBytes ? "application/octet-stream" : CONTENT_TYPES[kind]);
   const rows = await tx.query<StoredFile>(
-    `insert into files (owner_user_id, filename, content_type, size_bytes, sha256, storage, data, encrypted, purpose)
-     values ($1, $2, $3, $4, $5, 'db', $6, $7, $8)
+    `insert into files (owner_user_id, filename, content_type, size_bytes, sha256, storage, storage_key, data, encrypted,
+        purpose)
+     values ($1, $2, $3, $4, $5, $9, $10, $6, $7, $8)
      returning id, filename, content_type as "contentType", size_bytes as "sizeBytes", owner_user_id as "ownerUserId",
        purpose, encrypted, created_at as "createdAt"`,
     [
@@ -69,9 +76,11 @@ export async function storeFile(
       CONTENT_TYPES[kind],
       f.bytes.byteLength,
       await sha256(f.bytes),
-      f.encryptedBytes ?? f.bytes,
+      key ? null : stored,
       !!f.encryptedBytes,
       f.purpose,
+      key ? "s3" : "db",
+      key,
     ],
   );
   return rows[0];
@@ -85,6 +94,29 @@ export async function fileMeta(db: Queryable, id: number) {
   ))[0];
 }
 
-export async function fileBytes(db: Queryable, id: number): Promise<Uint8Array | undefined> {
-  return (await db.query<{ data: Uint8Array }>("select data from files where id = $1", [id]))[0]?.data;
+export async function fileBytes(db: Queryable, id: number, store?: ObjectStore): Promise<Uint8Array | undefined> {
+  const row = (await db.query<{ data: Uint8Array | null; storage: string; key: string | null }>(
+    "select data, storage, storage_key as key from files where id = $1",
+    [id],
+  ))[0];
+  if (!row) return undefined;
+  if (row.storage === "s3") {
+    if (!store || !row.key) throw new Error(`File ${id} is in object storage, which is not configured`);
+    return await store.get(row.key);
+  }
+  return row.data ?? undefined;
+}
+
+/** Replaces a file's bytes in place (unsealing decrypts attachments). */
+export async function rewriteFile(tx: Queryable, id: number, bytes: Uint8Array, encrypted: boolean, store?: ObjectStore) {
+  const row = (await tx.query<{ storage: string; key: string | null; contentType: string }>(
+    `select storage, storage_key as key, content_type as "contentType" from files where id = $1 for update`,
+    [id],
+  ))[0];
+  if (row?.storage === "s3" && store && row.key) {
+    await store.put(row.key, bytes, encrypted ? "application/octet-stream" : row.contentType);
+    await tx.query("update files set encrypted = $2 where id = $1", [id, encrypted]);
+  } else {
+    await tx.query("update files set data = $2, encrypted = $3 where id = $1", [id, bytes, encrypted]);
+  }
 }

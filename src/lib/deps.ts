@@ -3,6 +3,7 @@ import type { Db } from "../db/types.ts";
 import type { Logger } from "./logger.ts";
 import type { Secrets } from "./secrets.ts";
 import type { RoleName } from "../shared/roles.ts";
+import type { ObjectStore } from "../files/s3.ts";
 
 /** Everything a request handler may need, passed to createApp (tests pass their own). */
 export interface Deps {
@@ -15,6 +16,8 @@ export interface Deps {
   webRoot?: string;
   /** Embedded database seeded with the demo organisation: the login screen may show demo sign-ins. */
   demoMode: boolean;
+  /** Object storage for uploads when S3_* is configured; files stay in the database otherwise. */
+  objectStore?: ObjectStore;
 }
 
 /** The signed-in user as every handler sees it. */

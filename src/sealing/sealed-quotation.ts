@@ -6,6 +6,8 @@
  */
 import type { Queryable } from "../db/types.ts";
 import { decrypt, encrypt } from "../lib/crypto.ts";
+import { fileBytes, rewriteFile } from "../files/storage.ts";
+import type { ObjectStore } from "../files/s3.ts";
 
 export interface SealedItem {
   bidRequestItemId: number;
@@ -40,7 +42,7 @@ export async function openPayload(key: Uint8Array, context: string, blob: Uint8A
  * Unseals every quotation of a bid (current and history) inside the caller's transaction: the
  * payload becomes quotation_items and totals, attachments are decrypted in place.
  */
-export async function unsealBidQuotations(tx: Queryable, key: Uint8Array, bidId: number): Promise<number> {
+export async function unsealBidQuotations(tx: Queryable, key: Uint8Array, bidId: number, store?: ObjectStore): Promise<number> {
   const rows = await tx.query<{ id: number; vendorId: number; revision: number; payload: Uint8Array }>(
     `select id, vendor_id as "vendorId", revision, sealed_payload as payload from quotations
       where bid_request_id = $1 and sealed for update`,
@@ -69,16 +71,14 @@ export async function unsealBidQuotations(tx: Queryable, key: Uint8Array, bidId:
         where id = $1`,
       [r.id, p.totalAmount, p.notes || null],
     );
-    const files = await tx.query<{ id: number; data: Uint8Array; sha256: string }>(
-      `select f.id, f.data, f.sha256 from files f join quotation_attachments a on a.file_id = f.id
-        where a.quotation_id = $1 and f.encrypted for update of f`,
+    const files = await tx.query<{ id: number; sha256: string }>(
+      `select f.id, f.sha256 from files f join quotation_attachments a on a.file_id = f.id
+        where a.quotation_id = $1 and f.encrypted`,
       [r.id],
     );
     for (const f of files) {
-      await tx.query("update files set data = $2, encrypted = false where id = $1", [
-        f.id,
-        await decrypt(key, f.data, fileContext(f.sha256)),
-      ]);
+      const sealed = await fileBytes(tx, f.id, store);
+      if (sealed) await rewriteFile(tx, f.id, await decrypt(key, sealed, fileContext(f.sha256)), false, store);
     }
   }
   return rows.length;

@@ -11,7 +11,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import { unsealBidQuotations } from "../../sealing/sealed-quotation.ts";
-import { fromCents, sumCents, toCents } from "../../shared/money.ts";
+import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import { canCreateBids } from "../../shared/permissions.ts";
 import { BID_GROUPS, type BidStatus, canTransitionBid } from "../../shared/status/bid-request.ts";
 import { bidListQuerySchema, bidRequestSchema, bidStatusSchema } from "../../shared/schemas/bids.ts";
@@ -106,6 +106,11 @@ export const bidRoutes = new Hono<AppEnv>()
           throw new BadRequest("One or more categories do not exist", [{ path: "categoryId", message: "One or more categories do not exist" }]);
         }
         const budgetCents = sumCents(items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
+        if (budgetCents > MAX_CENTS) {
+          // The sum must fit numeric(14,2): answer 400 rather than fail the insert with a 500.
+          const message = `The estimated budget is too large (at most ${fromCents(MAX_CENTS)})`;
+          throw new BadRequest(message, [{ path: "items", message }]);
+        }
         const start = v.biddingStartAt ? new Date(v.biddingStartAt) : null;
         const opensNow = v.status === "published" && (!start || start <= new Date());
         const bidNumber = await nextDocumentNumber(tx, "BR");
@@ -198,7 +203,7 @@ export const bidRoutes = new Hono<AppEnv>()
         if (cur.status !== "bidding_closed" && cur.status !== "evaluation") {
           throw new Conflict("Sealed bids can be unsealed only after bidding has closed");
         }
-        const count = await unsealBidQuotations(tx, secrets.sealedBidKey, id);
+        const count = await unsealBidQuotations(tx, secrets.sealedBidKey, id, c.get("deps").objectStore);
         await tx.query("update bid_requests set unsealed_at = now(), unsealed_by = $2, updated_at = now() where id = $1", [
           id,
           c.get("user")!.id,

@@ -21,7 +21,7 @@ export const fileRoutes = new Hono<AppEnv>().get(
     const isStaff = me.role !== "vendor";
     if (!isStaff && meta.ownerUserId !== me.id) throw new Forbidden("You cannot open this file");
     if (meta.encrypted) throw new Forbidden("This file belongs to a sealed bid and cannot be opened before unsealing");
-    const bytes = await fileBytes(db, meta.id);
+    const bytes = await fileBytes(db, meta.id, c.get("deps").objectStore);
     if (!bytes) throw new NotFound("File not found");
     const disposition = INLINE.has(meta.contentType) ? "inline" : "attachment";
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

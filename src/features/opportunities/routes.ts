@@ -188,7 +188,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
             purpose: "quotation_attachment",
             allowed: ATTACHMENT_KINDS,
             encryptedBytes: sealed ? await encrypt(key, a.bytes, fileContext(hash)) : undefined,
-          });
+          }, c.get("deps").objectStore);
           await q.attach(tx, id, file.id);
         }
         await audit(tx, c, {

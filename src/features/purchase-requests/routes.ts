@@ -16,7 +16,7 @@ import { validate } from "../../lib/validate.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Queryable } from "../../db/types.ts";
 import { enqueueEmail } from "../../notify/outbox.ts";
-import { fromCents, sumCents, toCents } from "../../shared/money.ts";
+import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import { canEdit, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
 import {
   approveSchema,
@@ -38,6 +38,14 @@ const DAY = 86_400_000;
 function approvalsNeeded(budgetCents: number, thresholdCents: number) {
   // Strictly above the threshold needs a second (finance) approval; exactly at it does not.
   return budgetCents > thresholdCents ? 2 : 1;
+}
+
+/** The sum of the items must fit the budget column (numeric(14,2)); a 500 from the insert is not an answer. */
+function checkBudget(budgetCents: number) {
+  if (budgetCents > MAX_CENTS) {
+    const message = `The estimated budget is too large (at most ${fromCents(MAX_CENTS)})`;
+    throw new BadRequest(message, [{ path: "items", message }]);
+  }
 }
 
 async function thresholdCents(db: Queryable) {
@@ -171,6 +179,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       }
       await checkCategories(db, [input.categoryId, ...input.items.map((i) => i.categoryId)]);
       const budgetCents = sumCents(input.items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
+      checkBudget(budgetCents);
       const id = await db.tx(async (tx) => {
         const requestNumber = await nextDocumentNumber(tx, "PR");
         const id = await q.insertPurchaseRequest(tx, {
@@ -220,6 +229,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       const { db } = c.get("deps");
       await checkCategories(db, [v.categoryId, ...items.map((i) => i.categoryId)]);
       const budgetCents = sumCents(items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
+      checkBudget(budgetCents);
       const threshold = await thresholdCents(db);
       await db.tx(async (tx) => {
         const cur = await q.lockPurchaseRequest(tx, id);

@@ -124,7 +124,7 @@ export const quotationRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const { req, cur } = await lockForReview(tx, target, id);
         if (!QUOTATION_TRANSITIONS[cur.status as QuotationStatus]?.includes(status)) {
-          throw new Conflict(`A ${cur.status.replace(/_/g, " ")} quotation cannot become ${status.replace(/_/g, " ")}`);
+          throw new Conflict(`This quotation is ${cur.status.replace(/_/g, " ")} and cannot become ${status.replace(/_/g, " ")}`);
         }
         await startEvaluation(tx, c, req);
         await q.setQuotationStatus(tx, id, status, comment);

@@ -85,7 +85,7 @@ export const vendorRoutes = new Hono<AppEnv>()
             bytes: licenseBytes,
             purpose: "business_license",
             allowed: ["pdf", "jpeg", "png"],
-          })
+          }, c.get("deps").objectStore)
           : undefined;
         await q.insertVendorProfile(tx, { userId: id, ...body, licenseFileId: file?.id ?? null, licenseUrl });
         if (categoryIds.length) await q.replaceVendorCategories(tx, id, categoryIds);

@@ -8,7 +8,8 @@ export function getAuditActions({ signal }: { signal?: AbortSignal } = {}): Prom
   return apiJson<string[]>("/api/admin/audit-logs/actions", { signal });
 }
 
-export const auditActionsQueryOptions = () => queryOptions({ queryKey: auditActionsQueryKey, queryFn: getAuditActions });
+export const auditActionsQueryOptions = () =>
+  queryOptions({ queryKey: auditActionsQueryKey, queryFn: getAuditActions });
 
 export function useAuditActions() {
   return useQuery(auditActionsQueryOptions());

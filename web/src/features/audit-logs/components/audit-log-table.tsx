@@ -49,14 +49,16 @@ export function AuditLogTable({ entries, caption }: { entries: AuditLogEntry[]; 
                   <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp, i18n.language)}</time>
                 </td>
                 <td>
-                  {entry.userId === null ? <span className="text-base-content/70">{t("table.system")}</span> : (
-                    <div className="flex flex-col">
-                      <span>{entry.userName ?? entry.userEmail ?? `#${entry.userId}`}</span>
-                      {entry.userName && entry.userEmail && (
-                        <span className="text-xs text-base-content/70" dir="ltr">{entry.userEmail}</span>
-                      )}
-                    </div>
-                  )}
+                  {entry.userId === null
+                    ? <span className="text-base-content/70">{t("table.system")}</span>
+                    : (
+                      <div className="flex flex-col">
+                        <span>{entry.userName ?? entry.userEmail ?? `#${entry.userId}`}</span>
+                        {entry.userName && entry.userEmail && (
+                          <span className="text-xs text-base-content/70" dir="ltr">{entry.userEmail}</span>
+                        )}
+                      </div>
+                    )}
                 </td>
                 <td>
                   <ActionBadge action={entry.action} />

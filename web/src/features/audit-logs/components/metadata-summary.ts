@@ -20,7 +20,9 @@ export function summarizeMetadata(metadata: Record<string, unknown> | null | und
   for (const [key, value] of Object.entries(metadata)) {
     if (key === "changes" && value && typeof value === "object") {
       for (const [field, change] of Object.entries(value)) {
-        parts.push(isChange(change) ? `${field}: ${show(change.from)} → ${show(change.to)}` : `${field}: ${show(change)}`);
+        parts.push(
+          isChange(change) ? `${field}: ${show(change.from)} → ${show(change.to)}` : `${field}: ${show(change)}`,
+        );
       }
     } else {
       parts.push(`${key}: ${show(value)}`);

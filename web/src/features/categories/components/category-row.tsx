@@ -27,7 +27,7 @@ export function CategoryRow({ category, onDelete }: { category: Category; onDele
       </td>
       <td className="tabular-nums">{category.vendorCount ?? 0}</td>
       <td>
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex justify-end gap-1 whitespace-nowrap">
           <Can permission="categories.edit">
             <button
               type="button"
@@ -122,7 +122,7 @@ function CategoryEditRow({ category, onDone }: { category: Category; onDone: () 
       </td>
       <td className="align-top tabular-nums">{category.vendorCount ?? 0}</td>
       <td className="align-top">
-        <form id={formId} onSubmit={onSubmit} className="flex flex-wrap justify-end gap-2" noValidate>
+        <form id={formId} onSubmit={onSubmit} className="flex justify-end gap-1 whitespace-nowrap" noValidate>
           <button type="button" className="btn btn-sm btn-ghost" onClick={onDone}>
             {t("translation:common.cancel")}
           </button>

@@ -6,19 +6,23 @@ export type OpportunityItem = {
   name: string;
   quantity: number;
   unit: string;
-  /** Decimal string, e.g. "12.50". */
-  estimatedPrice: string;
+  /** Decimal string ("12.50") for purchase requests; bid request items may send a number. */
+  estimatedPrice: string | number;
   specifications: string;
 };
 
+/** A purchase request needing a quote or bid, or (from the bids release) a published bid request. */
 export type Opportunity = {
-  kind: "purchase_request";
+  kind: "purchase_request" | "bid_request";
   id: number;
   requestId: string;
   title: string;
   description: string;
   deadline: string;
-  requestType: "vendor_quote" | "bid_required";
+  /** Purchase requests only. */
+  requestType?: "vendor_quote" | "bid_required";
+  /** Bid requests only: when bidding closes. */
+  biddingDeadline?: string;
   category: { id: number; name: string } | null;
   estimatedBudget: string;
   items: OpportunityItem[];
@@ -26,7 +30,7 @@ export type Opportunity = {
 
 export const matchingOpportunitiesQueryKey = ["vendor", "matching-prs"] as const;
 
-/** GET /api/vendor/matching-prs: active requests needing a quote or bid in the vendor's categories. */
+/** GET /api/vendor/matching-prs: open requests needing a quote or bid in the vendor's categories. */
 export function getMatchingOpportunities({ signal }: { signal?: AbortSignal } = {}): Promise<Opportunity[]> {
   return apiJson<Opportunity[]>("/api/vendor/matching-prs", { signal });
 }

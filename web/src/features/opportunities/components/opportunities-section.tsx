@@ -37,7 +37,9 @@ function AvailableOpportunities() {
   }
   return (
     <div className="flex flex-col gap-4">
-      {query.data.map((opportunity) => <OpportunityCard key={opportunity.id} opportunity={opportunity} />)}
+      {query.data.map((opportunity) => (
+        <OpportunityCard key={`${opportunity.kind}-${opportunity.id}`} opportunity={opportunity} />
+      ))}
     </div>
   );
 }

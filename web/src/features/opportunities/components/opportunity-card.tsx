@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../../../src/shared/money.ts";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
 
-function money(value: string, lang: string) {
+function money(value: string | number, lang: string) {
   try {
     return formatMoney(value, lang);
   } catch {
@@ -31,7 +31,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
   const { t, i18n } = useTranslation("opportunities");
   const lang = i18n.language;
   const noteId = useId();
-  const headingId = `opportunity-${opportunity.id}`;
+  const headingId = `opportunity-${opportunity.kind}-${opportunity.id}`;
   return (
     <article aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3 p-4">
@@ -44,12 +44,24 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
             {opportunity.category && (
               <span className="badge badge-outline badge-primary">{opportunity.category.name}</span>
             )}
-            <span className="badge badge-ghost">{t(`requestType.${opportunity.requestType}`)}</span>
+            <span className="badge badge-ghost">
+              {opportunity.kind === "bid_request"
+                ? t("kind.bidRequest")
+                : opportunity.requestType
+                ? t(`requestType.${opportunity.requestType}`)
+                : t("kind.purchaseRequest")}
+            </span>
           </div>
         </div>
         <p className="text-sm">
           <span className="text-base-content/60">{t("deadline")}:</span> {deadline(opportunity.deadline, lang)}
         </p>
+        {opportunity.biddingDeadline && (
+          <p className="text-sm">
+            <span className="text-base-content/60">{t("biddingDeadline")}:</span>{" "}
+            {deadline(opportunity.biddingDeadline, lang)}
+          </p>
+        )}
         {opportunity.description && (
           <p className="text-sm text-base-content/80 break-words">{opportunity.description}</p>
         )}

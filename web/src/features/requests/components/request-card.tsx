@@ -56,7 +56,7 @@ export function RequestCard({ pr, onAction }: {
             {more > 0 && <p className="text-sm text-base-content/60">{t("list.moreItems", { count: more })}</p>}
           </div>
         )}
-        <div className="card-actions justify-end">
+        <div className="card-actions mt-auto justify-end">
           <RequestActions pr={pr} describedBy={headingId} onAction={(action) => onAction(action, pr)} />
         </div>
       </div>

@@ -46,7 +46,11 @@ export function TwoFactorCard() {
         </p>
         {mode.kind === "disable" ? <TwoFactorDisable onCancel={idle} onDone={idle} /> : (
           <div>
-            <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setMode({ kind: "disable" })}>
+            <button
+              type="button"
+              className="btn btn-outline btn-error btn-sm"
+              onClick={() => setMode({ kind: "disable" })}
+            >
               {t("twoFactor.disable")}
             </button>
           </div>

@@ -100,7 +100,10 @@ export default function UsersSection() {
                 type="button"
                 className="btn btn-sm join-item"
                 disabled={page === 0}
-                onClick={() => setPage((p) => p - 1)}
+                onClick={() =>
+                  setPage((p) =>
+                    p - 1
+                  )}
               >
                 {t("pagination.previous")}
               </button>
