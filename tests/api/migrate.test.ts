@@ -139,7 +139,10 @@ if (backend === "postgres") {
       const rows = await a.query<{ version: string; n: number }>(
         "select version, count(*)::int as n from schema_migrations group by version order by version",
       );
-      assert.deepEqual(rows, files.map((f) => ({ version: f.version, n: 1 })));
+      assert.deepEqual(
+        rows.map((r) => ({ version: r.version, n: r.n })),
+        files.map((f) => ({ version: f.version, n: 1 })),
+      );
       assert.ok((await migrationStatus(b)).every((s) => s.applied));
     } finally {
       await a.close();

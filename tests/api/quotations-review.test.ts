@@ -6,11 +6,10 @@
 import assert from "node:assert/strict";
 import { PDFDocument } from "pdf-lib";
 import { routers } from "../../src/app.ts";
-import type { Queryable } from "../../src/db/types.ts";
 import { fromCents, toCents } from "../../src/shared/money.ts";
 import type { RoleName } from "../../src/shared/roles.ts";
 import { quotationRoutes } from "../../src/features/quotations/routes.ts";
-import { expectJson, type TestApp, testApp } from "../helpers/app.ts";
+import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createCategory, type Session } from "../helpers/users.ts";
 
@@ -57,7 +56,13 @@ async function insertPr(opts: { status?: string; items?: ItemSpec[] } = {}) {
   const [{ id }] = await db.query<{ id: number }>(
     `insert into purchase_requests (request_number, title, status, request_type, category_id, deadline, created_by)
      values ($1, $2, $3, 'vendor_quote', $4, now() + interval '14 days', $5) returning id`,
-    [`PR-${YEAR}-${String(5000 + n).padStart(4, "0")}`, `Request ${n}`, opts.status ?? "active", categoryId, admin.user.id],
+    [
+      `PR-${YEAR}-${String(5000 + n).padStart(4, "0")}`,
+      `Request ${n}`,
+      opts.status ?? "active",
+      categoryId,
+      admin.user.id,
+    ],
   );
   const itemIds: number[] = [];
   for (const [i, it] of (opts.items ?? ITEMS).entries()) {
@@ -152,7 +157,7 @@ async function insertQuote(s: QuoteSpec) {
       s.sealed ? new Uint8Array([1, 2, 3]) : null,
       s.sealed ? null : fromCents(total),
       s.validUntil ?? new Date(Date.now() + 30 * DAY),
-      s.leadTimeDays ?? 7,
+      s.leadTimeDays === undefined ? 7 : s.leadTimeDays,
       s.sealed ? null : s.notes ?? "Delivery included",
       s.technicalScore ?? null,
       s.submittedAt ?? new Date(),
@@ -219,11 +224,17 @@ Deno.test(`${tag} staff endpoints answer 401 signed out and 403 to vendors`, asy
   // purchase_team may compare but not decide
   await expectJson(await staff.purchase_team.request(`/api/purchase-requests/${pr.id}/comparison`), 200);
   await expectJson(
-    await staff.purchase_team.request(`/api/quotations/${q.id}/status`, { method: "PATCH", json: { status: "rejected" } }),
+    await staff.purchase_team.request(`/api/quotations/${q.id}/status`, {
+      method: "PATCH",
+      json: { status: "rejected" },
+    }),
     403,
   );
   await expectJson(
-    await staff.purchase_team.request(`/api/purchase-requests/${pr.id}/award`, { method: "POST", json: { quotationId: q.id } }),
+    await staff.purchase_team.request(`/api/purchase-requests/${pr.id}/award`, {
+      method: "POST",
+      json: { quotationId: q.id },
+    }),
     403,
   );
 });
@@ -234,11 +245,31 @@ Deno.test(`${tag} staff endpoints answer 401 signed out and 403 to vendors`, asy
 Deno.test(`${tag} GET /api/quotations lists current quotations newest first with the spec's shape`, async () => {
   const pr = await insertPr();
   const bid = await insertBid();
-  const old = await insertQuote({ vendor: v1, pr, current: false, revision: 1, submittedAt: new Date(Date.now() - 3 * DAY) });
-  const a = await insertQuote({ vendor: v1, pr, revision: 2, prices: ["10.00", "2.50", "1.10"], submittedAt: new Date(Date.now() - DAY) });
-  const b = await insertQuote({ vendor: v2, pr, prices: ["11.00", undefined, "1.00"], validUntil: new Date(Date.now() - DAY) });
+  const old = await insertQuote({
+    vendor: v1,
+    pr,
+    current: false,
+    revision: 1,
+    submittedAt: new Date(Date.now() - 3 * DAY),
+  });
+  const a = await insertQuote({
+    vendor: v1,
+    pr,
+    revision: 2,
+    prices: ["10.00", "2.50", "1.10"],
+    submittedAt: new Date(Date.now() - DAY),
+  });
+  const b = await insertQuote({
+    vendor: v2,
+    pr,
+    prices: ["11.00", undefined, "1.00"],
+    validUntil: new Date(Date.now() - DAY),
+  });
   const c = await insertQuote({ vendor: v3, bid });
-  await db.query("insert into files (owner_user_id, filename, content_type, size_bytes, sha256, data, purpose) values ($1, 'offer.pdf', 'application/pdf', 3, 'x', '\\x010203', 'quotation_attachment')", [v1.user.id]);
+  await db.query(
+    "insert into files (owner_user_id, filename, content_type, size_bytes, sha256, data, purpose) values ($1, 'offer.pdf', 'application/pdf', 3, 'x', '\\x010203', 'quotation_attachment')",
+    [v1.user.id],
+  );
   const [{ id: fileId }] = await db.query<{ id: number }>("select max(id)::int as id from files");
   await db.query("insert into quotation_attachments (quotation_id, file_id) values ($1, $2)", [a.id, fileId]);
 
@@ -277,7 +308,7 @@ Deno.test(`${tag} GET /api/quotations lists current quotations newest first with
   assert.match(first.purchaseRequestTitle as string, /^Request \d+$/);
   assert.equal(first.vendorId, v1.user.id);
   assert.equal(first.vendorName, await vendorName(v1));
-  assert.equal(first.totalAmount, "23.80"); // 2 x 10.00 + 1 x 2.50 + 3 x 1.10
+  assert.equal(first.totalAmount, "25.80"); // 2 x 10.00 + 1 x 2.50 + 3 x 1.10
   assert.equal(first.currency, "USD");
   assert.equal(first.expired, false);
   assert.equal(first.revision, 2);
@@ -305,22 +336,42 @@ Deno.test(`${tag} GET /api/quotations lists current quotations newest first with
   const byBid = await expectJson<Row[]>(await pm.request(`/api/quotations?bidRequestId=${bid.id}`), 200);
   assert.deepEqual(byBid.map((r) => r.id), [c.id]);
   assert.equal(byBid[0].requestNumber, bid.number);
-  assert.equal(byBid[0].purchaseRequestTitle, (await db.query<{ title: string }>("select title from bid_requests where id = $1", [bid.id]))[0].title);
+  assert.equal(
+    byBid[0].purchaseRequestTitle,
+    (await db.query<{ title: string }>("select title from bid_requests where id = $1", [bid.id]))[0].title,
+  );
 
   const paged = await admin.request(`/api/quotations?purchaseRequestId=${pr.id}&limit=1&offset=1`);
   assert.deepEqual((await expectJson<Row[]>(paged, 200)).map((r) => r.id), [a.id]);
   assert.equal(paged.headers.get("x-total-count"), "2");
 
   await db.query("update quotations set status = 'under_review' where id = $1", [b.id]);
-  const filtered = await expectJson<Row[]>(await admin.request(`/api/quotations?purchaseRequestId=${pr.id}&status=under_review`), 200);
+  const filtered = await expectJson<Row[]>(
+    await admin.request(`/api/quotations?purchaseRequestId=${pr.id}&status=under_review`),
+    200,
+  );
   assert.deepEqual(filtered.map((r) => r.id), [b.id]);
   await expectJson(await admin.request("/api/quotations?status=superseded"), 400);
 });
 
 Deno.test(`${tag} GET /api/quotations/:id has the revision history; unknown ids 404`, async () => {
   const pr = await insertPr();
-  const r1 = await insertQuote({ vendor: v2, pr, current: false, revision: 1, prices: ["50.00", "1.00", "1.00"], submittedAt: new Date(Date.now() - 2 * DAY) });
-  const r2 = await insertQuote({ vendor: v2, pr, current: false, revision: 2, prices: ["40.00", "1.00", "1.00"], submittedAt: new Date(Date.now() - DAY) });
+  const r1 = await insertQuote({
+    vendor: v2,
+    pr,
+    current: false,
+    revision: 1,
+    prices: ["50.00", "1.00", "1.00"],
+    submittedAt: new Date(Date.now() - 2 * DAY),
+  });
+  const r2 = await insertQuote({
+    vendor: v2,
+    pr,
+    current: false,
+    revision: 2,
+    prices: ["40.00", "1.00", "1.00"],
+    submittedAt: new Date(Date.now() - DAY),
+  });
   const r3 = await insertQuote({ vendor: v2, pr, revision: 3 });
   const other = await insertQuote({ vendor: v3, pr });
   const body = await expectJson<Json>(await staff.cost_finance_controller.request(`/api/quotations/${r3.id}`), 200);
@@ -338,48 +389,34 @@ Deno.test(`${tag} GET /api/quotations/:id has the revision history; unknown ids 
 });
 
 Deno.test(`${tag} GET /api/quotations/stats gives live counts, sealed bids as counts only`, async () => {
-  const own = await testApp();
-  try {
-    const [ad] = [await as(own, "admin")];
-    const vs = [await as(own, "vendor"), await as(own, "vendor"), await as(own, "vendor")];
-    const cat = await createCategory(own.db);
-    const mk = async (mode: string, st: string, unsealed = false) =>
-      (await own.db.query<{ id: number }>(
-        `insert into bid_requests (bid_number, title, description, department, category_id, deadline, bidding_deadline,
-            bidding_mode, status, qualification_criteria, unsealed_at, created_by)
-         values ($1, 'B', 'D', 'IT', $2, now() + interval '30 days', now() + interval '1 day', $3, $4, 'Q', $5, $6)
-         returning id`,
-        [`BR-${YEAR}-${String(++seq).padStart(4, "0")}`, cat, mode, st, unsealed ? new Date() : null, ad.user.id],
-      ))[0].id;
-    const sealedOpen = await mk("sealed", "bidding_open");
-    const sealedClosed = await mk("sealed", "bidding_closed");
-    await mk("sealed", "draft"); // not yet published: not counted
-    const openBid = await mk("open", "bidding_open");
-    const ins = (vendor: number, bid: number, sealed: boolean, st = "submitted") =>
-      own.db.query(
-        `insert into quotations (vendor_id, bid_request_id, status, sealed, sealed_payload, total_amount, valid_until)
-         values ($1, $2, $3, $4, $5, $6::numeric, now() + interval '30 days')`,
-        [vendor, bid, st, sealed, sealed ? new Uint8Array([9]) : null, sealed ? null : "10.00"],
-      );
-    await ins(vs[0].user.id, sealedOpen, true);
-    await ins(vs[1].user.id, sealedOpen, true);
-    await ins(vs[2].user.id, sealedClosed, true);
-    await ins(vs[0].user.id, openBid, false);
-    await ins(vs[1].user.id, openBid, false, "under_review");
-    await ins(vs[2].user.id, openBid, false, "rejected");
-    const body = await expectJson(await ad.request("/api/quotations/stats"), 200);
-    assert.deepEqual(body, {
-      total: 3,
-      submitted: 1,
-      underReview: 1,
-      approved: 0,
-      rejected: 1,
-      sealedBids: 2,
-      sealedSubmissions: 3,
-    });
-  } finally {
-    await own.close();
-  }
+  const stats = async () => await expectJson<Record<string, number>>(await pm.request("/api/quotations/stats"), 200);
+  const before = await stats();
+  const sealedOpen = await insertBid({ mode: "sealed", status: "bidding_open" });
+  const sealedClosed = await insertBid({ mode: "sealed", status: "bidding_closed" });
+  const sealedDraft = await insertBid({ mode: "sealed", status: "draft" }); // not published: not counted
+  const unsealed = await insertBid({ mode: "sealed", status: "bidding_closed", unsealed: true });
+  const open = await insertBid({ status: "bidding_open" });
+  await insertQuote({ vendor: v1, bid: sealedOpen, sealed: true });
+  await insertQuote({ vendor: v2, bid: sealedOpen, sealed: true });
+  await insertQuote({ vendor: v3, bid: sealedClosed, sealed: true });
+  await insertQuote({ vendor: v1, bid: sealedDraft, sealed: true });
+  await insertQuote({ vendor: v1, bid: unsealed, status: "approved" });
+  await insertQuote({ vendor: v1, bid: open });
+  await insertQuote({ vendor: v2, bid: open, status: "under_review" });
+  await insertQuote({ vendor: v3, bid: open, status: "rejected" });
+  await insertQuote({ vendor: v3, bid: open, status: "superseded", current: false });
+  const after = await stats();
+  const delta = Object.fromEntries(Object.entries(after).map(([k, n]) => [k, n - before[k]]));
+  assert.deepEqual(delta, {
+    total: 4,
+    submitted: 1,
+    underReview: 1,
+    approved: 1,
+    rejected: 1,
+    sealedBids: 2,
+    sealedSubmissions: 3,
+  });
+  await expectJson(await v1.request("/api/quotations/stats"), 403);
 });
 
 // ------------------------------------------------------------------------------------------------
@@ -395,8 +432,9 @@ Deno.test(`${tag} a sealed bid before unsealing: nothing of its quotations reach
     const list = await expectJson<Row[]>(listRes, 200);
     assert.deepEqual(list, [], `${role}: list skips sealed quotations`);
     assert.equal(listRes.headers.get("x-total-count"), "0");
-    const all = JSON.stringify(await expectJson(await session.request("/api/quotations?limit=200"), 200));
-    assert.ok(!all.includes(`"id":${s1.id},`) && !all.includes(`"id":${s2.id},`), `${role}: not in the full list`);
+    const all = await expectJson<Row[]>(await session.request("/api/quotations?limit=200"), 200);
+    assert.ok(!all.some((r) => r.id === s1.id || r.id === s2.id), `${role}: not in the full list`);
+    assert.ok(!all.some((r) => r.bidRequestId === bid.id), `${role}: nothing of the sealed bid`);
     for (const q of [s1, s2]) {
       const detail = await session.request(`/api/quotations/${q.id}`);
       const text = await detail.text();
@@ -405,20 +443,32 @@ Deno.test(`${tag} a sealed bid before unsealing: nothing of its quotations reach
       for (const n of names) assert.ok(!text.includes(n));
       assert.equal((await expectJson(await session.request(`/api/quotations/${q.id}/pdf`), 409)).message, SEALED);
     }
-    assert.equal((await expectJson(await session.request(`/api/bid-requests/${bid.id}/comparison`), 409)).message, SEALED);
+    assert.equal(
+      (await expectJson(await session.request(`/api/bid-requests/${bid.id}/comparison`), 409)).message,
+      SEALED,
+    );
   }
   assert.equal(
-    (await expectJson(await pm.request(`/api/quotations/${s1.id}/status`, { method: "PATCH", json: { status: "rejected" } }), 409))
+    (await expectJson(
+      await pm.request(`/api/quotations/${s1.id}/status`, { method: "PATCH", json: { status: "rejected" } }),
+      409,
+    ))
       .message,
     SEALED,
   );
   assert.equal(
-    (await expectJson(await pm.request(`/api/quotations/${s1.id}/evaluation`, { method: "PUT", json: { technicalScore: 80 } }), 409))
+    (await expectJson(
+      await pm.request(`/api/quotations/${s1.id}/evaluation`, { method: "PUT", json: { technicalScore: 80 } }),
+      409,
+    ))
       .message,
     SEALED,
   );
   assert.equal(
-    (await expectJson(await pm.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: s1.id } }), 409))
+    (await expectJson(
+      await pm.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: s1.id } }),
+      409,
+    ))
       .message,
     SEALED,
   );
@@ -511,7 +561,12 @@ Deno.test(`${tag} comparison flags the lowest unit price per item and the lowest
     const i = body.quotations.findIndex((x) => x.id === qid);
     return (body.rows[row].cells as (Json | null)[])[i];
   };
-  assert.deepEqual(cell(0, a.id), { quotationId: a.id, unitPrice: "10.00", lineTotal: "20.00", isLowestUnitPrice: true });
+  assert.deepEqual(cell(0, a.id), {
+    quotationId: a.id,
+    unitPrice: "10.00",
+    lineTotal: "20.00",
+    isLowestUnitPrice: true,
+  });
   assert.equal(cell(0, b.id)!.isLowestUnitPrice, true, "tie on the lowest unit price flags both");
   assert.equal(cell(0, c.id)!.isLowestUnitPrice, false);
   assert.equal(cell(1, b.id)!.isLowestUnitPrice, true);
@@ -521,14 +576,26 @@ Deno.test(`${tag} comparison flags the lowest unit price per item and the lowest
   assert.equal(cell(2, b.id)!.lineTotal, "24.00");
 
   // Technical scores break the price tie under lowest_price.
-  await expectJson(await pm.request(`/api/quotations/${a.id}/evaluation`, { method: "PUT", json: { technicalScore: 60 } }), 200);
-  await expectJson(await pm.request(`/api/quotations/${c.id}/evaluation`, { method: "PUT", json: { technicalScore: 80 } }), 200);
-  const again = await expectJson<{ quotations: Row[] }>(await pm.request(`/api/purchase-requests/${pr.id}/comparison`), 200);
+  await expectJson(
+    await pm.request(`/api/quotations/${a.id}/evaluation`, { method: "PUT", json: { technicalScore: 60 } }),
+    200,
+  );
+  await expectJson(
+    await pm.request(`/api/quotations/${c.id}/evaluation`, { method: "PUT", json: { technicalScore: 80 } }),
+    200,
+  );
+  const again = await expectJson<{ quotations: Row[] }>(
+    await pm.request(`/api/purchase-requests/${pr.id}/comparison`),
+    200,
+  );
   assert.deepEqual(again.quotations.map((x) => [x.id, x.rank]), [[c.id, 1], [a.id, 2], [b.id, 3]]);
 
   await expectJson(await pm.request("/api/purchase-requests/99999999/comparison"), 404);
   const empty = await insertPr();
-  const none = await expectJson<{ quotations: Row[]; rows: Row[] }>(await pm.request(`/api/purchase-requests/${empty.id}/comparison`), 200);
+  const none = await expectJson<{ quotations: Row[]; rows: Row[] }>(
+    await pm.request(`/api/purchase-requests/${empty.id}/comparison`),
+    200,
+  );
   assert.deepEqual(none.quotations, []);
   assert.deepEqual(none.rows.map((r) => r.cells), [[], [], []]);
 });
@@ -540,7 +607,10 @@ Deno.test(`${tag} comparison ranks by technical merit and by combined score with
   const b = await insertQuote({ vendor: v2, bid, prices: ["50.00", "10.00", "6.66"] }); // 100 + 10 + 19.98 = 129.98
   const c = await insertQuote({ vendor: v3, bid, prices: ["35.00", "10.00", "3.33"] }); // 70 + 10 + 9.99 = 89.99
   const score = async (id: number, technicalScore: number) =>
-    await expectJson<Json>(await pm.request(`/api/quotations/${id}/evaluation`, { method: "PUT", json: { technicalScore, comment: "ok" } }), 200);
+    await expectJson<Json>(
+      await pm.request(`/api/quotations/${id}/evaluation`, { method: "PUT", json: { technicalScore, comment: "ok" } }),
+      200,
+    );
   const scored = await score(a.id, 70);
   assert.equal(scored.technicalScore, 70);
   assert.equal(scored.reviewComment, "ok");
@@ -548,9 +618,10 @@ Deno.test(`${tag} comparison ranks by technical merit and by combined score with
   await score(b.id, 90.5);
   const ranked = async () =>
     Object.fromEntries(
-      (await expectJson<{ quotations: Row[] }>(await pm.request(`/api/bid-requests/${bid.id}/comparison`), 200)).quotations.map(
-        (x) => [x.id, x],
-      ),
+      (await expectJson<{ quotations: Row[] }>(await pm.request(`/api/bid-requests/${bid.id}/comparison`), 200))
+        .quotations.map(
+          (x) => [x.id, x],
+        ),
     );
   let r = await ranked();
   assert.deepEqual([r[b.id].rank, r[a.id].rank, r[c.id].rank], [1, 2, 3], "technical merit, unscored last");
@@ -589,10 +660,19 @@ Deno.test(`${tag} PATCH /api/quotations/:id/status follows the quotation state m
     (await expectJson(await patch(q.id, { status: "under_review" }), 409)).message,
     "This quotation is under review and cannot become under review",
   );
-  assert.equal((await expectJson<Json>(await patch(q.id, { status: "rejected", comment: "too dear" }), 200)).status, "rejected");
+  assert.equal(
+    (await expectJson<Json>(await patch(q.id, { status: "rejected", comment: "too dear" }), 200)).status,
+    "rejected",
+  );
   await expectJson(await patch(q.id, { status: "under_review" }), 409);
-  assert.equal((await expectJson(await patch(q.id, { status: "approved" }), 409)).message, "A rejected quotation cannot be approved");
-  assert.equal((await expectJson(await patch(q.id, { status: "superseded" }), 400)).message, "status must be under_review, approved or rejected");
+  assert.equal(
+    (await expectJson(await patch(q.id, { status: "approved" }), 409)).message,
+    "A rejected quotation cannot be approved",
+  );
+  assert.equal(
+    (await expectJson(await patch(q.id, { status: "superseded" }), 400)).message,
+    "status must be under_review, approved or rejected",
+  );
   await expectJson(await patch(99999999, { status: "rejected" }), 404);
 
   const audits = await db.query<{ action: string; metadata: Json }>(
@@ -627,7 +707,10 @@ Deno.test(`${tag} PATCH status 'approved' awards the quotation like the award en
   const a = await insertQuote({ vendor: v1, pr });
   const b = await insertQuote({ vendor: v2, pr });
   const body = await expectJson<Json>(
-    await staff.cost_finance_controller.request(`/api/quotations/${a.id}/status`, { method: "PATCH", json: { status: "approved" } }),
+    await staff.cost_finance_controller.request(`/api/quotations/${a.id}/status`, {
+      method: "PATCH",
+      json: { status: "approved" },
+    }),
     200,
   );
   assert.equal(body.status, "approved");
@@ -650,14 +733,22 @@ Deno.test(`${tag} PUT /api/quotations/:id/evaluation checks the score's bounds`,
   for (const ok of [0, 100, 87.25]) {
     assert.equal((await expectJson<Json>(await put({ technicalScore: ok }), 200)).technicalScore, ok);
   }
-  const [row] = await db.query<{ s: string }>("select technical_score::text as s from quotations where id = $1", [q.id]);
+  const [row] = await db.query<{ s: string }>("select technical_score::text as s from quotations where id = $1", [
+    q.id,
+  ]);
   assert.equal(row.s, "87.25");
   const [entry] = await db.query<{ metadata: Json }>(
     "select metadata from audit_logs where entity_type = 'quotation' and entity_id = $1 and action = 'UPDATE' order by id desc limit 1",
     [String(q.id)],
   );
   assert.deepEqual(entry.metadata.changes, { technicalScore: { from: 100, to: 87.25 } });
-  await expectJson(await staff.purchase_team.request(`/api/quotations/${q.id}/evaluation`, { method: "PUT", json: { technicalScore: 5 } }), 403);
+  await expectJson(
+    await staff.purchase_team.request(`/api/quotations/${q.id}/evaluation`, {
+      method: "PUT",
+      json: { technicalScore: 5 },
+    }),
+    403,
+  );
 });
 
 // ------------------------------------------------------------------------------------------------
@@ -730,11 +821,17 @@ Deno.test(`${tag} POST /api/bid-requests/:id/award approves one, rejects the oth
 
   // Once awarded, nothing more.
   assert.equal(
-    (await expectJson(await pm.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: b.id } }), 409))
+    (await expectJson(
+      await pm.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: b.id } }),
+      409,
+    ))
       .message,
     "This bid request has already been awarded",
   );
-  await expectJson(await pm.request(`/api/quotations/${b.id}/status`, { method: "PATCH", json: { status: "under_review" } }), 409);
+  await expectJson(
+    await pm.request(`/api/quotations/${b.id}/status`, { method: "PATCH", json: { status: "under_review" } }),
+    409,
+  );
   assert.equal(await count("purchase_orders where bid_request_id = $1", [bid.id]), 1);
 });
 
@@ -747,8 +844,14 @@ Deno.test(`${tag} award refuses a quotation that is not current or not of this r
   const foreign = await insertQuote({ vendor: v3, bid: otherBid });
   const award = (quotationId: unknown, id = bid.id) =>
     pm.request(`/api/bid-requests/${id}/award`, { method: "POST", json: { quotationId } });
-  assert.equal((await expectJson(await award(older.id), 409)).message, "Only a vendor's current quotation can be awarded");
-  assert.equal((await expectJson(await award(foreign.id), 409)).message, "This quotation does not belong to this request");
+  assert.equal(
+    (await expectJson(await award(older.id), 409)).message,
+    "Only a vendor's current quotation can be awarded",
+  );
+  assert.equal(
+    (await expectJson(await award(foreign.id), 409)).message,
+    "This quotation does not belong to this request",
+  );
   assert.equal((await expectJson(await award(99999999), 404)).message, "Quotation not found");
   assert.equal((await expectJson(await award(current.id, 99999999), 404)).message, "Bid request not found");
   assert.equal((await expectJson(await award(undefined), 400)).message, "quotationId is required");
@@ -765,82 +868,84 @@ Deno.test(`${tag} POST /api/purchase-requests/:id/award completes an active purc
   const pr = await insertPr();
   const a = await insertQuote({ vendor: v2, pr });
   const b = await insertQuote({ vendor: v3, pr });
-  const res = await admin.request(`/api/purchase-requests/${pr.id}/award`, { method: "POST", json: { quotationId: b.id } });
+  const res = await admin.request(`/api/purchase-requests/${pr.id}/award`, {
+    method: "POST",
+    json: { quotationId: b.id },
+  });
   const body = await expectJson<{ purchaseOrder: Json }>(res, 201);
   assert.equal(await status("quotations", b.id), "approved");
   assert.equal(await status("quotations", a.id), "rejected");
   assert.equal(await status("purchase_requests", pr.id), "completed");
-  assert.equal(await count("purchase_request_events where purchase_request_id = $1 and action = 'awarded'", [pr.id]), 1);
+  assert.equal(
+    await count("purchase_request_events where purchase_request_id = $1 and action = 'awarded'", [pr.id]),
+    1,
+  );
   assert.equal(await count("purchase_orders where purchase_request_id = $1 and bid_request_id is null", [pr.id]), 1);
   assert.equal(body.purchaseOrder.totalAmount, b.total);
   assert.equal(
-    (await expectJson(await admin.request(`/api/purchase-requests/${pr.id}/award`, { method: "POST", json: { quotationId: a.id } }), 409))
+    (await expectJson(
+      await admin.request(`/api/purchase-requests/${pr.id}/award`, { method: "POST", json: { quotationId: a.id } }),
+      409,
+    ))
       .message,
     "This purchase request has already been awarded or completed",
   );
   const pending = await insertPr({ status: "pending" });
   const pq = await insertQuote({ vendor: v1, pr: pending });
-  await expectJson(await admin.request(`/api/purchase-requests/${pending.id}/award`, { method: "POST", json: { quotationId: pq.id } }), 409);
+  await expectJson(
+    await admin.request(`/api/purchase-requests/${pending.id}/award`, { method: "POST", json: { quotationId: pq.id } }),
+    409,
+  );
 });
 
 Deno.test(`${tag} award is atomic: a failure while issuing the PO leaves nothing changed`, async () => {
-  const own = await testApp();
-  try {
-    const manager = await as(own, "procurement_manager");
-    const [w1, w2] = [await as(own, "vendor"), await as(own, "vendor")];
-    const cat = await createCategory(own.db);
-    const [{ id: prId }] = await own.db.query<{ id: number }>(
-      `insert into purchase_requests (request_number, title, status, category_id, deadline, created_by)
-       values ('PR-${YEAR}-0001', 'Chairs', 'active', $1, now() + interval '9 days', $2) returning id`,
-      [cat, manager.user.id],
-    );
-    const [{ id: bidId }] = await own.db.query<{ id: number }>(
-      `insert into bid_requests (bid_number, purchase_request_id, title, description, department, deadline, bidding_deadline,
-          status, qualification_criteria, created_by)
-       values ('BR-${YEAR}-0001', $1, 'Chairs', 'D', 'Ops', now() + interval '9 days', now() - interval '1 day',
-          'bidding_closed', 'Q', $2) returning id`,
-      [prId, manager.user.id],
-    );
-    const quote = async (vendor: number, total: string) =>
-      (await own.db.query<{ id: number }>(
-        `insert into quotations (vendor_id, bid_request_id, total_amount, valid_until)
-         values ($1, $2, $3::numeric, now() + interval '30 days') returning id`,
-        [vendor, bidId, total],
-      ))[0].id;
-    const q1 = await quote(w1.user.id, "100.00");
-    const q2 = await quote(w2.user.id, "120.00");
-    const snapshot = async () => ({
-      quotations: await own.db.query("select id, status, updated_at from quotations order by id"),
-      bid: await own.db.query("select status, version, updated_at from bid_requests"),
-      pr: await own.db.query("select status, version, updated_at from purchase_requests"),
-      events: await own.db.query("select count(*)::int as n from purchase_request_events"),
-      orders: await own.db.query("select count(*)::int as n from purchase_orders"),
-      outbox: await own.db.query("select count(*)::int as n from notification_outbox"),
-      awards: await own.db.query("select count(*)::int as n from audit_logs where action in ('AWARD', 'CREATE')"),
-      counters: await own.db.query("select prefix, last_value from document_counters order by prefix"),
-    });
-    const before = await snapshot();
+  const pr = await insertPr();
+  const bid = await insertBid({ status: "bidding_closed", prId: pr.id });
+  const q1 = await insertQuote({ vendor: v1, bid });
+  const q2 = await insertQuote({ vendor: v2, bid });
+  const snapshot = async () => ({
+    quotations: await db.query("select id, status, updated_at from quotations where bid_request_id = $1 order by id", [
+      bid.id,
+    ]),
+    bid: await db.query("select status, version, updated_at from bid_requests where id = $1", [bid.id]),
+    pr: await db.query("select status, version, updated_at from purchase_requests where id = $1", [pr.id]),
+    events: await count("purchase_request_events"),
+    orders: await count("purchase_orders"),
+    outbox: await count("notification_outbox"),
+    audit: await count("audit_logs"),
+    awards: await count("audit_logs where action = 'AWARD'"),
+    counters: await db.query("select prefix, year, last_value from document_counters order by prefix, year"),
+  });
+  const before = await snapshot();
+  const lastPo =
+    (await db.query<{ n: number }>("select last_value as n from document_counters where prefix = 'PO' and year = $1", [
+      YEAR,
+    ]))[0]?.n ?? 0;
 
-    await own.db.exec(`
-      create function refuse_po() returns trigger language plpgsql as $$ begin raise exception 'no purchase orders today'; end $$;
-      create trigger refuse_po before insert on purchase_orders for each row execute function refuse_po();`);
-    const res = await manager.request(`/api/bid-requests/${bidId}/award`, { method: "POST", json: { quotationId: q1 } });
+  await db.exec(`
+    create function refuse_po() returns trigger language plpgsql as $$ begin raise exception 'no purchase orders today'; end $$;
+    create trigger refuse_po before insert on purchase_orders for each row execute function refuse_po();`);
+  try {
+    const res = await pm.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: q1.id } });
     assert.ok(res.status >= 500, `an error status, got ${res.status}`);
     const failed = await res.json();
     assert.equal(failed.message, "Internal server error");
     assert.ok(!JSON.stringify(failed).includes("no purchase orders today"), "no SQL error text reaches the client");
-    assert.deepEqual(await snapshot(), before);
-
-    await own.db.exec("drop trigger refuse_po on purchase_orders; drop function refuse_po();");
-    const ok = await expectJson<{ purchaseOrder: Json }>(
-      await manager.request(`/api/bid-requests/${bidId}/award`, { method: "POST", json: { quotationId: q1 } }),
-      201,
-    );
-    assert.equal(ok.purchaseOrder.poNumber, `PO-${YEAR}-0001`, "the failed attempt used no number");
-    assert.equal((await own.db.query<{ status: string }>("select status from quotations where id = $1", [q2]))[0].status, "rejected");
   } finally {
-    await own.close();
+    await db.exec("drop trigger refuse_po on purchase_orders; drop function refuse_po();");
   }
+  assert.deepEqual(await snapshot(), before);
+
+  const ok = await expectJson<{ purchaseOrder: Json }>(
+    await pm.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: q1.id } }),
+    201,
+  );
+  assert.equal(
+    ok.purchaseOrder.poNumber,
+    `PO-${YEAR}-${String(lastPo + 1).padStart(4, "0")}`,
+    "the failed attempt used no number",
+  );
+  assert.equal(await status("quotations", q2.id), "rejected");
 });
 
 // ------------------------------------------------------------------------------------------------
@@ -858,7 +963,13 @@ async function pdfText(res: Response) {
 
 Deno.test(`${tag} GET /api/quotations/:id/pdf: staff and the owning vendor only`, async () => {
   const pr = await insertPr();
-  const q = await insertQuote({ vendor: v1, pr, prices: ["1234.50", "1.00", "2.00"], notes: "Price (incl. VAT) \\ net", leadTimeDays: 12 });
+  const q = await insertQuote({
+    vendor: v1,
+    pr,
+    prices: ["1234.50", "1.00", "2.00"],
+    notes: "Price (incl. VAT) \\ net",
+    leadTimeDays: 12,
+  });
   const { text, disposition } = await pdfText(await staff.purchase_team.request(`/api/quotations/${q.id}/pdf`));
   assert.equal(disposition, `attachment; filename="quotation-${q.id}-${pr.number}.pdf"`);
   for (
@@ -904,12 +1015,17 @@ Deno.test(`${tag} purchase orders: list for staff, details and PDF for staff and
   assert.equal((detail.items as Row[]).length, 3);
   assert.equal((detail.vendor as Json).email, v2.user.email);
   await expectJson(await staff.cost_finance_controller.request(`/api/purchase-orders/${purchaseOrder.id}`), 200);
-  assert.equal((await expectJson(await v3.request(`/api/purchase-orders/${purchaseOrder.id}`), 404)).message, "Purchase order not found");
+  assert.equal(
+    (await expectJson(await v3.request(`/api/purchase-orders/${purchaseOrder.id}`), 404)).message,
+    "Purchase order not found",
+  );
   await expectJson(await v3.request(`/api/purchase-orders/${purchaseOrder.id}/pdf`), 404);
   await expectJson(await admin.request("/api/purchase-orders/99999999"), 404);
 
   for (const session of [admin, v2]) {
-    const { bytes, text, disposition } = await pdfText(await session.request(`/api/purchase-orders/${purchaseOrder.id}/pdf`));
+    const { bytes, text, disposition } = await pdfText(
+      await session.request(`/api/purchase-orders/${purchaseOrder.id}/pdf`),
+    );
     assert.equal(disposition, `attachment; filename="${purchaseOrder.poNumber}.pdf"`);
     assert.ok(text.includes(`(${purchaseOrder.poNumber})`), "the PO number is in the page text");
     assert.ok(text.includes("(1234.50)"), "the total is in the page text");
@@ -920,4 +1036,114 @@ Deno.test(`${tag} purchase orders: list for staff, details and PDF for staff and
     assert.equal(doc.getSubject(), "Total USD 1234.50");
     assert.equal(doc.getPageCount(), 1);
   }
+});
+
+// ------------------------------------------------------------------------------------------------
+// the whole loop through the real endpoints
+
+Deno.test(`${tag} sealed bid end to end: submit, staff see only the count, close, unseal, compare, award`, async () => {
+  const cat = await createCategory(db);
+  const [w1, w2] = [await as(t, "vendor", { categoryIds: [cat] }), await as(t, "vendor", { categoryIds: [cat] })];
+  const iso = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+  const created = await expectJson<{ id: number; status: string }>(
+    await pm.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        title: "Office furniture",
+        description: "Desks and chairs",
+        department: "Facilities",
+        qualificationCriteria: "Two years of references",
+        deadline: iso(21),
+        biddingDeadline: iso(14),
+        biddingMode: "sealed",
+        categoryId: cat,
+        vendorPrequalification: false,
+        minimumYearsExperience: 0,
+        items: [
+          { itemName: "Desk", quantity: 4, estimatedPrice: 300, categoryId: cat },
+          { itemName: "Chair", quantity: 8, estimatedPrice: 50, categoryId: cat },
+        ],
+      },
+    }),
+    201,
+  );
+  const bidId = created.id;
+  assert.equal(created.status, "bidding_open");
+  const itemIds =
+    (await db.query<{ id: number }>("select id from bid_request_items where bid_request_id = $1 order by position", [
+      bidId,
+    ]))
+      .map((r) => r.id);
+  const submit = async (v: Session, prices: [string, string]) =>
+    await expectJson<{ id: number }>(
+      await v.request("/api/vendor/quotations", {
+        method: "POST",
+        json: {
+          bidRequestId: bidId,
+          validityPeriod: 30,
+          notes: `terms of ${v.user.email}`,
+          items: itemIds.map((itemId, i) => ({ itemId, unitPrice: prices[i] })),
+        },
+      }),
+      201,
+    );
+  await submit(w1, ["287.35", "41.15"]); // 1149.40 + 329.20 = 1478.60
+  await submit(w2, ["299.95", "39.95"]); // 1199.80 + 319.60 = 1519.40
+  const secrets = [
+    "287.35",
+    "41.15",
+    "1478.60",
+    "299.95",
+    "39.95",
+    "1519.40",
+    await vendorName(w1),
+    await vendorName(w2),
+  ];
+
+  for (const [role, session] of Object.entries(staff)) {
+    const texts = [
+      await (await session.request(`/api/quotations?bidRequestId=${bidId}`)).text(),
+      await (await session.request("/api/quotations?limit=200")).text(),
+      await (await session.request(`/api/bid-requests/${bidId}/comparison`)).text(),
+    ];
+    for (const id of (await db.query<{ id: number }>("select id from quotations where bid_request_id = $1", [bidId]))) {
+      const res = await session.request(`/api/quotations/${id.id}`);
+      assert.equal(res.status, 403, `${role}: details refused`);
+      texts.push(await res.text());
+    }
+    for (const text of texts) for (const s of secrets) assert.ok(!text.includes(s), `${role} must not see ${s}`);
+    const stats = await expectJson<{ sealedSubmissions: number }>(await session.request("/api/quotations/stats"), 200);
+    assert.ok(stats.sealedSubmissions >= 2);
+  }
+
+  await expectJson(
+    await pm.request(`/api/bid-requests/${bidId}/status`, { method: "PATCH", json: { status: "bidding_closed" } }),
+    200,
+  );
+  assert.equal((await expectJson(await pm.request(`/api/bid-requests/${bidId}/comparison`), 409)).message, SEALED);
+  await expectJson(await pm.request(`/api/bid-requests/${bidId}/unseal`, { method: "POST" }), 200);
+
+  const cmp = await expectJson<{ quotations: Row[]; rows: Row[] }>(
+    await pm.request(`/api/bid-requests/${bidId}/comparison`),
+    200,
+  );
+  assert.deepEqual(cmp.quotations.map((x) => [x.vendorId, x.totalAmount, x.rank, x.isLowestTotal]), [
+    [w1.user.id, "1478.60", 1, true],
+    [w2.user.id, "1519.40", 2, false],
+  ]);
+  assert.deepEqual(cmp.rows.map((r) => (r.cells as Json[]).map((cell) => cell.isLowestUnitPrice)), [[true, false], [
+    false,
+    true,
+  ]]);
+  const winner = cmp.quotations[0].id;
+  const { purchaseOrder } = await expectJson<{ purchaseOrder: { id: number; poNumber: string } }>(
+    await pm.request(`/api/bid-requests/${bidId}/award`, { method: "POST", json: { quotationId: winner } }),
+    201,
+  );
+  const mine = async (v: Session) =>
+    (await expectJson<Row[]>(await v.request("/api/vendor/quotations"), 200)).find((x) => x.bidRequestId === bidId)!;
+  assert.equal((await mine(w1)).status, "approved");
+  assert.equal((await mine(w2)).status, "rejected");
+  const { text } = await pdfText(await w1.request(`/api/purchase-orders/${purchaseOrder.id}/pdf`));
+  assert.ok(text.includes(`(${purchaseOrder.poNumber})`) && text.includes("(1478.60)"));
 });

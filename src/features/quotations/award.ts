@@ -78,7 +78,9 @@ export async function awardQuotation(
     const head = await q.quotationHead(tx, quotationId);
     if (!head) throw new NotFound("Quotation not found");
     throw new Conflict(
-      head.isCurrent ? "This quotation does not belong to this request" : "Only a vendor's current quotation can be awarded",
+      head.isCurrent
+        ? "This quotation does not belong to this request"
+        : "Only a vendor's current quotation can be awarded",
     );
   }
   if (chosen.sealed || chosen.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
@@ -110,7 +112,8 @@ export async function awardQuotation(
       actorId: me.id,
       from: prChange?.from ?? null,
       to: prChange?.to ?? null,
-      comment: comment || `Awarded to ${chosen.vendorName}${req.kind === "bid_request" ? ` through ${req.number}` : ""}`,
+      comment: comment ||
+        `Awarded to ${chosen.vendorName}${req.kind === "bid_request" ? ` through ${req.number}` : ""}`,
     });
   }
 

@@ -54,7 +54,9 @@ export async function buildComparison(db: Queryable, kind: q.RequestKind, id: nu
     const found = columns.map((col) => byCell.get(`${col.id}:${item.id}`) ?? null);
     const lowest = lowestFlags(found.map((p) => (p ? toCents(p.unitPrice) : null)));
     const cells: (ComparisonCell | null)[] = found.map((p, i) =>
-      p ? { quotationId: p.quotationId, unitPrice: p.unitPrice, lineTotal: p.lineTotal, isLowestUnitPrice: lowest[i] } : null
+      p
+        ? { quotationId: p.quotationId, unitPrice: p.unitPrice, lineTotal: p.lineTotal, isLowestUnitPrice: lowest[i] }
+        : null
     );
     return { itemId: item.id, name: item.name, quantity: item.quantity, unit: item.unit, cells };
   });

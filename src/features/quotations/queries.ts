@@ -118,7 +118,10 @@ export async function getQuotation(db: Queryable, id: number) {
 }
 
 /** The other revisions of the same vendor's quotation for the same request (sealed ones without amounts). */
-export async function quotationRevisions(db: Queryable, q: { id: number; vendorId: number; purchaseRequestId: number | null; bidRequestId: number | null }) {
+export async function quotationRevisions(
+  db: Queryable,
+  q: { id: number; vendorId: number; purchaseRequestId: number | null; bidRequestId: number | null },
+) {
   return await db.query(
     `select id, revision, status, case when sealed then null else total_amount end as "totalAmount",
         submitted_at as "submittedAt", is_current as "isCurrent"
@@ -151,7 +154,9 @@ export async function quotationHead(db: Queryable, id: number) {
 }
 
 export async function lockQuotation(tx: Queryable, id: number) {
-  return (await tx.query<{ id: number; status: string; isCurrent: boolean; sealed: boolean; technicalScore: number | null }>(
+  return (await tx.query<
+    { id: number; status: string; isCurrent: boolean; sealed: boolean; technicalScore: number | null }
+  >(
     `select id, status, is_current as "isCurrent", sealed, technical_score::float8 as "technicalScore"
        from quotations where id = $1 for update`,
     [id],
@@ -262,11 +267,17 @@ export async function setEvaluation(tx: Queryable, id: number, score: number, co
 }
 
 export async function setBidStatus(tx: Queryable, id: number, status: string) {
-  await tx.query("update bid_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [id, status]);
+  await tx.query("update bid_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [
+    id,
+    status,
+  ]);
 }
 
 export async function lockPurchaseRequestStatus(tx: Queryable, id: number) {
-  return (await tx.query<{ id: number; status: string }>("select id, status from purchase_requests where id = $1 for update", [id]))[0];
+  return (await tx.query<{ id: number; status: string }>(
+    "select id, status from purchase_requests where id = $1 for update",
+    [id],
+  ))[0];
 }
 
 export async function setPurchaseRequestStatus(tx: Queryable, id: number, status: string) {
@@ -305,7 +316,16 @@ export async function insertPurchaseOrder(
         currency, created_by)
      values ($1, $2, $3, $4, $5, $6::numeric, $7, $8)
      returning id, po_number as "poNumber", total_amount as "totalAmount"`,
-    [po.poNumber, po.quotationId, po.vendorId, po.purchaseRequestId, po.bidRequestId, po.totalAmount, po.currency, po.createdBy],
+    [
+      po.poNumber,
+      po.quotationId,
+      po.vendorId,
+      po.purchaseRequestId,
+      po.bidRequestId,
+      po.totalAmount,
+      po.currency,
+      po.createdBy,
+    ],
   ))[0];
 }
 

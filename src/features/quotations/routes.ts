@@ -31,7 +31,12 @@ import { purchaseOrderListQuerySchema, quotationListQuerySchema } from "./schema
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 const TAGS = ["quotations"];
 
-const awardBodySchema = awardSchema.extend({ comment: z.string().trim().max(2000).optional().default("") });
+const awardBodySchema = awardSchema.extend({
+  quotationId: z.coerce.number({ error: "quotationId is required" }).int("quotationId is required").positive(
+    "quotationId is required",
+  ).max(2147483647, "quotationId is required"),
+  comment: z.string().trim().max(2000).optional().default(""),
+});
 
 function refuseVendors(c: Context<AppEnv>) {
   if (c.get("user")!.role === "vendor") throw new Forbidden("You do not have permission to do this");
@@ -84,7 +89,10 @@ async function purchaseOrderFor(c: Context<AppEnv>, id: number) {
 export const quotationRoutes = new Hono<AppEnv>()
   .get(
     "/api/quotations",
-    roles([...STAFF], { tags: TAGS, summary: "Current, unsealed quotations, newest first (X-Total-Count); staff only" }),
+    roles([...STAFF], {
+      tags: TAGS,
+      summary: "Current, unsealed quotations, newest first (X-Total-Count); staff only",
+    }),
     validate("query", quotationListQuerySchema),
     async (c) => {
       const { items, total } = await q.listQuotations(c.get("deps").db, c.req.valid("query"));
@@ -124,7 +132,9 @@ export const quotationRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const { req, cur } = await lockForReview(tx, target, id);
         if (!QUOTATION_TRANSITIONS[cur.status as QuotationStatus]?.includes(status)) {
-          throw new Conflict(`This quotation is ${cur.status.replace(/_/g, " ")} and cannot become ${status.replace(/_/g, " ")}`);
+          throw new Conflict(
+            `This quotation is ${cur.status.replace(/_/g, " ")} and cannot become ${status.replace(/_/g, " ")}`,
+          );
         }
         await startEvaluation(tx, c, req);
         await q.setQuotationStatus(tx, id, status, comment);
@@ -158,7 +168,11 @@ export const quotationRoutes = new Hono<AppEnv>()
           action: "UPDATE",
           entityType: "quotation",
           entityId: id,
-          metadata: { requestNumber: req.number, comment, changes: { technicalScore: { from: cur.technicalScore, to: score } } },
+          metadata: {
+            requestNumber: req.number,
+            comment,
+            changes: { technicalScore: { from: cur.technicalScore, to: score } },
+          },
         });
       });
       return c.json(await quotationDetail(db, id));
@@ -166,7 +180,10 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/quotations/:id/pdf",
-    roles([...STAFF, "vendor"], { tags: TAGS, summary: "The quotation as a PDF (staff, or the vendor who submitted it)" }),
+    roles([...STAFF, "vendor"], {
+      tags: TAGS,
+      summary: "The quotation as a PDF (staff, or the vendor who submitted it)",
+    }),
     validate("param", idParamSchema),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -226,7 +243,10 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/purchase-orders/:id",
-    roles([...STAFF, "vendor"], { tags: ["purchase-orders"], summary: "One purchase order (staff, or the vendor it was issued to)" }),
+    roles([...STAFF, "vendor"], {
+      tags: ["purchase-orders"],
+      summary: "One purchase order (staff, or the vendor it was issued to)",
+    }),
     validate("param", idParamSchema),
     async (c) => c.json(await purchaseOrderFor(c, c.req.valid("param").id)),
   )

@@ -32,7 +32,8 @@ export function Modal({ title, onClose, children, footer, wide = false }: {
         <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
         {footer && <div className="modal-action mt-0 flex-wrap">{footer}</div>}
       </div>
-      <form method="dialog" className="modal-backdrop">
+      {/* Clicking outside closes; keyboard and screen reader users have Escape and the Close button. */}
+      <form method="dialog" className="modal-backdrop" aria-hidden="true">
         <button type="submit" tabIndex={-1}>{t("common.close")}</button>
       </form>
     </dialog>

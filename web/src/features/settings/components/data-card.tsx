@@ -73,7 +73,7 @@ export function DataCard({ onCacheCleared }: { onCacheCleared: () => void }) {
         <Row title={t("data.resetTitle")} text={t("data.resetText")}>
           <button
             type="button"
-            className="btn btn-outline btn-warning btn-sm"
+            className="btn btn-outline btn-sm"
             onClick={reset}
             disabled={resetDashboard.isPending}
           >

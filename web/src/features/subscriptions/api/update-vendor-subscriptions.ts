@@ -12,13 +12,12 @@ export function useUpdateVendorSubscriptions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateVendorSubscriptions,
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
+      // The answer is the saved list, so the panel is current at once; no need to wait for refetches.
       queryClient.setQueryData(vendorSubscriptionsQueryKey, saved);
       // Matching opportunities (["vendor", ...]) and vendor counts per category depend on the subscriptions.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["vendor"] }),
-        queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
-      ]);
+      void queryClient.invalidateQueries({ queryKey: ["vendor"], predicate: (q) => q.queryKey[1] !== "categories" });
+      void queryClient.invalidateQueries({ queryKey: categoriesQueryKey });
     },
   });
 }

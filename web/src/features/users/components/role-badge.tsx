@@ -16,5 +16,9 @@ export function useRoleLabel(): (role: { name: string; displayName: string }) =>
 
 export function RoleBadge({ role }: { role: { name: string; displayName: string } }) {
   const label = useRoleLabel();
-  return <span className={`badge badge-soft ${ROLE_BADGE[role.name] ?? "badge-neutral"}`}>{label(role)}</span>;
+  return (
+    <span className={`badge badge-soft whitespace-nowrap ${ROLE_BADGE[role.name] ?? "badge-neutral"}`}>
+      {label(role)}
+    </span>
+  );
 }

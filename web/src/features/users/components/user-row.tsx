@@ -84,7 +84,7 @@ export function UserRow({ user, roles, isMe, onEdit, onResetPassword }: {
         {user.lastLoginAt ? formatDateTime(user.lastLoginAt, i18n.language) : t("table.never")}
       </td>
       <td>
-        <div className="flex flex-wrap gap-1">
+        <div className="flex gap-1 whitespace-nowrap">
           {canEdit && (
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => onEdit(user)}>
               {t("actions.edit")}

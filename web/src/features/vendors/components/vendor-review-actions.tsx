@@ -21,22 +21,24 @@ export function VendorReviewActions({ application, onReviewed }: {
   const [rejecting, setRejecting] = useState(false);
   const name = isolate(application.companyName);
 
-  const decide = (input: Omit<ReviewVendorInput, "id">) => {
+  const decide = async (input: Omit<ReviewVendorInput, "id">) => {
     if (review.isPending) return;
     const approve = input.status === "approved";
-    review.mutate({ id: application.id, ...input }, {
-      onSuccess: () => {
-        setRejecting(false);
-        toast({ variant: "success", title: t(approve ? "toast.approved" : "toast.rejected") });
-        onReviewed?.();
-      },
-      onError: (error) =>
-        toast({
-          variant: "error",
-          title: t(approve ? "toast.approveFailed" : "toast.rejectFailed"),
-          description: error instanceof ApiError ? error.serverMessage : undefined,
-        }),
-    });
+    // mutateAsync, not mutate's callbacks: the refreshed list unmounts this row once the vendor is
+    // no longer pending, and callbacks of an unmounted observer never run, so the toast would be lost.
+    try {
+      await review.mutateAsync({ id: application.id, ...input });
+    } catch (error) {
+      toast({
+        variant: "error",
+        title: t(approve ? "toast.approveFailed" : "toast.rejectFailed"),
+        description: error instanceof ApiError ? error.serverMessage : undefined,
+      });
+      return;
+    }
+    toast({ variant: "success", title: t(approve ? "toast.approved" : "toast.rejected") });
+    setRejecting(false);
+    onReviewed?.();
   };
 
   return (
@@ -47,7 +49,7 @@ export function VendorReviewActions({ application, onReviewed }: {
           className="btn btn-success btn-sm"
           disabled={review.isPending}
           aria-label={t("actions.approveNamed", { name })}
-          onClick={() => decide({ status: "approved" })}
+          onClick={() => void decide({ status: "approved" })}
         >
           {review.isPending && review.variables?.status === "approved" && (
             <span className="loading loading-spinner loading-xs" aria-hidden="true" />
@@ -70,7 +72,7 @@ export function VendorReviewActions({ application, onReviewed }: {
           companyName={application.companyName}
           pending={review.isPending}
           onCancel={() => setRejecting(false)}
-          onConfirm={(reason) => decide({ status: "rejected", reason })}
+          onConfirm={(reason) => void decide({ status: "rejected", reason })}
         />
       </Can>
     </div>

@@ -1,0 +1,180 @@
+/**
+ * Identity journeys (issue 3, "Must show"): each demo role signs in and sees exactly its sidebar
+ * sections; an administrator creates a user in the UI and that user is made to replace the
+ * temporary password before reaching the dashboard; a deactivated user's open session is refused
+ * on its next request (401 → 'Unauthorized' toast → login page).
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { sectionsFor } from "../../src/shared/permissions.ts";
+import type { RoleName } from "../../src/shared/roles.ts";
+import en from "../../web/src/locales/en.json" with { type: "json" };
+import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+
+const ctx = e2eContext();
+
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByRole("status").filter({ hasText: title });
+  await toast.waitFor();
+  if (description) await toast.getByText(description).waitFor();
+}
+
+/** Administrator session through the API (the admin sign-in form itself is covered below). */
+async function adminApiSignIn(tab: TestPage) {
+  const res = await tab.page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
+  assert.equal(res.status(), 200, "admin sign-in");
+}
+
+const DEMO: { role: RoleName; email?: string }[] = [
+  { role: "admin" },
+  { role: "purchase_team", email: "purchase@example.com" },
+  { role: "procurement_manager", email: "manager@example.com" },
+  { role: "cost_finance_controller", email: "finance@example.com" },
+  { role: "vendor", email: "vendor@example.com" },
+];
+
+for (const { role, email } of DEMO) {
+  Deno.test(`[e2e] identity: ${role} signs in through the login screen and sees exactly its sections`, async () => {
+    const { server, browser } = await ctx();
+    const tab = await openPage(browser, server.url);
+    const { page, problems } = tab;
+    try {
+      await page.goto("/login");
+      if (email) {
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill("demo123");
+        await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      } else {
+        await page.getByRole("tab", { name: "Admin Login" }).click();
+        await page.getByLabel("Username").fill("admin");
+        await page.getByLabel("Password").fill("admin123");
+        await page.getByRole("button", { name: "Sign In as Administrator" }).click();
+      }
+      await page.getByRole("heading", { name: /^Welcome back/ }).waitFor();
+      assert.equal(new URL(page.url()).pathname, "/");
+
+      const expected = sectionsFor(role).map((section) => en.dashboard.sections[section]);
+      const shown = (await sidebar(page).getByRole("button").allTextContents()).map((text) => text.trim());
+      assert.deepEqual(shown, expected);
+      await screenshot(page, `identity-sidebar-${role}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
+Deno.test("[e2e] identity: an admin creates a user, who must change the temporary password at first sign-in", async () => {
+  const { server, browser } = await ctx();
+  const email = `new.buyer.${Date.now()}@example.com`;
+  const temporary = "Temp-pass-1";
+  const tab = await openPage(browser, server.url);
+  const { page, problems } = tab;
+  try {
+    // The administrator adds the account in User Management.
+    await adminApiSignIn(tab);
+    await page.goto("/");
+    await sidebar(page).getByRole("button", { name: "User Management" }).click();
+    await page.getByRole("heading", { name: "User Management" }).waitFor();
+    await page.getByRole("button", { name: "Add User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New User" });
+    const create = dialog.getByRole("button", { name: "Create User" });
+    assert.ok(await create.isDisabled(), "create stays disabled until every field is filled");
+    await dialog.getByLabel("First Name").fill("Nora");
+    await dialog.getByLabel("Last Name").fill("Buyer");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill(temporary);
+    const roles = await dialog.getByLabel("Role").locator("option:not([disabled])").allTextContents();
+    assert.ok(!roles.includes("Vendor"), "vendors register themselves");
+    await dialog.getByLabel("Role").selectOption({ label: "Purchase Team" });
+    assert.ok(await create.isEnabled());
+    await create.click();
+    await expectToast(page, "Success", "User created successfully");
+    await dialog.waitFor({ state: "hidden" });
+    const row = page.getByRole("row").filter({ hasText: email });
+    await row.getByText("Never").waitFor();
+    await screenshot(page, "identity-user-created");
+
+    // Signing out is a navigation to the logout endpoint, which lands on the landing page.
+    await page.getByRole("button", { name: "Logout", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("link", { name: "Register as Vendor" }).first().waitFor();
+
+    // The new user signs in with the temporary password and sees only the change form.
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(temporary);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("heading", { name: "Change your password" }).waitFor();
+    assert.equal(await sidebar(page).count(), 0, "no dashboard until the password is changed");
+    const refused = await page.request.get("/api/purchase-requests/stats");
+    assert.equal(refused.status(), 403);
+    assert.equal((await refused.json()).passwordChangeRequired, true);
+    await screenshot(page, "identity-forced-password-change");
+
+    await page.getByLabel("Temporary Password").fill(temporary);
+    await page.getByLabel("New Password", { exact: true }).fill("my-own-password");
+    await page.getByLabel("Confirm New Password").fill("something-else");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Passwords do not match").waitFor();
+
+    await page.getByLabel("Confirm New Password").fill("my-own-password");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByRole("heading", { name: `Welcome back, ${email.split("@")[0]}!` }).waitFor();
+    const shown = (await sidebar(page).getByRole("button").allTextContents()).map((text) => text.trim());
+    assert.deepEqual(shown, sectionsFor("purchase_team").map((section) => en.dashboard.sections[section]));
+    assert.equal(
+      (await page.request.get("/api/purchase-requests/stats")).status(),
+      200,
+      "the API opens up after the change",
+    );
+    // 403s from the refused call above are expected; nothing else may go wrong.
+    assert.deepEqual(problems.filter((p) => !/status of 403/.test(p)), []);
+  } finally {
+    await tab.close();
+  }
+});
+
+Deno.test("[e2e] identity: a deactivated user's open session is refused on its next request", async () => {
+  const { server, browser } = await ctx();
+  const admin = await openPage(browser, server.url);
+  const user = await openPage(browser, server.url);
+  const email = `leaving.${Date.now()}@example.com`;
+  try {
+    await adminApiSignIn(admin);
+    const created = await admin.page.request.post("/api/admin/users", {
+      data: { firstName: "Lee", lastName: "Leaving", email, password: "Temp-pass-2", roleId: 2 },
+    });
+    assert.equal(created.status(), 201);
+    const { id } = await created.json();
+
+    // The user is signed in with a password of their own and has the dashboard open.
+    const { page } = user;
+    assert.equal(
+      (await page.request.post("/api/auth/login", { data: { email, password: "Temp-pass-2" } })).status(),
+      200,
+    );
+    const changed = await page.request.put(`/api/users/${id}/change-password`, {
+      data: { currentPassword: "Temp-pass-2", newPassword: "Own-pass-2", confirmPassword: "Own-pass-2" },
+    });
+    assert.equal(changed.status(), 200);
+    await page.goto("/");
+    await page.getByRole("heading", { name: /^Welcome back/ }).waitFor();
+
+    // Meanwhile an administrator deactivates the account.
+    const status = await admin.page.request.put(`/api/admin/users/${id}/status`, { data: { isActive: false } });
+    assert.equal(status.status(), 200);
+
+    // The next request of the open session answers 401: toast, then the login page.
+    await sidebar(page).getByRole("button", { name: "Purchase Requests" }).click();
+    await expectToast(page, "Unauthorized", "You are logged out. Logging in again...");
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByRole("tab", { name: "Standard Login" }).waitFor();
+    assert.deepEqual(user.problems, []);
+  } finally {
+    await admin.close();
+    await user.close();
+  }
+});
