@@ -22,6 +22,14 @@ export function openPostgres(url: string, poolMax: number): Db {
     // Same value shapes as PGlite: int8 as number (ids and counts fit), numeric stays a string.
     types: {
       bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+      // Callers pass JSON text to `$n::jsonb`; without these postgres.js would JSON-encode it again (a jsonb string).
+      json: { to: 114, from: [114], serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)), parse: JSON.parse },
+      jsonb: {
+        to: 3802,
+        from: [3802],
+        serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
+        parse: JSON.parse,
+      },
     },
     connection: { application_name: "procurement" },
   });

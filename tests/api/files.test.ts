@@ -38,9 +38,15 @@ Deno.test(`${tag} GET /api/files/:id serves the exact bytes to an admin with typ
   );
   assert.equal(res.headers.get("x-content-type-options"), "nosniff");
   assert.equal(res.headers.get("cache-control"), "private, no-store");
-  assert.match(res.headers.get("content-security-policy") ?? "", /sandbox/);
   assert.equal(res.headers.get("content-length"), String(license.byteLength));
   assert.deepEqual(await bytesOf(res), license);
+});
+
+Deno.test(`${tag} GET /api/files/:id sends the file's own sandboxing CSP, not the SPA's`, async () => {
+  // An uploaded file must never run as a page of our origin, even if a browser renders it.
+  const res = await admin.request(`/api/files/${licenseFile.id}`);
+  await res.body?.cancel();
+  assert.equal(res.headers.get("content-security-policy"), "default-src 'none'; style-src 'unsafe-inline'; sandbox");
 });
 
 Deno.test(`${tag} GET /api/files/:id serves every staff role and the owning vendor`, async () => {
@@ -99,12 +105,13 @@ Deno.test(`${tag} GET /api/files/:id serves images inline and office documents a
 });
 
 Deno.test(`${tag} GET /api/files/:id serves a file named in any script (RFC 5987 filename*)`, async () => {
-  for (const name of ["Lizenz Ünterlagen.pdf", "营业执照.pdf", "ލައިސަންސް.pdf"]) {
+  const names = [["Lizenz Ünterlagen.pdf", "Lizenz _nterlagen.pdf"], ["营业执照.pdf", "____.pdf"], ["ލައިސަންސް.pdf", "__________.pdf"]];
+  for (const [name, ascii] of names) {
     const f = await storeFile(db, { ownerUserId: owner.user.id, filename: name, bytes: pdfBytes(name), purpose: "other", allowed: ["pdf"] });
     const res = await owner.request(`/api/files/${f.id}`);
     assert.equal(res.status, 200, name);
     const disposition = res.headers.get("content-disposition") ?? "";
-    assert.ok(disposition.endsWith(`filename*=UTF-8''${encodeURIComponent(name)}`), `${name}: ${disposition}`);
+    assert.equal(disposition, `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
     assert.deepEqual(await bytesOf(res), pdfBytes(name));
   }
 });

@@ -24,10 +24,12 @@ export const fileRoutes = new Hono<AppEnv>().get(
     const bytes = await fileBytes(db, meta.id, c.get("deps").objectStore);
     if (!bytes) throw new NotFound("File not found");
     const disposition = INLINE.has(meta.contentType) ? "inline" : "attachment";
+    // Header values are bytes: the plain filename= is an ASCII fallback, filename*= carries the real name.
+    const asciiName = meta.filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "");
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": meta.contentType,
       "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": `${disposition}; filename="${meta.filename.replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(meta.filename)}`,
+      "Content-Disposition": `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(meta.filename)}`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
       // A file is never a page of our origin: no scripts even if a viewer would run them.

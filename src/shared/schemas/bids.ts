@@ -145,12 +145,16 @@ export const quotationStatusSchema = z.object({
   comment: z.string().trim().max(2000).optional().default(""),
 });
 
+const SCORE_MESSAGE = "Technical score must be a number from 0 to 100";
 export const evaluationSchema = z.object({
-  technicalScore: z.coerce.number({ error: "Technical score must be a number from 0 to 100" }).min(
-    0,
-    "Technical score must be a number from 0 to 100",
-  ).max(100, "Technical score must be a number from 0 to 100"),
+  // Numbers or numeric strings only: coercion would turn null, "" or true into a score.
+  technicalScore: z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, SCORE_MESSAGE)], { error: SCORE_MESSAGE })
+    .transform(Number).pipe(z.number().min(0, SCORE_MESSAGE).max(100, SCORE_MESSAGE)),
   comment: z.string().trim().max(2000).optional().default(""),
 });
 
-export const awardSchema = z.object({ quotationId: z.coerce.number().int().positive({ error: "quotationId is required" }) });
+export const awardSchema = z.object({
+  quotationId: z.coerce.number({ error: "quotationId is required" }).int("quotationId is required").positive(
+    "quotationId is required",
+  ),
+});

@@ -2,7 +2,7 @@
  * Toasts: at most one at a time (a new one replaces the old), shown for 5000 ms (spec section 9).
  * `toast()` works outside React too (the query client's 401 handler uses it).
  */
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 
 export type ToastVariant = "success" | "error" | "info";
@@ -47,9 +47,31 @@ const ALERT_CLASS: Record<ToastVariant, string> = {
 export function Toaster() {
   const { t } = useTranslation();
   const item = useSyncExternalStore(subscribe, () => current, () => null);
+  const ref = useRef<HTMLDivElement>(null);
+  // A modal <dialog> sits in the browser's top layer, above any z-index. Showing the toast as a
+  // popover after the dialog opened puts it in the top layer too, above the dialog.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof el.showPopover !== "function") return;
+    try {
+      if (item) {
+        if (el.matches(":popover-open")) el.hidePopover();
+        el.showPopover();
+      } else if (el.matches(":popover-open")) el.hidePopover();
+    } catch {
+      // Popover unsupported or element detached: the toast still shows with its z-index.
+    }
+  }, [item]);
   // The live region stays in the document so screen readers announce what appears in it.
   return (
-    <div className="toast toast-end toast-bottom z-50" role="status" aria-live="polite" aria-atomic="true">
+    <div
+      ref={ref}
+      popover="manual"
+      className="toast toast-end toast-bottom z-50 m-0 border-0 bg-transparent p-4 [inset:auto_0_0_auto] overflow-visible"
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+    >
       {item && (
         <div key={item.id} className={`alert ${ALERT_CLASS[item.variant ?? "info"]} shadow-lg max-w-sm`}>
           <div className="flex flex-col items-start gap-1 whitespace-normal">
