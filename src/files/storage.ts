@@ -22,10 +22,10 @@ export interface StoredFile {
   createdAt: Date;
 }
 
-/** Keeps letters, digits, dot, dash, underscore and spaces; no paths, no control characters. */
+/** Keeps letters (with their combining marks: Thaana, Devanagari, Arabic vowels), digits, dot, dash, underscore and spaces; no paths, no control characters. */
 export function sanitizeFilename(name: string, kind: FileKind): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.normalize("NFKC").replace(/[^\p{L}\p{N}._\- ]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120).trim();
+  const cleaned = base.normalize("NFKC").replace(/[^\p{L}\p{M}\p{N}._\- ]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120).trim();
   const ext = kind === "jpeg" ? ["jpg", "jpeg"] : [kind];
   const hasExt = ext.some((e) => cleaned.toLowerCase().endsWith(`.${e}`));
   return (cleaned || "file") + (hasExt ? "" : `.${ext[0]}`);

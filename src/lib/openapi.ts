@@ -8,6 +8,8 @@ import type { AppEnv } from "./deps.ts";
 
 export async function buildOpenApi(app: Hono<AppEnv>, version: string) {
   return await generateSpecs(app, {
+    // Our only dotted path is /api/openapi.json itself, which belongs in the document.
+    excludeStaticFile: false,
     documentation: {
       openapi: "3.1.0",
       info: {

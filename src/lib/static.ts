@@ -15,6 +15,8 @@ export function mountSpa(app: Hono<AppEnv>, webRoot: string) {
     },
     serveStatic({ root: webRoot }),
   );
+  // A hashed file that no longer exists (old tab after a deploy) is a 404, never index.html as JavaScript.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use("*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     await next();

@@ -102,8 +102,10 @@ Deno.test(`${tag} POST /api/auth/2fa/enable: needs set-up first, refuses a wrong
   assert.deepEqual(await expectJson(early, 409), { message: "Start the two-factor set-up first" });
   const { secret } = await expectJson<{ secret: string }>(await s.request("/api/auth/2fa/setup", { method: "POST" }), 200);
   const key = base32Decode(secret);
-  const badFormat = await s.request("/api/auth/2fa/enable", { method: "POST", json: { code: "12ab" } });
-  assert.equal((await expectJson(badFormat, 400)).message, "Enter the 6-digit code from your app");
+  for (const json of [{ code: "12ab" }, { code: "1234567" }, {}]) {
+    const badFormat = await s.request("/api/auth/2fa/enable", { method: "POST", json });
+    assert.equal((await expectJson(badFormat, 400)).message, "Enter the 6-digit code from your app", JSON.stringify(json));
+  }
   const wrong = await s.request("/api/auth/2fa/enable", { method: "POST", json: { code: wrongCode(key) } });
   assert.equal(
     (await expectJson(wrong, 400)).message,
@@ -161,6 +163,12 @@ Deno.test(`${tag} with two-factor on, sign-in asks for the code (no session); a 
   const noCookie = await codeStep(undefined, totp(key));
   assert.deepEqual(await expectJson(noCookie, 401), { message: "Your sign-in has expired. Sign in again." });
   assert.equal((await expectJson(await codeStep(pending, ""), 400)).message, "Enter the 6-digit code or a recovery code");
+  const noCode = await app.request("/api/auth/login/2fa", {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: pending },
+    body: "{}",
+  });
+  assert.equal((await expectJson(noCode, 400)).message, "Code is required");
 
   const ok = await codeStep(pending, totp(key));
   const body = await expectJson(ok, 200);

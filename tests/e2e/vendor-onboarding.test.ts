@@ -40,42 +40,27 @@ Deno.test("[e2e] vendor onboarding: register with a license, admin approves, set
   const password = "vendor-pass-123";
   const licensePath = await Deno.makeTempFile({ prefix: "license-", suffix: ".pdf" });
   await Deno.writeFile(licensePath, minimalPdf());
-lap("L42");
 
   const visitor = await openPage(browser, server.url);
   const admin = await openPage(browser, server.url);
   const vendor = await openPage(browser, server.url);
   try {
-    const T0 = Date.now(); const lap = (n: string) => console.log(n, Date.now() - T0);
     // 1. The vendor registers through the form, with the PDF and two categories.
     {
       const page = visitor.page;
       await page.goto("/vendor/register");
-lap("L52");
       await page.getByLabel("First Name").fill("Olivia");
-lap("L53");
       await page.getByLabel("Last Name").fill("Onboard");
-lap("L54");
       await page.getByLabel("Email").fill(email);
-lap("L55");
       await page.getByLabel("Company Name").fill(company);
-lap("L56");
       await page.getByLabel("Contact Person").fill("Olivia Onboard");
-lap("L57");
       await page.getByLabel("Phone Number").fill("+1 555 0199");
-lap("L58");
       await page.getByLabel("Office Supplies").check();
-lap("L59");
       await page.getByLabel("IT Hardware").check();
-lap("L60");
       await page.locator('input[type="file"][name="businessLicense"]').setInputFiles(licensePath);
-lap("L61");
       await page.getByText("Selected file:").waitFor();
-lap("L62");
       await page.getByRole("button", { name: "Submit Registration" }).click();
-lap("L63");
       await page.getByRole("heading", { name: "Registration Submitted!" }).waitFor();
-lap("L64");
       assert.deepEqual(visitor.problems, []);
     }
 
@@ -83,22 +68,14 @@ lap("L64");
     {
       const page = admin.page;
       await page.goto("/login");
-lap("L71");
       await page.getByRole("tab", { name: "Admin Login" }).click();
-lap("L72");
       await page.getByLabel("Username").fill("admin");
-lap("L73");
       await page.getByLabel("Password").fill("admin123");
-lap("L74");
       await page.getByRole("button", { name: "Sign In as Administrator" }).click();
-lap("L75");
       await sidebar(page).getByRole("button", { name: "Vendor Management" }).click();
-lap("L76");
       await page.getByRole("heading", { name: "Pending Vendor Applications" }).waitFor();
-lap("L77");
       const card = page.getByRole("article").filter({ hasText: company });
       await card.waitFor();
-lap("L79");
       assert.ok(await card.getByText("Office Supplies").isVisible());
       assert.ok(await card.getByText("IT Hardware").isVisible());
 
@@ -109,25 +86,19 @@ lap("L79");
       const licenseResponse = page.context().waitForEvent("response", (r) => r.url().endsWith(href!));
       const popup = page.context().waitForEvent("page");
       await link.click();
-lap("L89");
       const response = await licenseResponse;
       assert.equal(response.status(), 200);
       assert.match(response.headers()["content-type"] ?? "", /^application\/pdf/);
       await (await popup).close();
-lap("L93");
       // The bytes are the uploaded file.
       const file = await page.request.get(href!);
       assert.equal(file.headers()["content-type"], "application/pdf");
       assert.equal(new TextDecoder().decode((await file.body()).subarray(0, 5)), "%PDF-");
 
       await card.getByRole("button", { name: /Approve/ }).click();
-lap("L99");
       await page.getByText("Vendor approved successfully").waitFor();
-lap("L100");
       await page.getByRole("article").filter({ hasText: company }).waitFor({ state: "detached" });
-lap("L101");
       await screenshot(page, "vendor-onboarding-approved");
-lap("L102");
       assert.deepEqual(admin.problems, []);
     }
 
@@ -147,18 +118,12 @@ lap("L102");
       // The admin can read the same message in Notification Settings → Sent messages.
       const page = admin.page;
       await sidebar(page).getByRole("button", { name: "Notification Settings" }).click();
-lap("L121");
       await page.getByRole("heading", { name: "Sent messages" }).waitFor();
-lap("L122");
       await page.getByRole("row").filter({ hasText: email }).first().getByRole("button").click();
-lap("L123");
       const dialog = page.getByRole("dialog");
       await dialog.getByText(setPasswordPath, { exact: false }).waitFor();
-lap("L125");
       await screenshot(page, "vendor-onboarding-outbox");
-lap("L126");
       await dialog.getByRole("button", { name: "Close" }).first().click();
-lap("L127");
       assert.deepEqual(admin.problems, []);
     }
 
@@ -166,34 +131,20 @@ lap("L127");
     {
       const page = vendor.page;
       await page.goto(setPasswordPath);
-lap("L134");
       await page.getByRole("heading", { name: "Set Your Password" }).waitFor();
-lap("L135");
       await page.getByLabel("New password", { exact: true }).fill(password);
-lap("L136");
       await page.getByLabel("Confirm new password").fill(`${password}-typo`);
-lap("L137");
       await page.getByRole("button", { name: "Set Password" }).click();
-lap("L138");
       await page.getByText("Passwords do not match").waitFor();
-lap("L139");
       await page.getByLabel("Confirm new password").fill(password);
-lap("L140");
       await page.getByRole("button", { name: "Set Password" }).click();
-lap("L141");
       await page.getByText("Your password is set.").waitFor();
-lap("L142");
       await page.getByRole("link", { name: "Go to Sign In" }).click();
-lap("L143");
 
       await page.getByLabel("Email").fill(email);
-lap("L145");
       await page.getByLabel("Password").fill(password);
-lap("L146");
       await page.getByRole("button", { name: "Sign In", exact: true }).click();
-lap("L147");
       await sidebar(page).getByRole("button", { name: "Profile" }).click();
-lap("L148");
     }
 
     // 5. In the Profile, the vendor subscribes to two more categories, saves, and they stay after a reload.
@@ -201,28 +152,19 @@ lap("L148");
       const page = vendor.page;
       const panel = page.getByRole("region", { name: "Category Subscriptions" });
       await panel.getByRole("heading", { name: "Current Subscriptions" }).waitFor();
-lap("L155");
       assert.ok(await panel.getByLabel("Office Supplies").isChecked(), "registration categories are subscribed");
       assert.ok(await panel.getByLabel("IT Hardware").isChecked());
       assert.equal(await panel.getByRole("button", { name: "Save Changes" }).count(), 0, "no Save while unchanged");
 
       await panel.getByLabel("Furniture").check();
-lap("L160");
       await panel.getByLabel("Catering").check();
-lap("L161");
       await panel.getByRole("button", { name: "Save Changes" }).click();
-lap("L162");
       await page.getByText("Categories Updated").waitFor();
-lap("L163");
       await panel.getByRole("button", { name: "Save Changes" }).waitFor({ state: "detached" });
-lap("L164");
 
       await page.reload();
-lap("L166");
       await sidebar(page).getByRole("button", { name: "Profile" }).click();
-lap("L167");
       await panel.getByRole("heading", { name: "Current Subscriptions" }).waitFor();
-lap("L168");
       for (const name of ["Office Supplies", "IT Hardware", "Furniture", "Catering"]) {
         assert.ok(await panel.getByLabel(name).isChecked(), `${name} is still subscribed after a reload`);
       }
@@ -230,7 +172,6 @@ lap("L168");
       const saved = await (await page.request.get("/api/vendor/categories")).json() as { categoryId: number }[];
       assert.equal(saved.length, 4);
       await screenshot(page, "vendor-onboarding-subscriptions");
-lap("L175");
       assert.deepEqual(vendor.problems, []);
     }
 
@@ -243,13 +184,9 @@ lap("L175");
     }
   } finally {
     await visitor.close();
-lap("L187");
     await admin.close();
-lap("L188");
     await vendor.close();
-lap("L189");
     await Deno.remove(licensePath).catch(() => {});
-lap("L190");
   }
 });
 

@@ -197,7 +197,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
           entityId: id,
           // Nothing about prices for a sealed bid, not even in the audit trail.
           metadata: sealed
-            ? { bidRequestId: targetId, revision, sealed: true, attachments: attachments.length, leak: totalAmount }
+            ? { bidRequestId: targetId, revision, sealed: true, attachments: attachments.length }
             : { [kind === "purchase_request" ? "purchaseRequestId" : "bidRequestId"]: targetId, revision, totalAmount, items: lines.length },
         });
         return id;

@@ -18,8 +18,9 @@ import * as users from "./queries.ts";
 import { DUPLICATE_EMAIL } from "./routes.ts";
 import * as q from "./profile-queries.ts";
 
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from your app") });
-const passwordConfirmSchema = z.object({ password: z.string().min(1, "Password is required") });
+const CODE_FORMAT = "Enter the 6-digit code from your app";
+const codeSchema = z.object({ code: z.string({ error: CODE_FORMAT }).trim().regex(/^\d{6}$/, CODE_FORMAT) });
+const passwordConfirmSchema = z.object({ password: z.string({ error: "Password is required" }).min(1, "Password is required") });
 
 /** Yourself, or an administrator acting on anyone. */
 function selfOrAdmin(c: Context<AppEnv>, id: number) {

@@ -1,0 +1,84 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { canCreateBids, canManageBids } from "../../../../../src/shared/permissions.ts";
+import type { EVALUATION_METHODS } from "../../../../../src/shared/schemas/bids.ts";
+import type { BID_GROUPS, BidStatus } from "../../../../../src/shared/status/bid-request.ts";
+import { useRole } from "../../../lib/authorization.tsx";
+
+export type BidGroup = keyof typeof BID_GROUPS;
+export type BiddingMode = "open" | "sealed";
+export type EvaluationMethod = (typeof EVALUATION_METHODS)[number];
+
+export type BidItem = {
+  id: number;
+  itemName: string;
+  specification: string;
+  quantity: number;
+  unit: string;
+  /** Decimal string, e.g. "12.50". */
+  estimatedPrice: string;
+  categoryId: number | null;
+  technicalRequirements: string;
+  evaluationCriteria: string;
+};
+
+export type BidRequest = {
+  id: number;
+  bidNumber: string;
+  title: string;
+  description: string;
+  department: string;
+  /** The project deadline (ISO). */
+  deadline: string;
+  biddingStartAt: string | null;
+  biddingDeadline: string;
+  biddingMode: BiddingMode;
+  status: BidStatus;
+  estimatedBudget: string;
+  qualificationCriteria: string;
+  evaluationMethod: EvaluationMethod;
+  priceWeight: number;
+  technicalWeight: number;
+  bondRequired: boolean;
+  bondAmount: string;
+  vendorPrequalification: boolean;
+  minimumYearsExperience: number;
+  technicalSpecifications: string;
+  commercialTerms: string;
+  purchaseRequestId: number | null;
+  unsealedAt: string | null;
+  createdAt: string;
+  category: { id: number; name: string } | null;
+  /** Current quotations; for a sealed request that is all staff learn until it is unsealed. */
+  bidCount: number;
+  items: BidItem[];
+};
+
+export type BidRequestPage = { items: BidRequest[]; total: number };
+
+/** Every bid query starts with this key, so one invalidation refreshes lists, stats and details. */
+export const bidRequestsQueryKey = ["bid-requests"] as const;
+
+/** GET /api/bid-requests?group=...; the total comes in the X-Total-Count header. */
+export async function getBidRequests(group: BidGroup, { signal }: { signal?: AbortSignal } = {}): Promise<BidRequestPage> {
+  const response = await apiRequest(`/api/bid-requests?group=${group}`, { signal });
+  const items = (await response.json()) as BidRequest[];
+  const total = Number(response.headers.get("X-Total-Count"));
+  return { items, total: Number.isFinite(total) ? total : items.length };
+}
+
+export const bidRequestsQueryOptions = (group: BidGroup) =>
+  queryOptions({
+    queryKey: [...bidRequestsQueryKey, "list", group],
+    queryFn: ({ signal }) => getBidRequests(group, { signal }),
+  });
+
+/** Spec section 6: the list loads only for users who can manage or create bids. */
+export function useMayListBids(): boolean {
+  const role = useRole();
+  return canManageBids(role) || canCreateBids(role);
+}
+
+export function useBidRequests(group: BidGroup) {
+  return useQuery({ ...bidRequestsQueryOptions(group), enabled: useMayListBids() });
+}

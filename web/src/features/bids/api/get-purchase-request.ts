@@ -1,0 +1,41 @@
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client.ts";
+
+/** The fields of a purchase request that converting it into a bid request copies. */
+export type SourcePurchaseRequest = {
+  id: number;
+  requestId: string;
+  title: string;
+  description: string;
+  department: string;
+  category: { id: number; name: string } | null;
+  items: {
+    id: number;
+    name: string;
+    specifications: string;
+    quantity: number;
+    unit: string;
+    estimatedPrice: string;
+    categoryId: number | null;
+  }[];
+};
+
+/** GET /api/purchase-requests/{id} */
+export function getPurchaseRequest(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<SourcePurchaseRequest> {
+  return apiJson<SourcePurchaseRequest>(`/api/purchase-requests/${id}`, { signal });
+}
+
+export const sourcePurchaseRequestQueryOptions = (id: number) =>
+  queryOptions({
+    // The requests feature caches the same answer under this key; both read one copy.
+    queryKey: ["purchase-requests", "detail", id],
+    queryFn: ({ signal }) => getPurchaseRequest(id, { signal }),
+    // Items may have been edited since it was cached: converting must copy the current ones.
+    staleTime: 0,
+  });
+
+/** Loads (or reuses, when fresh) the request the user picked to convert. */
+export function useLoadSourcePurchaseRequest() {
+  const queryClient = useQueryClient();
+  return (id: number) => queryClient.fetchQuery(sourcePurchaseRequestQueryOptions(id));
+}
