@@ -22,7 +22,10 @@ export interface StoredFile {
   createdAt: Date;
 }
 
-/** Keeps letters (with their combining marks: Thaana, Devanagari, Arabic vowels), digits, dot, dash, underscore and spaces; no paths, no control characters. */
+/**
+ * Keeps letters with their combining marks (Thaana, Devanagari and Arabic vowel signs are marks), digits, dot,
+ * dash, underscore and spaces; no paths, no control characters.
+ */
 export function sanitizeFilename(name: string, kind: FileKind): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const cleaned = base.normalize("NFKC").replace(/[^\p{L}\p{M}\p{N}._\- ]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120).trim();

@@ -40,7 +40,9 @@ function sessionCookie(res: Response): string | undefined {
 const me = (cookie: string, target = t) => target.app.request("/api/auth/user", { headers: { cookie } });
 
 async function auditRows(where: string, params: unknown[] = []) {
-  return await db.query<{ id: number; user_id: number | null; action: string; entity_id: string | null; metadata: Record<string, unknown> }>(
+  return await db.query<
+    { id: number; user_id: number | null; action: string; entity_id: string | null; metadata: Record<string, unknown> }
+  >(
     `select id, user_id, action, entity_id, metadata from audit_logs where ${where} order by id`,
     params,
   );
@@ -58,7 +60,9 @@ async function token(sub: number, opts: { tv?: number; iat?: number; exp?: numbe
 
 Deno.test(`${tag} POST /api/auth/login signs in: user with role, HttpOnly Lax cookie, last_login_at, LOGIN audited`, async () => {
   const user = await createUser(db, "procurement_manager");
-  const [before] = await db.query<{ last_login_at: Date | null }>("select last_login_at from users where id = $1", [user.id]);
+  const [before] = await db.query<{ last_login_at: Date | null }>("select last_login_at from users where id = $1", [
+    user.id,
+  ]);
   assert.equal(before.last_login_at, null);
 
   const res = await login("/api/auth/login", { email: user.email, password: TEST_PASSWORD });
@@ -79,7 +83,9 @@ Deno.test(`${tag} POST /api/auth/login signs in: user with role, HttpOnly Lax co
   assert.ok(!attrs.some((a) => a.toLowerCase() === "secure"), `no Secure over http: ${cookie}`);
   await expectJson(await me(cookie.split(";")[0]), 200);
 
-  const [after] = await db.query<{ last_login_at: Date | null }>("select last_login_at from users where id = $1", [user.id]);
+  const [after] = await db.query<{ last_login_at: Date | null }>("select last_login_at from users where id = $1", [
+    user.id,
+  ]);
   assert.ok(after.last_login_at instanceof Date);
   assert.ok(Math.abs(after.last_login_at.getTime() - Date.now()) < 60_000, "last_login_at is now");
 
@@ -102,7 +108,10 @@ Deno.test(`${tag} POST /api/auth/login sets a Secure cookie when PUBLIC_URL is h
 
 Deno.test(`${tag} POST /api/auth/login treats the email case-insensitively`, async () => {
   const user = await createUser(db, "cost_finance_controller");
-  const body = await expectJson(await login("/api/auth/login", { email: `  ${user.email.toUpperCase()} `, password: TEST_PASSWORD }), 200);
+  const body = await expectJson(
+    await login("/api/auth/login", { email: `  ${user.email.toUpperCase()} `, password: TEST_PASSWORD }),
+    200,
+  );
   assert.equal(body.id, user.id);
 });
 
@@ -210,7 +219,9 @@ Deno.test(`${tag} POST /api/auth/login: 5 failures for one account → 429 with 
   assert.equal(throttled.length, 1);
 
   // State lives in login_attempts: another instance on the same database refuses too.
-  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from login_attempts where identifier = $1", [user.email]);
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from login_attempts where identifier = $1", [
+    user.email,
+  ]);
   assert.equal(n, 5);
   const other = await testApp({ db, env: { TRUST_PROXY: "true" } });
   const res2 = await login("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, freshIp(), other);
@@ -218,7 +229,10 @@ Deno.test(`${tag} POST /api/auth/login: 5 failures for one account → 429 with 
   assert.ok(Number(res2.headers.get("retry-after")) > 0);
   // A different account is not affected.
   const bystander = await createUser(db, "purchase_team");
-  await expectJson(await login("/api/auth/login", { email: bystander.email, password: TEST_PASSWORD }, freshIp(), other), 200);
+  await expectJson(
+    await login("/api/auth/login", { email: bystander.email, password: TEST_PASSWORD }, freshIp(), other),
+    200,
+  );
 });
 
 Deno.test(`${tag} POST /api/auth/login: 5 failures from one IP across accounts throttle that IP`, async () => {
@@ -246,7 +260,15 @@ Deno.test(`${tag} GET /api/auth/user: 401 signed out, 200 with the session (no s
   const body = await expectJson(await s.request("/api/auth/user"), 200);
   assert.equal(body.id, s.user.id);
   assert.deepEqual(body.role, { id: 5, name: "vendor", displayName: "Vendor" });
-  assert.deepEqual(Object.keys(body).sort(), ["email", "firstName", "id", "lastName", "mustChangePassword", "role", "username"]);
+  assert.deepEqual(Object.keys(body).sort(), [
+    "email",
+    "firstName",
+    "id",
+    "lastName",
+    "mustChangePassword",
+    "role",
+    "username",
+  ]);
 });
 
 Deno.test(`${tag} GET /api/auth/user: garbage, wrong-signature and expired tokens answer 401`, async () => {
@@ -271,7 +293,10 @@ Deno.test(`${tag} GET /api/auth/user: garbage, wrong-signature and expired token
 Deno.test(`${tag} deactivation, role change and password reset by an admin end the user's sessions`, async () => {
   const admin = await as(t, "admin");
   const actions: [string, (id: number) => Promise<Response>][] = [
-    ["deactivation", (id) => admin.request(`/api/admin/users/${id}/status`, { method: "PUT", json: { isActive: false } })],
+    [
+      "deactivation",
+      (id) => admin.request(`/api/admin/users/${id}/status`, { method: "PUT", json: { isActive: false } }),
+    ],
     ["role change", (id) => admin.request(`/api/admin/users/${id}/role`, { method: "PUT", json: { roleId: 3 } })],
     ["password reset", (id) => admin.request(`/api/admin/users/${id}/reset-password`, { method: "POST" })],
   ];
@@ -320,11 +345,13 @@ Deno.test(`${tag} GET /api/auth/logout clears the cookie, redirects to / and wri
   assert.equal(rows[0].entity_id, String(s.user.id));
 
   // Signed out: still a redirect, nothing audited.
-  const before = (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = 'LOGOUT'"))[0].n;
+  const before =
+    (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = 'LOGOUT'"))[0].n;
   const anon = await app.request("/api/auth/logout");
   assert.equal(anon.status, 302);
   assert.equal(anon.headers.get("location"), "/");
-  const after = (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = 'LOGOUT'"))[0].n;
+  const after =
+    (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = 'LOGOUT'"))[0].n;
   assert.equal(after, before);
 });
 

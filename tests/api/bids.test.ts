@@ -53,7 +53,14 @@ function bidBody(over: Record<string, unknown> = {}) {
     deadline: iso(21 * DAY),
     biddingDeadline: iso(14 * DAY),
     items: [
-      { itemName: "Chair", specification: "Mesh back", quantity: 3, unit: "pcs", estimatedPrice: "987.65", categoryId: CAT },
+      {
+        itemName: "Chair",
+        specification: "Mesh back",
+        quantity: 3,
+        unit: "pcs",
+        estimatedPrice: "987.65",
+        categoryId: CAT,
+      },
       { itemName: "Footrest", quantity: 2, unit: "pcs", estimatedPrice: 10.1, categoryId: CAT },
     ],
     ...over,
@@ -72,7 +79,10 @@ async function count(sql: string, params: unknown[] = []) {
 }
 
 async function bidRow(id: number) {
-  return (await db.query<{ status: string; version: number }>("select status, version from bid_requests where id = $1", [id]))[0];
+  return (await db.query<{ status: string; version: number }>(
+    "select status, version from bid_requests where id = $1",
+    [id],
+  ))[0];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -95,7 +105,12 @@ Deno.test(`${tag} POST /api/bid-requests answers 201 with a BR number, opens bid
     [bid.id],
   );
   assert.deepEqual(stored, { budget: "2983.15", created_by: manager.user.id });
-  assert.equal(await count("audit_logs where action = 'CREATE' and entity_type = 'bid_request' and entity_id = $1", [String(bid.id)]), 1);
+  assert.equal(
+    await count("audit_logs where action = 'CREATE' and entity_type = 'bid_request' and entity_id = $1", [
+      String(bid.id),
+    ]),
+    1,
+  );
 
   const next = await createBid(team);
   assert.equal(Number(next.bidNumber.split("-")[2]), Number(bid.bidNumber.split("-")[2]) + 1);
@@ -148,7 +163,10 @@ Deno.test(`${tag} POST /api/bid-requests: every validation message in the spec's
     [{ description: "Chairs" }, "Department is required"],
     [{ department: "Facilities" }, "Qualification criteria is required"],
     [{ qualificationCriteria: "ISO" }, "All items must have names"],
-    [{ items: [{ itemName: "Chair", quantity: 1 }, { itemName: "Desk", quantity: 0 }] }, "All items must have valid quantities"],
+    [
+      { items: [{ itemName: "Chair", quantity: 1 }, { itemName: "Desk", quantity: 0 }] },
+      "All items must have valid quantities",
+    ],
     [{ items: [{ itemName: "Chair", quantity: 1 }] }, "Bidding deadline must be before project deadline"],
     [{ biddingDeadline: iso(5 * DAY) }, "Bond amount is required when bond is required"],
   ];
@@ -164,12 +182,22 @@ Deno.test(`${tag} POST /api/bid-requests: every validation message in the spec's
   });
   assert.equal((await expectJson(after, 400)).message, "Bidding deadline must be before project deadline");
   for (const bondAmount of [undefined, 0, "0", "0.00"]) {
-    const res = await manager.request("/api/bid-requests", { method: "POST", json: bidBody({ bondRequired: true, bondAmount }) });
-    assert.equal((await expectJson(res, 400)).message, "Bond amount is required when bond is required", String(bondAmount));
+    const res = await manager.request("/api/bid-requests", {
+      method: "POST",
+      json: bidBody({ bondRequired: true, bondAmount }),
+    });
+    assert.equal(
+      (await expectJson(res, 400)).message,
+      "Bond amount is required when bond is required",
+      String(bondAmount),
+    );
   }
   assert.equal(await count("bid_requests"), before, "nothing written");
   // The last fix makes it valid.
-  await expectJson(await manager.request("/api/bid-requests", { method: "POST", json: { ...payload, bondAmount: "0.01" } }), 201);
+  await expectJson(
+    await manager.request("/api/bid-requests", { method: "POST", json: { ...payload, bondAmount: "0.01" } }),
+    201,
+  );
 });
 
 Deno.test(`${tag} POST /api/bid-requests: a budget that does not fit numeric(14,2) answers 400 and writes nothing`, async () => {
@@ -193,7 +221,14 @@ Deno.test(`${tag} POST /api/bid-requests with purchaseRequestId converts it: its
       categoryId: CAT2,
       requestType: "bid_required",
       items: [
-        { itemName: "Van", quantity: 2, unit: "pcs", estimatedPrice: "30000.00", specification: "Diesel", categoryId: CAT2 },
+        {
+          itemName: "Van",
+          quantity: 2,
+          unit: "pcs",
+          estimatedPrice: "30000.00",
+          specification: "Diesel",
+          categoryId: CAT2,
+        },
         { itemName: "Roof rack", quantity: 2, unit: "set", estimatedPrice: "450.25", categoryId: CAT2 },
       ],
     },
@@ -222,18 +257,33 @@ Deno.test(`${tag} POST /api/bid-requests with purchaseRequestId converts it: its
   assert.equal(converted[0].actor.id, manager.user.id);
 
   const before = await count("bid_requests");
-  const again = await manager.request("/api/bid-requests", { method: "POST", json: bidBody({ purchaseRequestId: pr.id }) });
+  const again = await manager.request("/api/bid-requests", {
+    method: "POST",
+    json: bidBody({ purchaseRequestId: pr.id }),
+  });
   assert.equal((await expectJson(again, 409)).message, "This purchase request already has a bid request");
   assert.equal(await count("bid_requests"), before);
-  assert.equal(await count("purchase_request_events where purchase_request_id = $1 and action = 'converted'", [pr.id]), 1);
+  assert.equal(
+    await count("purchase_request_events where purchase_request_id = $1 and action = 'converted'", [pr.id]),
+    1,
+  );
 
-  const missing = await manager.request("/api/bid-requests", { method: "POST", json: bidBody({ purchaseRequestId: 999999 }) });
+  const missing = await manager.request("/api/bid-requests", {
+    method: "POST",
+    json: bidBody({ purchaseRequestId: 999999 }),
+  });
   assert.equal((await expectJson(missing, 404)).message, "Purchase request not found");
 
   await db.query("update purchase_requests set status = 'cancelled' where id = $1", [pr.id]);
   await db.query("update bid_requests set status = 'cancelled' where purchase_request_id = $1", [pr.id]);
-  const cancelled = await manager.request("/api/bid-requests", { method: "POST", json: bidBody({ purchaseRequestId: pr.id }) });
-  assert.equal((await expectJson(cancelled, 409)).message, "A cancelled purchase request cannot be converted to a bid request");
+  const cancelled = await manager.request("/api/bid-requests", {
+    method: "POST",
+    json: bidBody({ purchaseRequestId: pr.id }),
+  });
+  assert.equal(
+    (await expectJson(cancelled, 409)).message,
+    "A cancelled purchase request cannot be converted to a bid request",
+  );
 });
 
 Deno.test(`${tag} POST /api/bid-requests: 401 signed out, 403 for vendors`, async () => {
@@ -263,7 +313,11 @@ Deno.test(`${tag} GET /api/bid-requests by group (active, drafts, completed) and
   await db.query("update bid_requests set status = 'cancelled' where id = $1", [cancelled.id]);
   await db.query("update bid_requests set status = 'evaluation' where id = $1", [evaluation.id]);
 
-  const groups = { active: ["published", "bidding_open", "bidding_closed", "evaluation"], drafts: ["draft"], completed: ["awarded", "cancelled"] };
+  const groups = {
+    active: ["published", "bidding_open", "bidding_closed", "evaluation"],
+    drafts: ["draft"],
+    completed: ["awarded", "cancelled"],
+  };
   for (const [group, statuses] of Object.entries(groups)) {
     const res = await manager.request(`/api/bid-requests?group=${group}&limit=200`);
     const rows = await expectJson<Bid[]>(res, 200);
@@ -272,7 +326,8 @@ Deno.test(`${tag} GET /api/bid-requests by group (active, drafts, completed) and
     assert.equal(rows.length, expected, group);
     assert.equal(Number(res.headers.get("x-total-count")), expected, group);
   }
-  const ids = async (group: string) => (await expectJson<Bid[]>(await team.request(`/api/bid-requests?group=${group}&limit=200`), 200)).map((r) => r.id);
+  const ids = async (group: string) =>
+    (await expectJson<Bid[]>(await team.request(`/api/bid-requests?group=${group}&limit=200`), 200)).map((r) => r.id);
   assert.ok((await ids("drafts")).includes(draft.id));
   assert.ok((await ids("active")).includes(open.id) && (await ids("active")).includes(evaluation.id));
   assert.ok((await ids("completed")).includes(awarded.id) && (await ids("completed")).includes(cancelled.id));
@@ -292,7 +347,10 @@ Deno.test(`${tag} GET /api/bid-requests by group (active, drafts, completed) and
   });
   const one = await expectJson<Bid>(await admin.request(`/api/bid-requests/${open.id}`), 200);
   assert.equal(one.bidNumber, open.bidNumber);
-  assert.equal((await expectJson(await admin.request("/api/bid-requests/999999"), 404)).message, "Bid request not found");
+  assert.equal(
+    (await expectJson(await admin.request("/api/bid-requests/999999"), 404)).message,
+    "Bid request not found",
+  );
 });
 
 Deno.test(`${tag} vendors get 403 on every /api/bid-requests endpoint; signed out 401`, async () => {
@@ -389,7 +447,10 @@ Deno.test(`${tag} PATCH /api/bid-requests/:id/status: illegal transitions answer
 Deno.test(`${tag} PATCH /api/bid-requests/:id/status needs sealed_bidding.manage: purchase team 403`, async () => {
   const b = await createBid(team);
   const res = await patch(team, b.id, "bidding_closed");
-  assert.equal((await expectJson<{ requiredPermission: string }>(res, 403)).requiredPermission, "sealed_bidding.manage");
+  assert.equal(
+    (await expectJson<{ requiredPermission: string }>(res, 403)).requiredPermission,
+    "sealed_bidding.manage",
+  );
   assert.deepEqual(await bidRow(b.id), { status: "bidding_open", version: 1 });
 });
 
@@ -419,7 +480,10 @@ Deno.test(`${tag} the bid clock closes bidding past its deadline and opens a pub
     "select entity_id, user_id from audit_logs where action = 'STATUS_CHANGE' and entity_id = any($1::text[]) order by id",
     [[String(closing.id), String(opening.id)]],
   );
-  assert.deepEqual(audits.map((a) => [Number(a.entity_id), a.user_id]).sort(), [[closing.id, null], [opening.id, null]].sort());
+  assert.deepEqual(
+    audits.map((a) => [Number(a.entity_id), a.user_id]).sort(),
+    [[closing.id, null], [opening.id, null]].sort(),
+  );
   // Idempotent.
   assert.deepEqual(await runBidClock(db, logger), { opened: [], closed: [] });
 });

@@ -61,11 +61,21 @@ Deno.test(`${tag} GET /api/categories shows active ones to everyone, inactive on
   assert.equal(i.isActive, false);
   assert.equal(a.vendorCount, 2, "approved vendors only");
   assert.equal(i.vendorCount, 0, "a rejected vendor is not counted");
-  assert.deepEqual(Object.keys(a).sort(), ["createdAt", "description", "id", "isActive", "name", "updatedAt", "vendorCount"]);
+  assert.deepEqual(Object.keys(a).sort(), [
+    "createdAt",
+    "description",
+    "id",
+    "isActive",
+    "name",
+    "updatedAt",
+    "vendorCount",
+  ]);
   // Sorted by name, case-insensitively.
   const names = all.map((c) => c.name.toLowerCase());
   assert.deepEqual(names, [...names].sort());
-  assert.ok((await expectJson<Category[]>(await purchaser.request("/api/categories"), 200)).some((c) => c.id === inactive));
+  assert.ok(
+    (await expectJson<Category[]>(await purchaser.request("/api/categories"), 200)).some((c) => c.id === inactive),
+  );
 });
 
 Deno.test(`${tag} POST /api/categories creates a trimmed category with an audit row`, async () => {
@@ -133,7 +143,13 @@ Deno.test(`${tag} POST /api/categories refuses a duplicate name, whatever its ca
     assert.equal(body.message, DUPLICATE);
   }
   assert.equal(await categoryCount(), before);
-  assert.equal((await db.query("select 1 from audit_logs where entity_type = 'category' and action = 'CREATE' and metadata->>'name' ilike $1", [name])).length, 0);
+  assert.equal(
+    (await db.query(
+      "select 1 from audit_logs where entity_type = 'category' and action = 'CREATE' and metadata->>'name' ilike $1",
+      [name],
+    )).length,
+    0,
+  );
   assert.equal((await categoryRow(id)).name, name);
 });
 
@@ -142,7 +158,10 @@ Deno.test(`${tag} PUT /api/categories/:id edits name, description and active fla
   const old = (await categoryRow(id)).name;
   const name = unique("New");
   const body = await expectJson<Category>(
-    await purchaser.request(`/api/categories/${id}`, put({ name: ` ${name} `, description: "Updated", isActive: false })),
+    await purchaser.request(
+      `/api/categories/${id}`,
+      put({ name: ` ${name} `, description: "Updated", isActive: false }),
+    ),
     200,
   );
   assert.equal(body.name, name);
@@ -158,7 +177,10 @@ Deno.test(`${tag} PUT /api/categories/:id edits name, description and active fla
   });
 
   // Without isActive the flag stays as it is; renaming to its own name in another case is not a duplicate.
-  const again = await expectJson<Category>(await manager.request(`/api/categories/${id}`, put({ name: name.toUpperCase() })), 200);
+  const again = await expectJson<Category>(
+    await manager.request(`/api/categories/${id}`, put({ name: name.toUpperCase() })),
+    200,
+  );
   assert.equal(again.name, name.toUpperCase());
   assert.equal((await categoryRow(id)).is_active, false);
   assert.equal((await categoryRow(id)).description, "", "description omitted means empty");
@@ -170,10 +192,14 @@ Deno.test(`${tag} PUT /api/categories/:id refuses a blank name, another category
   const before = await categoryRow(id);
   const takenName = (await categoryRow(taken)).name;
 
-  assert.equal((await expectJson(await admin.request(`/api/categories/${id}`, put({ name: "  " })), 400)).message, NAME_REQUIRED);
+  assert.equal(
+    (await expectJson(await admin.request(`/api/categories/${id}`, put({ name: "  " })), 400)).message,
+    NAME_REQUIRED,
+  );
   assert.equal((await expectJson(await admin.request(`/api/categories/${id}`, put({})), 400)).message, NAME_REQUIRED);
   assert.equal(
-    (await expectJson(await admin.request(`/api/categories/${id}`, put({ name: takenName.toLowerCase() })), 409)).message,
+    (await expectJson(await admin.request(`/api/categories/${id}`, put({ name: takenName.toLowerCase() })), 409))
+      .message,
     DUPLICATE,
   );
   assert.equal(
@@ -207,7 +233,10 @@ Deno.test(`${tag} DELETE /api/categories/:id removes an unused category (204) wi
   assert.equal(audits[0].user_id, admin.user.id);
   assert.deepEqual(audits[0].metadata, { name });
 
-  assert.equal((await expectJson(await admin.request(`/api/categories/${id}`, { method: "DELETE" }), 404)).message, "Category not found");
+  assert.equal(
+    (await expectJson(await admin.request(`/api/categories/${id}`, { method: "DELETE" }), 404)).message,
+    "Category not found",
+  );
 });
 
 Deno.test(`${tag} DELETE /api/categories/:id is refused to purchase_team and procurement_manager (403), finance, vendors and signed out`, async () => {
@@ -231,7 +260,10 @@ Deno.test(`${tag} DELETE /api/categories/:id refuses a category a vendor subscri
     "This category is used by 1 vendor(s), 0 purchase request record(s) and 0 bid request record(s). Deactivate it instead.",
   );
   assert.ok(await categoryRow(id));
-  assert.equal((await db.query("select 1 from vendor_categories where vendor_id = $1 and category_id = $2", [v.id, id])).length, 1);
+  assert.equal(
+    (await db.query("select 1 from vendor_categories where vendor_id = $1 and category_id = $2", [v.id, id])).length,
+    1,
+  );
   assert.equal((await auditRows("DELETE", id)).length, 0);
 });
 
@@ -244,7 +276,10 @@ Deno.test(`${tag} DELETE /api/categories/:id refuses a category a purchase reque
      returning id`,
     [creator.id],
   );
-  await db.query("insert into purchase_request_items (purchase_request_id, name, category_id) values ($1, 'A4 paper', $2)", [prId, id]);
+  await db.query(
+    "insert into purchase_request_items (purchase_request_id, name, category_id) values ($1, 'A4 paper', $2)",
+    [prId, id],
+  );
 
   const body = await expectJson(await admin.request(`/api/categories/${id}`, { method: "DELETE" }), 409);
   assert.equal(
@@ -254,7 +289,10 @@ Deno.test(`${tag} DELETE /api/categories/:id refuses a category a purchase reque
   assert.ok(await categoryRow(id));
 
   // Deactivating instead is the way out, and the category then disappears from the public list.
-  await expectJson(await admin.request(`/api/categories/${id}`, put({ name: (await categoryRow(id)).name, isActive: false })), 200);
+  await expectJson(
+    await admin.request(`/api/categories/${id}`, put({ name: (await categoryRow(id)).name, isActive: false })),
+    200,
+  );
   const list = await expectJson<Category[]>(await app.request("/api/categories"), 200);
   assert.ok(!list.some((c) => c.id === id));
 });
@@ -291,16 +329,25 @@ Deno.test(`${subTag} GET and PUT /api/vendor/categories are for vendors only (st
 });
 
 Deno.test(`${subTag} PUT /api/vendor/categories replaces the set, with an audit row`, async () => {
-  const [a, b, c] = [await createCategory(db, unique("R A")), await createCategory(db, unique("R B")), await createCategory(db, unique("R C"))];
+  const [a, b, c] = [
+    await createCategory(db, unique("R A")),
+    await createCategory(db, unique("R B")),
+    await createCategory(db, unique("R C")),
+  ];
   const me = await as(t, "vendor", { categoryIds: [a, b] });
   const body = await expectJson<{ categoryId: number }[]>(
     await me.request("/api/vendor/categories", put({ categoryIds: [b, c, c] })),
     200,
   );
   assert.deepEqual(body.map((r) => r.categoryId).sort(), [b, c].sort());
-  const rows = await db.query<{ category_id: number }>("select category_id from vendor_categories where vendor_id = $1 order by category_id", [me.user.id]);
+  const rows = await db.query<{ category_id: number }>(
+    "select category_id from vendor_categories where vendor_id = $1 order by category_id",
+    [me.user.id],
+  );
   assert.deepEqual(rows.map((r) => r.category_id), [b, c].sort((x, y) => x - y));
-  const [audit] = await db.query<{ user_id: number; metadata: { changes: { categoryIds: { from: number[]; to: number[] } } } }>(
+  const [audit] = await db.query<
+    { user_id: number; metadata: { changes: { categoryIds: { from: number[]; to: number[] } } } }
+  >(
     "select user_id, metadata from audit_logs where entity_type = 'vendor_categories' and entity_id = $1 and action = 'UPDATE'",
     [String(me.user.id)],
   );
@@ -322,11 +369,19 @@ Deno.test(`${subTag} PUT /api/vendor/categories refuses an unknown or inactive c
     const body = await expectJson(await me.request("/api/vendor/categories", put({ categoryIds })), 400);
     assert.equal(body.message, "One or more categories do not exist", JSON.stringify(categoryIds));
   }
-  assert.equal((await expectJson(await me.request("/api/vendor/categories", put({ categoryIds: "x" })), 400)).message, "categoryIds must be a list of ids");
-  const rows = await db.query<{ category_id: number }>("select category_id from vendor_categories where vendor_id = $1", [me.user.id]);
+  assert.equal(
+    (await expectJson(await me.request("/api/vendor/categories", put({ categoryIds: "x" })), 400)).message,
+    "categoryIds must be a list of ids",
+  );
+  const rows = await db.query<{ category_id: number }>(
+    "select category_id from vendor_categories where vendor_id = $1",
+    [me.user.id],
+  );
   assert.deepEqual(rows.map((r) => r.category_id), [a]);
   assert.equal(
-    (await db.query("select 1 from audit_logs where entity_type = 'vendor_categories' and entity_id = $1", [String(me.user.id)])).length,
+    (await db.query("select 1 from audit_logs where entity_type = 'vendor_categories' and entity_id = $1", [
+      String(me.user.id),
+    ])).length,
     0,
   );
 });

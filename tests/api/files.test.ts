@@ -11,7 +11,12 @@ Deno.test.afterAll(t.close);
 const { app, db } = t;
 
 const admin = await as(t, "admin");
-const staff = [admin, await as(t, "purchase_team"), await as(t, "procurement_manager"), await as(t, "cost_finance_controller")];
+const staff = [
+  admin,
+  await as(t, "purchase_team"),
+  await as(t, "procurement_manager"),
+  await as(t, "cost_finance_controller"),
+];
 const owner = await as(t, "vendor");
 const otherVendor = await as(t, "vendor");
 
@@ -87,7 +92,13 @@ Deno.test(`${tag} GET /api/files/:id refuses an encrypted (sealed bid) file to e
 });
 
 Deno.test(`${tag} GET /api/files/:id serves images inline and office documents as attachments`, async () => {
-  const png = await storeFile(db, { ownerUserId: owner.user.id, filename: "scan.png", bytes: pngBytes(), purpose: "other", allowed: ["png"] });
+  const png = await storeFile(db, {
+    ownerUserId: owner.user.id,
+    filename: "scan.png",
+    bytes: pngBytes(),
+    purpose: "other",
+    allowed: ["png"],
+  });
   const pngRes = await admin.request(`/api/files/${png.id}`);
   assert.equal(pngRes.status, 200);
   assert.equal(pngRes.headers.get("content-type"), "image/png");
@@ -95,19 +106,37 @@ Deno.test(`${tag} GET /api/files/:id serves images inline and office documents a
   assert.deepEqual(await bytesOf(pngRes), pngBytes());
 
   const docx = new TextEncoder().encode("PK\u0003\u0004....word/document.xml....");
-  const doc = await storeFile(db, { ownerUserId: owner.user.id, filename: "quote.docx", bytes: docx, purpose: "other", allowed: ["docx"] });
+  const doc = await storeFile(db, {
+    ownerUserId: owner.user.id,
+    filename: "quote.docx",
+    bytes: docx,
+    purpose: "other",
+    allowed: ["docx"],
+  });
   const docRes = await owner.request(`/api/files/${doc.id}`);
   assert.equal(docRes.status, 200);
-  assert.equal(docRes.headers.get("content-type"), "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+  assert.equal(
+    docRes.headers.get("content-type"),
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  );
   assert.match(docRes.headers.get("content-disposition") ?? "", /^attachment; filename="quote\.docx"/);
   assert.equal(docRes.headers.get("x-content-type-options"), "nosniff");
   await docRes.body?.cancel();
 });
 
 Deno.test(`${tag} GET /api/files/:id serves a file named in any script (RFC 5987 filename*)`, async () => {
-  const names = [["Lizenz Ünterlagen.pdf", "Lizenz _nterlagen.pdf"], ["营业执照.pdf", "____.pdf"], ["ލައިސަންސް.pdf", "__________.pdf"]];
+  const names = [["Lizenz Ünterlagen.pdf", "Lizenz _nterlagen.pdf"], ["营业执照.pdf", "____.pdf"], [
+    "ލައިސަންސް.pdf",
+    "__________.pdf",
+  ]];
   for (const [name, ascii] of names) {
-    const f = await storeFile(db, { ownerUserId: owner.user.id, filename: name, bytes: pdfBytes(name), purpose: "other", allowed: ["pdf"] });
+    const f = await storeFile(db, {
+      ownerUserId: owner.user.id,
+      filename: name,
+      bytes: pdfBytes(name),
+      purpose: "other",
+      allowed: ["pdf"],
+    });
     const res = await owner.request(`/api/files/${f.id}`);
     assert.equal(res.status, 200, name);
     const disposition = res.headers.get("content-disposition") ?? "";
@@ -120,13 +149,25 @@ Deno.test(`${tag} the license link of a registration opens the uploaded file for
   const category = await createCategory(db);
   const email = `files.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const fd = new FormData();
-  for (const [k, v] of Object.entries({ firstName: "F", lastName: "L", email, companyName: "Files Co", contactPerson: "F L", phone: "1" })) {
+  for (
+    const [k, v] of Object.entries({
+      firstName: "F",
+      lastName: "L",
+      email,
+      companyName: "Files Co",
+      contactPerson: "F L",
+      phone: "1",
+    })
+  ) {
     fd.append(k, v);
   }
   fd.append("categoryIds", String(category));
   const bytes = pdfBytes("registered license");
   fd.append("businessLicense", fileOf(bytes, "license.pdf"));
-  const { id } = await expectJson<{ id: number }>(await app.request("/api/vendor/register", { method: "POST", body: fd }), 201);
+  const { id } = await expectJson<{ id: number }>(
+    await app.request("/api/vendor/register", { method: "POST", body: fd }),
+    201,
+  );
   const [application] = await expectJson<{ id: number; businessLicenseUrl: string }[]>(
     await admin.request(`/api/admin/vendors/pending?limit=500`),
     200,
@@ -140,7 +181,10 @@ Deno.test(`${tag} the license link of a registration opens the uploaded file for
   // The vendor, once it may sign in, opens its own license.
   await db.query("update vendor_profiles set status = 'approved' where user_id = $1", [id]);
   const withPassword = await createUser(db, "purchase_team"); // only to borrow a known password hash
-  await db.query("update users set password_hash = (select password_hash from users where id = $2) where id = $1", [id, withPassword.id]);
+  await db.query("update users set password_hash = (select password_hash from users where id = $2) where id = $1", [
+    id,
+    withPassword.id,
+  ]);
   const me = await signIn(t, { id, email, password: withPassword.password, role: "vendor" });
   const mine = await me.request(application.businessLicenseUrl);
   assert.equal(mine.status, 200);

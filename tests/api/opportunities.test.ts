@@ -37,7 +37,14 @@ type Quotation = {
   totalAmount: string;
   validityDays: number;
   notes: string | null;
-  items: { itemId: number; name: string; quantity: number; unit: string; unitPrice: number | string; totalPrice: number | string }[];
+  items: {
+    itemId: number;
+    name: string;
+    quantity: number;
+    unit: string;
+    unitPrice: number | string;
+    totalPrice: number | string;
+  }[];
   attachments: { id: number; filename: string }[];
 };
 
@@ -105,7 +112,9 @@ async function written() {
   };
 }
 
-const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = new TextEncoder().encode(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
 
 // ---------------------------------------------------------------------------------------------
 // Matching opportunities
@@ -123,7 +132,9 @@ Deno.test(`${tag} GET /api/vendor/matching-prs: active requests needing quotes, 
   const { list } = await matching(vendorA);
   const prIds = list.filter((o) => o.kind === "purchase_request").map((o) => o.id);
   assert.ok(prIds.includes(quote.id) && prIds.includes(bidRequired.id));
-  for (const excluded of [internal, pending, completed, past, otherCat]) assert.ok(!prIds.includes(excluded.id), `${excluded.id} excluded`);
+  for (const excluded of [internal, pending, completed, past, otherCat]) {
+    assert.ok(!prIds.includes(excluded.id), `${excluded.id} excluded`);
+  }
 
   const one = list.find((o) => o.kind === "purchase_request" && o.id === quote.id)!;
   assert.equal(one.requestId, quote.requestId);
@@ -150,7 +161,10 @@ Deno.test(`${tag} GET /api/vendor/matching-prs with enable_vendor_matching 'fals
     assert.ok(!list.some((o) => o.kind === "purchase_request" && o.id === internal.id));
     // Nor can it quote on the internal one.
     const before = await written();
-    const res = await submit(vendorA, { purchaseRequestId: internal.id, items: [{ itemId: internal.items[0].id, unitPrice: "1" }] });
+    const res = await submit(vendorA, {
+      purchaseRequestId: internal.id,
+      items: [{ itemId: internal.items[0].id, unitPrice: "1" }],
+    });
     await expectJson(res, 409);
     assert.deepEqual(await written(), before);
   } finally {
@@ -166,14 +180,27 @@ Deno.test(`${tag} GET /api/vendor/matching-prs includes open bid requests (kind 
   const draft = await bid({ status: "draft" });
   const notYet = await bid({ biddingStartAt: iso(DAY) });
   const closed = await bid();
-  await expectJson(await manager.request(`/api/bid-requests/${closed.id}/status`, { method: "PATCH", json: { status: "bidding_closed" } }), 200);
+  await expectJson(
+    await manager.request(`/api/bid-requests/${closed.id}/status`, {
+      method: "PATCH",
+      json: { status: "bidding_closed" },
+    }),
+    200,
+  );
   const { list } = await matching(vendorA);
   const bids = list.filter((o) => o.kind === "bid_request");
   const found = bids.find((o) => o.id === open.id);
   assert.ok(found, "the open bid is listed");
   assert.equal(found.requestId, open.bidNumber);
-  assert.deepEqual(found.items.map((i) => [i.id, i.name, i.quantity, i.unit]), [[open.items[0].id, "Stapler", 3, "pcs"]]);
-  for (const excluded of [draft, notYet, closed]) assert.ok(!bids.some((o) => o.id === excluded.id), `${excluded.status} excluded`);
+  assert.deepEqual(found.items.map((i) => [i.id, i.name, i.quantity, i.unit]), [[
+    open.items[0].id,
+    "Stapler",
+    3,
+    "pcs",
+  ]]);
+  for (const excluded of [draft, notYet, closed]) {
+    assert.ok(!bids.some((o) => o.id === excluded.id), `${excluded.status} excluded`);
+  }
   // An open PR and an open bid may share an id: kind tells them apart.
   assert.ok(list.every((o) => o.kind === "purchase_request" || o.kind === "bid_request"));
 });
@@ -181,11 +208,32 @@ Deno.test(`${tag} GET /api/vendor/matching-prs includes open bid requests (kind 
 Deno.test(`${tag} GET /api/vendor/matching-prs never shows bid counts or other vendors' data`, async () => {
   const p = await pr();
   const b = await bid();
-  await expectJson(await submit(vendorB, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "777.31" }], notes: "B-secret-note" }), 201);
-  await expectJson(await submit(vendorB, { bidRequestId: b.id, items: [{ itemId: b.items[0].id, unitPrice: "555.13" }] }), 201);
+  await expectJson(
+    await submit(vendorB, {
+      purchaseRequestId: p.id,
+      items: [{ itemId: p.items[0].id, unitPrice: "777.31" }],
+      notes: "B-secret-note",
+    }),
+    201,
+  );
+  await expectJson(
+    await submit(vendorB, { bidRequestId: b.id, items: [{ itemId: b.items[0].id, unitPrice: "555.13" }] }),
+    201,
+  );
   const { list, text } = await matching(vendorA);
   assert.ok(list.some((o) => o.id === p.id) && list.some((o) => o.id === b.id));
-  for (const leak of ["bidCount", "createdBy", "created_by", "777.31", "555.13", "B-secret-note", vendorB.user.email, `Vendor Co ${vendorB.user.id}`]) {
+  for (
+    const leak of [
+      "bidCount",
+      "createdBy",
+      "created_by",
+      "777.31",
+      "555.13",
+      "B-secret-note",
+      vendorB.user.email,
+      `Vendor Co ${vendorB.user.id}`,
+    ]
+  ) {
     assert.ok(!text.includes(leak), `matching-prs leaks ${leak}`);
   }
 });
@@ -227,11 +275,13 @@ Deno.test(`${tag} POST /api/vendor/quotations (JSON): names and quantities from 
     q.items.map((i) => [i.itemId, i.name, i.quantity, i.unit, money(i.unitPrice), money(i.totalPrice)]),
     [[p.items[0].id, "Pens", 3, "box", "987.65", "2962.95"], [p.items[1].id, "Paper", 10, "ream", "0.10", "1.00"]],
   );
-  const stored = await db.query<{ name: string; quantity: number; unit_price: string; total_price: string; notes: string }>(
+  const stored = await db.query<
+    { name: string; quantity: number; unit_price: string; total_price: string; notes: string }
+  >(
     `select name, quantity, unit_price::text, total_price::text, notes from quotation_items where quotation_id = $1 order by id`,
     [q.id],
   );
-  assert.deepEqual(stored, [
+  assert.deepEqual([...stored], [
     { name: "Pens", quantity: 3, unit_price: "987.65", total_price: "2962.95", notes: "blue ink" },
     { name: "Paper", quantity: 10, unit_price: "0.10", total_price: "1.00", notes: "" },
   ]);
@@ -240,16 +290,25 @@ Deno.test(`${tag} POST /api/vendor/quotations (JSON): names and quantities from 
     [q.id],
   );
   assert.deepEqual(row, { total: "2963.95", vendor_id: vendorA.user.id, sealed: false });
-  assert.equal(await count("audit_logs where action = 'CREATE' and entity_type = 'quotation' and entity_id = $1", [String(q.id)]), 1);
+  assert.equal(
+    await count("audit_logs where action = 'CREATE' and entity_type = 'quotation' and entity_id = $1", [String(q.id)]),
+    1,
+  );
 });
 
 Deno.test(`${tag} POST /api/vendor/quotations (multipart): quotation JSON string plus pdf attachments`, async () => {
   const p = await pr();
   const form = new FormData();
-  form.append("quotation", JSON.stringify({ purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "5.25" }] }));
+  form.append(
+    "quotation",
+    JSON.stringify({ purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "5.25" }] }),
+  );
   form.append("attachments", new File([PDF], "offer.pdf", { type: "application/pdf" }));
   form.append("attachments", new File([PDF], "terms.pdf", { type: "application/pdf" }));
-  const q = await expectJson<Quotation>(await vendorA.request("/api/vendor/quotations", { method: "POST", body: form }), 201);
+  const q = await expectJson<Quotation>(
+    await vendorA.request("/api/vendor/quotations", { method: "POST", body: form }),
+    201,
+  );
   assert.equal(q.totalAmount, "15.75");
   assert.deepEqual(q.attachments.map((a) => a.filename), ["offer.pdf", "terms.pdf"]);
   const files = await db.query<{ purpose: string; encrypted: boolean; owner_user_id: number }>(
@@ -257,7 +316,7 @@ Deno.test(`${tag} POST /api/vendor/quotations (multipart): quotation JSON string
       where a.quotation_id = $1`,
     [q.id],
   );
-  assert.deepEqual(files, [
+  assert.deepEqual([...files], [
     { purpose: "quotation_attachment", encrypted: false, owner_user_id: vendorA.user.id },
     { purpose: "quotation_attachment", encrypted: false, owner_user_id: vendorA.user.id },
   ]);
@@ -275,9 +334,17 @@ Deno.test(`${tag} POST /api/vendor/quotations: a renamed .exe is 415 and a file 
   const big = new Uint8Array(10 * 1024 * 1024 + 1);
   big.set(PDF);
   const before = await written();
-  for (const [file, status] of [[new File([exe], "quote.pdf", { type: "application/pdf" }), 415], [new File([big], "big.pdf", { type: "application/pdf" }), 413]] as const) {
+  for (
+    const [file, status] of [[new File([exe], "quote.pdf", { type: "application/pdf" }), 415], [
+      new File([big], "big.pdf", { type: "application/pdf" }),
+      413,
+    ]] as const
+  ) {
     const form = new FormData();
-    form.append("quotation", JSON.stringify({ purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "5" }] }));
+    form.append(
+      "quotation",
+      JSON.stringify({ purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "5" }] }),
+    );
     form.append("attachments", new File([PDF], "fine.pdf", { type: "application/pdf" }));
     form.append("attachments", file);
     await expectJson(await vendorA.request("/api/vendor/quotations", { method: "POST", body: form }), status);
@@ -289,19 +356,34 @@ Deno.test(`${tag} POST /api/vendor/quotations: unit prices above 0, validity per
   const p = await pr();
   const other = await pr();
   const before = await written();
-  for (const line of [{ unitPrice: 0 }, { unitPrice: "0.00" }, {}, { unitPrice: "" }, { unitPrice: -5 }, { unitPrice: "abc" }, { unitPrice: "1.001" }]) {
+  for (
+    const line of [{ unitPrice: 0 }, { unitPrice: "0.00" }, {}, { unitPrice: "" }, { unitPrice: -5 }, {
+      unitPrice: "abc",
+    }, { unitPrice: "1.001" }]
+  ) {
     const res = await submit(vendorA, {
       purchaseRequestId: p.id,
       items: [{ itemId: p.items[0].id, unitPrice: "10" }, { itemId: p.items[1].id, ...line }],
     });
-    assert.equal((await expectJson(res, 400)).message, "Please enter valid unit prices for all items", JSON.stringify(line));
+    assert.equal(
+      (await expectJson(res, 400)).message,
+      "Please enter valid unit prices for all items",
+      JSON.stringify(line),
+    );
   }
-  const foreign = await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: other.items[0].id, unitPrice: "10" }] });
+  const foreign = await submit(vendorA, {
+    purchaseRequestId: p.id,
+    items: [{ itemId: other.items[0].id, unitPrice: "10" }],
+  });
   assert.equal((await expectJson(foreign, 400)).message, "An item does not belong to this request");
   assert.deepEqual(await written(), before, "nothing written");
 
   const validity = async (validityPeriod: unknown) => {
-    const res = await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "10" }], validityPeriod });
+    const res = await submit(vendorA, {
+      purchaseRequestId: p.id,
+      items: [{ itemId: p.items[0].id, unitPrice: "10" }],
+      validityPeriod,
+    });
     return (await expectJson<Quotation>(res, 201)).validityDays;
   };
   assert.equal(await validity("abc"), 30);
@@ -343,18 +425,30 @@ Deno.test(`${tag} POST /api/vendor/quotations one second after the deadline, or 
   const before = await written();
   await db.query("update purchase_requests set deadline = now() - interval '1 second' where id = $1", [p.id]);
   await db.query("update bid_requests set bidding_deadline = now() - interval '1 second' where id = $1", [b.id]);
-  await expectJson(await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "10" }] }), 409);
+  await expectJson(
+    await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "10" }] }),
+    409,
+  );
   const late = await submit(vendorA, { bidRequestId: b.id, items: [{ itemId: b.items[0].id, unitPrice: "10" }] });
   assert.equal(
     (await expectJson(late, 409)).message,
     "Bidding is not open for this request (closed, past its deadline, or not in your categories)",
   );
-  await expectJson(await manager.request(`/api/bid-requests/${b2.id}/status`, { method: "PATCH", json: { status: "bidding_closed" } }), 200);
-  await expectJson(await submit(vendorA, { bidRequestId: b2.id, items: [{ itemId: b2.items[0].id, unitPrice: "10" }] }), 409);
+  await expectJson(
+    await manager.request(`/api/bid-requests/${b2.id}/status`, { method: "PATCH", json: { status: "bidding_closed" } }),
+    200,
+  );
+  await expectJson(
+    await submit(vendorA, { bidRequestId: b2.id, items: [{ itemId: b2.items[0].id, unitPrice: "10" }] }),
+    409,
+  );
   assert.deepEqual(await written(), before);
   // The control: the same submission one minute before the deadline is accepted.
   await db.query("update purchase_requests set deadline = now() + interval '1 minute' where id = $1", [p.id]);
-  await expectJson(await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "10" }] }), 201);
+  await expectJson(
+    await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "10" }] }),
+    201,
+  );
 });
 
 Deno.test(`${tag} POST /api/vendor/quotations again before the deadline replaces the quotation and keeps the old one`, async () => {
@@ -374,7 +468,7 @@ Deno.test(`${tag} POST /api/vendor/quotations again before the deadline replaces
     "select id, is_current, status, revision, total_amount::text as total from quotations where purchase_request_id = $1 order by id",
     [p.id],
   );
-  assert.deepEqual(rows, [
+  assert.deepEqual([...rows], [
     { id: first.id, is_current: false, status: "superseded", revision: 1, total: "300.00" },
     { id: second.id, is_current: true, status: "submitted", revision: 2, total: "270.00" },
   ]);
@@ -390,23 +484,42 @@ Deno.test(`${tag} POST /api/vendor/quotations again before the deadline replaces
 
 Deno.test(`${tag} GET /api/vendor/quotations lists only the vendor's own current quotations; another's by id is 404`, async () => {
   const p = await pr();
-  const mine1 = await expectJson<Quotation>(await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "1" }] }), 201);
-  const mine2 = await expectJson<Quotation>(await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "2" }] }), 201);
+  const mine1 = await expectJson<Quotation>(
+    await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "1" }] }),
+    201,
+  );
+  const mine2 = await expectJson<Quotation>(
+    await submit(vendorA, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "2" }] }),
+    201,
+  );
   const theirs = await expectJson<Quotation>(
-    await submit(vendorB, { purchaseRequestId: p.id, items: [{ itemId: p.items[0].id, unitPrice: "3" }], notes: "B only" }),
+    await submit(vendorB, {
+      purchaseRequestId: p.id,
+      items: [{ itemId: p.items[0].id, unitPrice: "3" }],
+      notes: "B only",
+    }),
     201,
   );
   const res = await vendorA.request("/api/vendor/quotations");
   const list = await expectJson<Quotation[]>(res, 200);
-  const expected = await db.query<{ id: number }>("select id from quotations where vendor_id = $1 and is_current order by id", [vendorA.user.id]);
+  const expected = await db.query<{ id: number }>(
+    "select id from quotations where vendor_id = $1 and is_current order by id",
+    [vendorA.user.id],
+  );
   assert.deepEqual(list.map((q) => q.id).sort((a, b) => a - b), expected.map((r) => r.id));
   assert.ok(list.some((q) => q.id === mine2.id));
   assert.ok(!list.some((q) => q.id === mine1.id), "superseded revisions are not listed");
   assert.ok(!list.some((q) => q.id === theirs.id));
   assert.ok(list.every((q) => q.isCurrent));
 
-  assert.equal((await expectJson(await vendorA.request(`/api/vendor/quotations/${theirs.id}`), 404)).message, "Quotation not found");
-  assert.equal((await expectJson<Quotation>(await vendorB.request(`/api/vendor/quotations/${theirs.id}`), 200)).notes, "B only");
+  assert.equal(
+    (await expectJson(await vendorA.request(`/api/vendor/quotations/${theirs.id}`), 404)).message,
+    "Quotation not found",
+  );
+  assert.equal(
+    (await expectJson<Quotation>(await vendorB.request(`/api/vendor/quotations/${theirs.id}`), 200)).notes,
+    "B only",
+  );
   await expectJson(await outsider.request(`/api/vendor/quotations/${mine2.id}`), 404);
   await expectJson(await manager.request(`/api/vendor/quotations/${mine2.id}`), 403);
 });

@@ -95,7 +95,10 @@ Deno.test(`${tag} PUT /api/users/:id/profile on another user answers 403 for non
   const admin = await as(t, "admin");
   const email = `by.admin.${target.id}@test.example`;
   const body = await expectJson(
-    await admin.request(`/api/users/${target.id}/profile`, { method: "PUT", json: profile("Changed", "ByAdmin", email) }),
+    await admin.request(`/api/users/${target.id}/profile`, {
+      method: "PUT",
+      json: profile("Changed", "ByAdmin", email),
+    }),
     200,
   );
   assert.equal(body.firstName, "Changed");
@@ -115,12 +118,20 @@ Deno.test(`${tag} PUT /api/users/:id/profile by a vendor updates the vendor prof
   const s = await as(t, "vendor");
   const res = await s.request(`/api/users/${s.user.id}/profile`, {
     method: "PUT",
-    json: profile("Vic", "Vendor", s.user.email, { companyName: "New Co Ltd", contactPerson: "Vic Vendor", phone: "+1 555 0199" }),
+    json: profile("Vic", "Vendor", s.user.email, {
+      companyName: "New Co Ltd",
+      contactPerson: "Vic Vendor",
+      phone: "+1 555 0199",
+    }),
   });
   const body = await expectJson(res, 200);
   assert.equal(body.companyName, "New Co Ltd");
   assert.equal(body.contactPerson, "Vic Vendor");
-  assert.deepEqual(await vendorRow(s.user.id), { company_name: "New Co Ltd", contact_person: "Vic Vendor", phone: "+1 555 0199" });
+  assert.deepEqual(await vendorRow(s.user.id), {
+    company_name: "New Co Ltd",
+    contact_person: "Vic Vendor",
+    phone: "+1 555 0199",
+  });
   assert.equal((await userRow(s.user.id)).phone, "+1 555 0199");
   const [a] = await audits("UPDATE", s.user.id);
   const changes = a.metadata.changes as Record<string, { from: unknown; to: unknown }>;
@@ -135,7 +146,11 @@ Deno.test(`${tag} PUT /api/users/:id/profile by a vendor updates the vendor prof
     }),
     200,
   );
-  assert.deepEqual(await vendorRow(s.user.id), { company_name: "New Co Ltd", contact_person: "Vic Vendor", phone: "+1 555 0199" });
+  assert.deepEqual(await vendorRow(s.user.id), {
+    company_name: "New Co Ltd",
+    contact_person: "Vic Vendor",
+    phone: "+1 555 0199",
+  });
 });
 
 Deno.test(`${tag} PUT /api/users/:id/profile: validation messages and a taken email (409) change nothing`, async () => {
@@ -150,7 +165,10 @@ Deno.test(`${tag} PUT /api/users/:id/profile: validation messages and a taken em
     [{ email: undefined }, "Valid email is required"],
   ];
   for (const [override, message] of cases) {
-    const res = await s.request(`/api/users/${s.user.id}/profile`, { method: "PUT", json: { ...profile(), ...override } });
+    const res = await s.request(`/api/users/${s.user.id}/profile`, {
+      method: "PUT",
+      json: { ...profile(), ...override },
+    });
     assert.equal((await expectJson(res, 400)).message, message, JSON.stringify(override));
   }
   const dup = await s.request(`/api/users/${s.user.id}/profile`, {
@@ -166,12 +184,24 @@ Deno.test(`${tag} PUT /api/users/:id/change-password: wrong current, mismatch, t
   const s = await as(t, "purchase_team");
   const before = await userRow(s.user.id);
   const cases: [Record<string, unknown>, string][] = [
-    [{ currentPassword: "not-my-password", newPassword: "another-1", confirmPassword: "another-1" }, "Current password is incorrect"],
-    [{ currentPassword: TEST_PASSWORD, newPassword: "another-1", confirmPassword: "another-2" }, "Passwords do not match"],
-    [{ currentPassword: TEST_PASSWORD, newPassword: "12345", confirmPassword: "12345" }, "Password must be at least 6 characters"],
+    [
+      { currentPassword: "not-my-password", newPassword: "another-1", confirmPassword: "another-1" },
+      "Current password is incorrect",
+    ],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: "another-1", confirmPassword: "another-2" },
+      "Passwords do not match",
+    ],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: "12345", confirmPassword: "12345" },
+      "Password must be at least 6 characters",
+    ],
     [{ currentPassword: TEST_PASSWORD }, "Password must be at least 6 characters"],
     [{ newPassword: "another-1" }, "Current password is required"],
-    [{ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, "Choose a password different from the current one"],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+      "Choose a password different from the current one",
+    ],
   ];
   for (const [json, message] of cases) {
     const res = await s.request(`/api/users/${s.user.id}/change-password`, { method: "PUT", json });

@@ -25,7 +25,14 @@ type Pr = {
   estimatedBudget: string;
   version: number;
   rejectionReason: string | null;
-  history: { action: string; stage: string | null; fromStatus: string | null; toStatus: string | null; comment: string; actor: { id: number } | null }[];
+  history: {
+    action: string;
+    stage: string | null;
+    fromStatus: string | null;
+    toStatus: string | null;
+    comment: string;
+    actor: { id: number } | null;
+  }[];
 };
 
 async function createPr(by: Session, price: string, over: Record<string, unknown> = {}): Promise<Pr> {
@@ -50,7 +57,10 @@ const reject = (s: Session, id: number, body: unknown) =>
   s.request(`/api/purchase-requests/${id}/reject`, { method: "POST", json: body });
 
 async function row(id: number) {
-  return (await db.query<{ status: string; version: number }>("select status, version from purchase_requests where id = $1", [id]))[0];
+  return (await db.query<{ status: string; version: number }>(
+    "select status, version from purchase_requests where id = $1",
+    [id],
+  ))[0];
 }
 
 async function outboxTo(email: string) {
@@ -72,7 +82,14 @@ Deno.test(`${tag} POST /api/purchase-requests/:id/approve: a budget of exactly 1
   assert.equal(got.status, "active");
   assert.deepEqual(
     got.history.map((h) => [h.action, h.stage, h.fromStatus, h.toStatus, h.comment, h.actor?.id]),
-    [["created", null, null, "pending", "", team.user.id], ["approved", "manager", "pending", "active", "fine", manager.user.id]],
+    [["created", null, null, "pending", "", team.user.id], [
+      "approved",
+      "manager",
+      "pending",
+      "active",
+      "fine",
+      manager.user.id,
+    ]],
   );
   const audits = await db.query<{ user_id: number; metadata: { stage: string } }>(
     "select user_id, metadata from audit_logs where action = 'APPROVE' and entity_id = $1",
@@ -99,7 +116,10 @@ Deno.test(`${tag} POST /api/purchase-requests/:id/approve: 10000.01 needs a mana
   const again = await approve(manager, pr.id);
   assert.equal((await expectJson(again, 409)).message, "You have already approved this request");
   const secondManager = await approve(manager2, pr.id);
-  assert.equal((await expectJson(secondManager, 409)).message, "This request now needs a cost/finance controller's approval");
+  assert.equal(
+    (await expectJson(secondManager, 409)).message,
+    "This request now needs a cost/finance controller's approval",
+  );
   assert.equal((await row(pr.id)).status, "pending");
 
   const done = await expectJson<Pr>(await approve(finance, pr.id, "budget ok"), 200);
@@ -108,7 +128,10 @@ Deno.test(`${tag} POST /api/purchase-requests/:id/approve: 10000.01 needs a mana
     done.history.filter((h) => h.action === "approved").map((h) => [h.stage, h.toStatus, h.actor?.id]),
     [["manager", "pending", manager.user.id], ["finance", "active", finance.user.id]],
   );
-  assert.equal((await expectJson(await approve(finance, pr.id), 409)).message, "Only pending requests can be approved (this one is active)");
+  assert.equal(
+    (await expectJson(await approve(finance, pr.id), 409)).message,
+    "Only pending requests can be approved (this one is active)",
+  );
 });
 
 Deno.test(`${tag} POST /api/purchase-requests/:id/approve: above the threshold, finance first then a manager also completes`, async () => {
@@ -116,7 +139,10 @@ Deno.test(`${tag} POST /api/purchase-requests/:id/approve: above the threshold, 
   const first = await expectJson<Pr>(await approve(finance, pr.id), 200);
   assert.equal(first.status, "pending");
   const finance2 = await as(t, "cost_finance_controller");
-  assert.equal((await expectJson(await approve(finance2, pr.id), 409)).message, "A manager must approve this request too");
+  assert.equal(
+    (await expectJson(await approve(finance2, pr.id), 409)).message,
+    "A manager must approve this request too",
+  );
   const done = await expectJson<Pr>(await approve(admin, pr.id), 200);
   assert.equal(done.status, "active");
   assert.deepEqual(
@@ -157,7 +183,10 @@ Deno.test(`${tag} approve and reject only a pending request (409 otherwise, noth
 
 Deno.test(`${tag} the requester cannot approve or reject their own request (403)`, async () => {
   const pr = await createPr(manager, "10.00");
-  assert.equal((await expectJson(await approve(manager, pr.id), 403)).message, "You cannot approve your own purchase request");
+  assert.equal(
+    (await expectJson(await approve(manager, pr.id), 403)).message,
+    "You cannot approve your own purchase request",
+  );
   assert.equal(
     (await expectJson(await reject(manager, pr.id, { comment: "mine" }), 403)).message,
     "You cannot reject your own purchase request",
@@ -173,7 +202,11 @@ Deno.test(`${tag} approve/reject need the permission: purchase team and vendors 
     await expectJson(await approve(s, pr.id), 403);
     await expectJson(await reject(s, pr.id, { comment: "x" }), 403);
   }
-  const out = await t.app.request(`/api/purchase-requests/${pr.id}/approve`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const out = await t.app.request(`/api/purchase-requests/${pr.id}/approve`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   await expectJson(out, 401);
   assert.deepEqual(await row(pr.id), { status: "pending", version: 1 });
 });
@@ -188,16 +221,29 @@ Deno.test(`${tag} POST /api/purchase-requests/:id/reject requires a reason and r
   assert.equal(got.status, "rejected");
   assert.equal(got.rejectionReason, "Too expensive");
   assert.deepEqual(
-    got.history.at(-1) && [got.history.at(-1)!.action, got.history.at(-1)!.stage, got.history.at(-1)!.toStatus, got.history.at(-1)!.comment],
+    got.history.at(-1) &&
+      [
+        got.history.at(-1)!.action,
+        got.history.at(-1)!.stage,
+        got.history.at(-1)!.toStatus,
+        got.history.at(-1)!.comment,
+      ],
     ["rejected", "finance", "rejected", "Too expensive"],
   );
-  assert.equal(await db.query("select 1 from audit_logs where action = 'REJECT' and entity_id = $1", [String(pr.id)]).then((r) => r.length), 1);
+  assert.equal(
+    await db.query("select 1 from audit_logs where action = 'REJECT' and entity_id = $1", [String(pr.id)]).then((r) =>
+      r.length
+    ),
+    1,
+  );
   // final: no approval, no edit
   await expectJson(await approve(manager, pr.id), 409);
 });
 
 Deno.test(`${tag} a request needing quotes that becomes active emails approved subscribed vendors through the outbox`, async () => {
-  await db.query("update settings set value = 'TPL {{title}} / {{requestNumber}} / {{companyName}}' where key = 'template_pr_created'");
+  await db.query(
+    "update settings set value = 'TPL {{title}} / {{requestNumber}} / {{companyName}}' where key = 'template_pr_created'",
+  );
   const subscribed = await createUser(db, "vendor", { categoryIds: [CAT] });
   const subscribed2 = await createUser(db, "vendor", { categoryIds: [OTHER, CAT] });
   const otherCategory = await createUser(db, "vendor", { categoryIds: [OTHER] });
@@ -206,7 +252,11 @@ Deno.test(`${tag} a request needing quotes that becomes active emails approved s
   const inactive = await createUser(db, "vendor", { categoryIds: [CAT], active: false });
   const staff = [team, manager, finance, admin].map((s) => s.user.email);
 
-  const pr = await createPr(team, "20000.00", { requestType: "vendor_quote", categoryId: CAT, title: "Standing desks" });
+  const pr = await createPr(team, "20000.00", {
+    requestType: "vendor_quote",
+    categoryId: CAT,
+    title: "Standing desks",
+  });
   // Nothing before it is active (the first of two approvals leaves it pending).
   await expectJson(await approve(manager, pr.id), 200);
   assert.equal((await outboxTo(subscribed.email)).length, 0);
@@ -219,7 +269,9 @@ Deno.test(`${tag} a request needing quotes that becomes active emails approved s
     assert.ok(mails[0].body.startsWith(`TPL Standing desks / ${pr.requestId} / ${company}`), mails[0].body);
     assert.match(mails[0].subject, new RegExp(pr.requestId));
   }
-  for (const v of [otherCategory, pending, rejected, inactive]) assert.equal((await outboxTo(v.email)).length, 0, v.email);
+  for (const v of [otherCategory, pending, rejected, inactive]) {
+    assert.equal((await outboxTo(v.email)).length, 0, v.email);
+  }
   for (const email of staff) assert.equal((await outboxTo(email)).length, 0);
 
   // bid_required too

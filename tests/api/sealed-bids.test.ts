@@ -10,7 +10,6 @@
 import assert from "node:assert/strict";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend, testDatabaseUrl } from "../helpers/db.ts";
-import { findPostgresBin } from "../helpers/pg-cluster.ts";
 import { as, createCategory, type Session } from "../helpers/users.ts";
 
 const tag = `[sealed-bids/${testBackend()}]`;
@@ -39,16 +38,42 @@ const A = { unit: "987.65", total: "2962.95", notes: "SEALNOTE-A-final", itemNot
 const A_OLD = { unit: "111.11", total: "333.33", notes: "SEALNOTE-A-first" };
 const B = { unit: "1234.57", total: "3703.71", notes: "SEALNOTE-B-only" };
 const PDF_A = enc.encode(`%PDF-1.4\n% SEALPDF offer of vendor A, total ${A.total}\ntrailer << >>\n%%EOF\n`);
-const SECRETS = [A.unit, A.total, A.notes, A.itemNotes, A_OLD.unit, A_OLD.total, A_OLD.notes, B.unit, B.total, B.notes, "SEALPDF"];
+const SECRETS = [
+  A.unit,
+  A.total,
+  A.notes,
+  A.itemNotes,
+  A_OLD.unit,
+  A_OLD.total,
+  A_OLD.notes,
+  B.unit,
+  B.total,
+  B.notes,
+  "SEALPDF",
+];
 
-type Bid = { id: number; bidNumber: string; status: string; bidCount: number; unsealedAt: string | null; items: { id: number }[] };
+type Bid = {
+  id: number;
+  bidNumber: string;
+  status: string;
+  bidCount: number;
+  unsealedAt: string | null;
+  items: { id: number }[];
+};
 type VendorQuotation = {
   id: number;
   bidRequestId: number;
   totalAmount: string;
   notes: string;
   revision: number;
-  items: { itemId: number; name: string; quantity: number; unitPrice: string | number; totalPrice: string | number; notes: string }[];
+  items: {
+    itemId: number;
+    name: string;
+    quantity: number;
+    unitPrice: string | number;
+    totalPrice: string | number;
+    notes: string;
+  }[];
   attachments: { id: number; filename: string }[];
 };
 
@@ -83,13 +108,22 @@ async function submitMultipart(s: Session, quotation: unknown, files: File[] = [
 }
 
 const aFirst = await expectJson<VendorQuotation>(
-  await submitMultipart(vendorA, { bidRequestId: bid.id, items: [{ itemId, unitPrice: A_OLD.unit }], notes: A_OLD.notes }),
+  await submitMultipart(vendorA, {
+    bidRequestId: bid.id,
+    items: [{ itemId, unitPrice: A_OLD.unit }],
+    notes: A_OLD.notes,
+  }),
   201,
 );
 const aQuote = await expectJson<VendorQuotation>(
   await submitMultipart(
     vendorA,
-    { bidRequestId: bid.id, items: [{ itemId, unitPrice: A.unit, notes: A.itemNotes }], notes: A.notes, validityPeriod: 60 },
+    {
+      bidRequestId: bid.id,
+      items: [{ itemId, unitPrice: A.unit, notes: A.itemNotes }],
+      notes: A.notes,
+      validityPeriod: 60,
+    },
     [new File([PDF_A], "offer.pdf", { type: "application/pdf" })],
   ),
   201,
@@ -120,14 +154,28 @@ async function readEveryTable(): Promise<string> {
   return out;
 }
 
+/** pg_dump of the server's major version (Debian keeps it next to initdb), else the one on PATH. */
+async function pgDumpBinary(): Promise<string> {
+  const [{ v }] = await db.query<{ v: string }>("select current_setting('server_version_num') as v");
+  const path = `/usr/lib/postgresql/${Math.floor(Number(v) / 10000)}/bin/pg_dump`;
+  try {
+    await Deno.stat(path);
+    return path;
+  } catch {
+    return "pg_dump";
+  }
+}
+
 /** The real pg_dump of the test database (PostgreSQL only). */
 async function pgDump(): Promise<string> {
   const [{ name }] = await db.query<{ name: string }>("select current_database() as name");
   const url = new URL(testDatabaseUrl()!);
   url.pathname = `/${name}`;
-  const bin = await findPostgresBin();
-  assert.ok(bin, "pg_dump is installed next to initdb");
-  const out = await new Deno.Command(`${bin}/pg_dump`, { args: ["--no-owner", "-d", url.href], stdout: "piped", stderr: "piped" })
+  const out = await new Deno.Command(await pgDumpBinary(), {
+    args: ["--no-owner", "-d", url.href],
+    stdout: "piped",
+    stderr: "piped",
+  })
     .output();
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
   const text = new TextDecoder().decode(out.stdout);
@@ -144,18 +192,26 @@ function leaks(text: string): string[] {
 // While bidding is open
 
 Deno.test(`${tag} sealed submissions are stored encrypted: no totals, notes, items; attachments encrypted`, async () => {
-  const rows = await db.query<{ id: number; sealed: boolean; total: string | null; notes: string | null; payload: boolean }>(
+  const rows = await db.query<
+    { id: number; sealed: boolean; total: string | null; notes: string | null; payload: boolean }
+  >(
     `select id, sealed, total_amount::text as total, notes, sealed_payload is not null as payload from quotations
       where bid_request_id = $1 order by id`,
     [bid.id],
   );
-  assert.deepEqual(rows, quotationIds.map((id) => ({ id, sealed: true, total: null, notes: null, payload: true })));
+  assert.deepEqual(
+    [...rows],
+    quotationIds.map((id) => ({ id, sealed: true, total: null, notes: null, payload: true })),
+  );
   const items = await db.query<{ n: number }>(
     "select count(*)::int as n from quotation_items where quotation_id = any($1::int[])",
     [quotationIds],
   );
   assert.equal(items[0].n, 0);
-  const [file] = await db.query<{ encrypted: boolean; data: Uint8Array }>("select encrypted, data from files where id = $1", [fileId]);
+  const [file] = await db.query<{ encrypted: boolean; data: Uint8Array }>(
+    "select encrypted, data from files where id = $1",
+    [fileId],
+  );
   assert.equal(file.encrypted, true);
   assert.notDeepEqual(new Uint8Array(file.data), PDF_A);
   const audit = await db.query<{ metadata: Record<string, unknown> }>(
@@ -178,7 +234,10 @@ Deno.test(`${tag} every staff role sees only the number of submissions on GET /a
     for (const text of [listText, oneText]) {
       assert.deepEqual(leaks(text), [], role);
       for (const v of [vendorA, vendorB]) {
-        assert.ok(!text.includes(v.user.email) && !text.includes(`Vendor Co ${v.user.id}`), `${role} sees a vendor's identity`);
+        assert.ok(
+          !text.includes(v.user.email) && !text.includes(`Vendor Co ${v.user.id}`),
+          `${role} sees a vendor's identity`,
+        );
       }
     }
   }
@@ -223,7 +282,10 @@ Deno.test(`${tag} the submitting vendor sees its own prices; the other vendor on
     a.items.map((i) => [i.itemId, i.name, i.quantity, String(i.unitPrice), String(i.totalPrice), i.notes]),
     [[itemId, "Boardroom table", 3, A.unit, A.total, A.itemNotes]],
   );
-  assert.equal((await expectJson<VendorQuotation>(await vendorA.request(`/api/vendor/quotations/${aFirst.id}`), 200)).totalAmount, A_OLD.total);
+  assert.equal(
+    (await expectJson<VendorQuotation>(await vendorA.request(`/api/vendor/quotations/${aFirst.id}`), 200)).totalAmount,
+    A_OLD.total,
+  );
 
   const bRes = await vendorB.request("/api/vendor/quotations");
   const bText = await bRes.clone().text();
@@ -250,7 +312,9 @@ Deno.test(`${tag} POST /api/bid-requests/:id/unseal before close answers 409; pu
   assert.equal((await expectJson(early, 409)).message, "Sealed bids can be unsealed only after bidding has closed");
   await expectJson(await team.request(`/api/bid-requests/${bid.id}/unseal`, { method: "POST" }), 403);
   await expectJson(await vendorA.request(`/api/bid-requests/${bid.id}/unseal`, { method: "POST" }), 403);
-  const [row] = await db.query<{ unsealed_at: Date | null }>("select unsealed_at from bid_requests where id = $1", [bid.id]);
+  const [row] = await db.query<{ unsealed_at: Date | null }>("select unsealed_at from bid_requests where id = $1", [
+    bid.id,
+  ]);
   assert.equal(row.unsealed_at, null);
   assert.equal((await db.query("select 1 from audit_logs where action = 'UNSEAL'")).length, 0);
 });
@@ -260,7 +324,10 @@ Deno.test(`${tag} POST /api/bid-requests/:id/unseal before close answers 409; pu
 
 Deno.test(`${tag} after Close Bidding, unseal by a procurement manager restores exactly what was submitted`, async () => {
   await expectJson(
-    await manager.request(`/api/bid-requests/${bid.id}/status`, { method: "PATCH", json: { status: "bidding_closed" } }),
+    await manager.request(`/api/bid-requests/${bid.id}/status`, {
+      method: "PATCH",
+      json: { status: "bidding_closed" },
+    }),
     200,
   );
   // Still sealed after close, until someone unseals.
@@ -272,29 +339,68 @@ Deno.test(`${tag} after Close Bidding, unseal by a procurement manager restores 
   assert.ok(unsealed.unsealedAt);
   assert.equal(unsealed.bidCount, 2);
 
-  const rows = await db.query<{ id: number; sealed: boolean; payload: boolean; total: string; notes: string; is_current: boolean }>(
+  const rows = await db.query<
+    { id: number; sealed: boolean; payload: boolean; total: string; notes: string; is_current: boolean }
+  >(
     `select id, sealed, sealed_payload is not null as payload, total_amount::text as total, notes, is_current
        from quotations where bid_request_id = $1 order by id`,
     [bid.id],
   );
-  assert.deepEqual(rows, [
+  assert.deepEqual([...rows], [
     { id: aFirst.id, sealed: false, payload: false, total: A_OLD.total, notes: A_OLD.notes, is_current: false },
     { id: aQuote.id, sealed: false, payload: false, total: A.total, notes: A.notes, is_current: true },
     { id: bQuote.id, sealed: false, payload: false, total: B.total, notes: B.notes, is_current: true },
   ]);
-  const items = await db.query<{ quotation_id: number; item: number; name: string; quantity: number; unit_price: string; total_price: string; notes: string }>(
+  const items = await db.query<
+    {
+      quotation_id: number;
+      item: number;
+      name: string;
+      quantity: number;
+      unit_price: string;
+      total_price: string;
+      notes: string;
+    }
+  >(
     `select quotation_id, bid_request_item_id as item, name, quantity, unit_price::text, total_price::text, notes
        from quotation_items where quotation_id = any($1::int[]) order by quotation_id`,
     [quotationIds],
   );
-  assert.deepEqual(items, [
-    { quotation_id: aFirst.id, item: itemId, name: "Boardroom table", quantity: 3, unit_price: A_OLD.unit, total_price: A_OLD.total, notes: "" },
-    { quotation_id: aQuote.id, item: itemId, name: "Boardroom table", quantity: 3, unit_price: A.unit, total_price: A.total, notes: A.itemNotes },
-    { quotation_id: bQuote.id, item: itemId, name: "Boardroom table", quantity: 3, unit_price: B.unit, total_price: B.total, notes: "" },
+  assert.deepEqual([...items], [
+    {
+      quotation_id: aFirst.id,
+      item: itemId,
+      name: "Boardroom table",
+      quantity: 3,
+      unit_price: A_OLD.unit,
+      total_price: A_OLD.total,
+      notes: "",
+    },
+    {
+      quotation_id: aQuote.id,
+      item: itemId,
+      name: "Boardroom table",
+      quantity: 3,
+      unit_price: A.unit,
+      total_price: A.total,
+      notes: A.itemNotes,
+    },
+    {
+      quotation_id: bQuote.id,
+      item: itemId,
+      name: "Boardroom table",
+      quantity: 3,
+      unit_price: B.unit,
+      total_price: B.total,
+      notes: "",
+    },
   ]);
 
   // The attachment is decrypted in place: byte for byte the upload, and staff may open it now.
-  const [file] = await db.query<{ encrypted: boolean; data: Uint8Array }>("select encrypted, data from files where id = $1", [fileId]);
+  const [file] = await db.query<{ encrypted: boolean; data: Uint8Array }>(
+    "select encrypted, data from files where id = $1",
+    [fileId],
+  );
   assert.equal(file.encrypted, false);
   assert.deepEqual(new Uint8Array(file.data), PDF_A);
   for (const [role, s] of STAFF) {
@@ -306,7 +412,11 @@ Deno.test(`${tag} after Close Bidding, unseal by a procurement manager restores 
   const audits = await db.query<{ user_id: number; entity_id: string; metadata: { quotations: number } }>(
     "select user_id, entity_id, metadata from audit_logs where action = 'UNSEAL'",
   );
-  assert.deepEqual(audits.map((a) => [a.user_id, a.entity_id, a.metadata.quotations]), [[manager.user.id, String(bid.id), 3]]);
+  assert.deepEqual(audits.map((a) => [a.user_id, a.entity_id, a.metadata.quotations]), [[
+    manager.user.id,
+    String(bid.id),
+    3,
+  ]]);
 
   const again = await manager.request(`/api/bid-requests/${bid.id}/unseal`, { method: "POST" });
   assert.equal((await expectJson(again, 409)).message, "This bid request was already unsealed");
@@ -314,7 +424,10 @@ Deno.test(`${tag} after Close Bidding, unseal by a procurement manager restores 
 });
 
 Deno.test(`${tag} after unsealing, staff see the quotations with their totals`, async () => {
-  const list = await expectJson<{ id: number; totalAmount: string }[]>(await finance.request("/api/quotations?limit=200"), 200);
+  const list = await expectJson<{ id: number; totalAmount: string }[]>(
+    await finance.request("/api/quotations?limit=200"),
+    200,
+  );
   const mine = list.filter((q) => quotationIds.includes(q.id)).map((q) => [q.id, q.totalAmount]).sort();
   assert.deepEqual(mine, [[aQuote.id, A.total], [bQuote.id, B.total]].sort());
 });
@@ -326,7 +439,9 @@ Deno.test(`${tag} THE DUMP, positive control: after unsealing the same dump does
   }
   if (testBackend() === "postgres") {
     const dumped = leaks(await pgDump());
-    for (const s of [A.unit, A.total, A.notes, B.unit, B.total, `hex(SEALPDF)`]) assert.ok(dumped.includes(s), `pg_dump finds ${s}`);
+    for (const s of [A.unit, A.total, A.notes, B.unit, B.total, `hex(SEALPDF)`]) {
+      assert.ok(dumped.includes(s), `pg_dump finds ${s}`);
+    }
   }
 });
 
@@ -347,7 +462,13 @@ Deno.test(`${tag} unseal of an open-bidding request answers 409`, async () => {
     }),
     201,
   );
-  await expectJson(await manager.request(`/api/bid-requests/${open.id}/status`, { method: "PATCH", json: { status: "bidding_closed" } }), 200);
+  await expectJson(
+    await manager.request(`/api/bid-requests/${open.id}/status`, {
+      method: "PATCH",
+      json: { status: "bidding_closed" },
+    }),
+    200,
+  );
   const res = await manager.request(`/api/bid-requests/${open.id}/unseal`, { method: "POST" });
   assert.equal((await expectJson(res, 409)).message, "This bid request uses open bidding; nothing is sealed");
 });

@@ -65,7 +65,10 @@ async function enrol(s: Session): Promise<{ key: Uint8Array; recoveryCodes: stri
 }
 
 const auditCount = async (action: string, id: number) =>
-  (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = $1 and entity_id = $2", [action, String(id)]))[0].n;
+  (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = $1 and entity_id = $2", [
+    action,
+    String(id),
+  ]))[0].n;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -100,11 +103,18 @@ Deno.test(`${tag} POST /api/auth/2fa/enable: needs set-up first, refuses a wrong
   const s = await signIn(t, await createUser(t.db, "procurement_manager"));
   const early = await s.request("/api/auth/2fa/enable", { method: "POST", json: { code: "123456" } });
   assert.deepEqual(await expectJson(early, 409), { message: "Start the two-factor set-up first" });
-  const { secret } = await expectJson<{ secret: string }>(await s.request("/api/auth/2fa/setup", { method: "POST" }), 200);
+  const { secret } = await expectJson<{ secret: string }>(
+    await s.request("/api/auth/2fa/setup", { method: "POST" }),
+    200,
+  );
   const key = base32Decode(secret);
   for (const json of [{ code: "12ab" }, { code: "1234567" }, {}]) {
     const badFormat = await s.request("/api/auth/2fa/enable", { method: "POST", json });
-    assert.equal((await expectJson(badFormat, 400)).message, "Enter the 6-digit code from your app", JSON.stringify(json));
+    assert.equal(
+      (await expectJson(badFormat, 400)).message,
+      "Enter the 6-digit code from your app",
+      JSON.stringify(json),
+    );
   }
   const wrong = await s.request("/api/auth/2fa/enable", { method: "POST", json: { code: wrongCode(key) } });
   assert.equal(
@@ -119,10 +129,14 @@ Deno.test(`${tag} POST /api/auth/2fa/enable: needs set-up first, refuses a wrong
   assert.equal(recoveryCodes.length, 10);
   assert.equal(new Set(recoveryCodes).size, 10);
   for (const c of recoveryCodes) assert.match(c, /^[A-Za-z0-9]{10}$/);
-  const stored = await db.query<{ code_hash: string }>("select code_hash from user_recovery_codes where user_id = $1", [s.user.id]);
+  const stored = await db.query<{ code_hash: string }>("select code_hash from user_recovery_codes where user_id = $1", [
+    s.user.id,
+  ]);
   assert.equal(stored.length, 10);
   const storedText = JSON.stringify(stored);
-  for (const c of recoveryCodes) assert.ok(!storedText.toLowerCase().includes(c.toLowerCase()), "no plain code in the DB");
+  for (const c of recoveryCodes) {
+    assert.ok(!storedText.toLowerCase().includes(c.toLowerCase()), "no plain code in the DB");
+  }
   assert.equal(await auditCount("TWO_FACTOR_ENABLE", s.user.id), 1);
   assert.deepEqual(await expectJson(await s.request("/api/auth/2fa"), 200), { enabled: true, recoveryCodesLeft: 10 });
   const again = await s.request("/api/auth/2fa/setup", { method: "POST" });
@@ -162,7 +176,10 @@ Deno.test(`${tag} with two-factor on, sign-in asks for the code (no session); a 
 
   const noCookie = await codeStep(undefined, totp(key));
   assert.deepEqual(await expectJson(noCookie, 401), { message: "Your sign-in has expired. Sign in again." });
-  assert.equal((await expectJson(await codeStep(pending, ""), 400)).message, "Enter the 6-digit code or a recovery code");
+  assert.equal(
+    (await expectJson(await codeStep(pending, ""), 400)).message,
+    "Enter the 6-digit code or a recovery code",
+  );
   const noCode = await app.request("/api/auth/login/2fa", {
     method: "POST",
     headers: { "content-type": "application/json", cookie: pending },
@@ -185,7 +202,9 @@ Deno.test(`${tag} with two-factor on, sign-in asks for the code (no session); a 
   assert.deepEqual(login.metadata, { method: "password+totp" });
 
   // A wrong password still fails at the first step, without revealing that two-factor is on.
-  assert.deepEqual(await expectJson(await passwordStep(user, "wrong-password"), 401), { message: "Invalid credentials" });
+  assert.deepEqual(await expectJson(await passwordStep(user, "wrong-password"), 401), {
+    message: "Invalid credentials",
+  });
 });
 
 Deno.test(`${tag} a recovery code signs in once; the second use is 401`, async () => {
@@ -217,7 +236,12 @@ Deno.test(`${tag} POST /api/auth/2fa/disable needs the right password; afterward
   const user = await createUser(t.db, "purchase_team");
   const s = await signIn(t, user);
   await enrol(s);
-  for (const [json, message] of [[{ password: "not-the-password" }, "Password is incorrect"], [{}, "Password is required"]] as const) {
+  for (
+    const [json, message] of [[{ password: "not-the-password" }, "Password is incorrect"], [
+      {},
+      "Password is required",
+    ]] as const
+  ) {
     const res = await s.request("/api/auth/2fa/disable", { method: "POST", json });
     assert.equal((await expectJson(res, 400)).message, message);
   }
@@ -233,7 +257,10 @@ Deno.test(`${tag} POST /api/auth/2fa/disable needs the right password; afterward
     [user.id],
   );
   assert.deepEqual(row, { totp_secret: null, totp_enabled: false });
-  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from user_recovery_codes where user_id = $1", [user.id]);
+  const [{ n }] = await db.query<{ n: number }>(
+    "select count(*)::int as n from user_recovery_codes where user_id = $1",
+    [user.id],
+  );
   assert.equal(n, 0);
 
   const one = await passwordStep(user);
@@ -243,12 +270,14 @@ Deno.test(`${tag} POST /api/auth/2fa/disable needs the right password; afterward
 
 Deno.test(`${tag} the two-factor endpoints answer 401 signed out`, async () => {
   const anon = sessionRequest(t, "");
-  for (const [method, path, json] of [
-    ["POST", "/api/auth/2fa/setup", undefined],
-    ["POST", "/api/auth/2fa/enable", { code: "123456" }],
-    ["POST", "/api/auth/2fa/disable", { password: "x" }],
-    ["GET", "/api/auth/2fa", undefined],
-  ] as const) {
+  for (
+    const [method, path, json] of [
+      ["POST", "/api/auth/2fa/setup", undefined],
+      ["POST", "/api/auth/2fa/enable", { code: "123456" }],
+      ["POST", "/api/auth/2fa/disable", { password: "x" }],
+      ["GET", "/api/auth/2fa", undefined],
+    ] as const
+  ) {
     assert.deepEqual(await expectJson(await anon(path, { method, json }), 401), { message: "Unauthorized" }, path);
   }
 });

@@ -121,7 +121,9 @@ Deno.test(`${tag} every user-management endpoint answers 401 signed out and 403 
 });
 
 Deno.test(`${tag} GET /api/admin/users lists users with role, Last Login and X-Total-Count; filters by q and roleId`, async () => {
-  const u = await createUser(db, "cost_finance_controller", { email: `findme.${crypto.randomUUID().slice(0, 6)}@test.example` });
+  const u = await createUser(db, "cost_finance_controller", {
+    email: `findme.${crypto.randomUUID().slice(0, 6)}@test.example`,
+  });
   let res = await admin.request("/api/admin/users");
   let list = await expectJson<UserBody[]>(res, 200);
   assert.equal(Number(res.headers.get("x-total-count")), await count("users"));
@@ -230,7 +232,10 @@ Deno.test(`${tag} POST /api/admin/users validation messages, vendor role refused
     const body = await expectJson(res, 400);
     assert.equal(body.message, message, JSON.stringify(override));
   }
-  const vendor = await expectJson(await admin.request("/api/admin/users", { method: "POST", json: newUser({ roleId: 5 }) }), 400);
+  const vendor = await expectJson(
+    await admin.request("/api/admin/users", { method: "POST", json: newUser({ roleId: 5 }) }),
+    400,
+  );
   assert.equal(vendor.message, "Vendor accounts are created through vendor registration");
   assert.equal(await count("users"), before);
 });
@@ -239,7 +244,10 @@ Deno.test(`${tag} POST /api/admin/users with a taken email (any case) answers 40
   const existing = await createUser(db, "purchase_team");
   const before = await count("users");
   const auditBefore = await count("audit_logs");
-  const res = await admin.request("/api/admin/users", { method: "POST", json: newUser({ email: existing.email.toUpperCase() }) });
+  const res = await admin.request("/api/admin/users", {
+    method: "POST",
+    json: newUser({ email: existing.email.toUpperCase() }),
+  });
   assert.deepEqual(await expectJson(res, 409), { message: "A user with this email already exists" });
   assert.equal(await count("users"), before);
   assert.equal(await count("audit_logs"), auditBefore);
@@ -271,7 +279,10 @@ Deno.test(`${tag} PUT /api/admin/users/:id edits name and email; blank newPasswo
 
   // Omitted newPassword: same.
   await expectJson(
-    await admin.request(`/api/admin/users/${u.id}`, { method: "PUT", json: { firstName: "Again", lastName: "Person", email } }),
+    await admin.request(`/api/admin/users/${u.id}`, {
+      method: "PUT",
+      json: { firstName: "Again", lastName: "Person", email },
+    }),
     200,
   );
   assert.equal((await row(u.id)).password_hash, before.password_hash);
@@ -316,13 +327,19 @@ Deno.test(`${tag} PUT /api/admin/users/:id validation messages, 409 on a taken e
     const res = await admin.request(`/api/admin/users/${u.id}`, { method: "PUT", json: { ...valid, ...override } });
     assert.equal((await expectJson(res, 400)).message, message, JSON.stringify(override));
   }
-  const dup = await admin.request(`/api/admin/users/${u.id}`, { method: "PUT", json: { ...valid, email: other.email.toUpperCase() } });
+  const dup = await admin.request(`/api/admin/users/${u.id}`, {
+    method: "PUT",
+    json: { ...valid, email: other.email.toUpperCase() },
+  });
   assert.deepEqual(await expectJson(dup, 409), { message: "A user with this email already exists" });
   assert.deepEqual(await row(u.id), before);
   assert.equal((await lastAudit("UPDATE", u.id)).length, 0);
 
   // Keeping one's own email is not a conflict.
-  await expectJson(await admin.request(`/api/admin/users/${u.id}`, { method: "PUT", json: { ...valid, email: u.email } }), 200);
+  await expectJson(
+    await admin.request(`/api/admin/users/${u.id}`, { method: "PUT", json: { ...valid, email: u.email } }),
+    200,
+  );
 
   for (const e of ENDPOINTS.filter((e) => e.path(1).includes("/1"))) {
     const res = await admin.request(e.path(999999), { method: e.method, json: e.json });
@@ -395,7 +412,10 @@ Deno.test(`${tag} PUT /api/admin/users/:id/status deactivates (ending sessions) 
   ]);
 
   // Same status: nothing happens.
-  await expectJson(await admin.request(`/api/admin/users/${u.id}/status`, { method: "PUT", json: { isActive: true } }), 200);
+  await expectJson(
+    await admin.request(`/api/admin/users/${u.id}/status`, { method: "PUT", json: { isActive: true } }),
+    200,
+  );
   assert.equal((await lastAudit("STATUS_CHANGE", u.id)).length, 2);
 
   for (const json of [{}, { isActive: "false" }, { isActive: 0 }]) {
@@ -415,11 +435,20 @@ Deno.test(`${tag} an admin cannot deactivate or demote themself (409); with two 
   await expectJson(await me.request("/api/auth/user"), 200);
 
   const second = await as(t, "admin");
-  await expectJson(await me.request(`/api/admin/users/${second.user.id}/status`, { method: "PUT", json: { isActive: false } }), 200);
+  await expectJson(
+    await me.request(`/api/admin/users/${second.user.id}/status`, { method: "PUT", json: { isActive: false } }),
+    200,
+  );
   await expectJson(await second.request("/api/auth/user"), 401);
-  await expectJson(await me.request(`/api/admin/users/${second.user.id}/status`, { method: "PUT", json: { isActive: true } }), 200);
+  await expectJson(
+    await me.request(`/api/admin/users/${second.user.id}/status`, { method: "PUT", json: { isActive: true } }),
+    200,
+  );
   const third = await signIn(t, second.user);
-  await expectJson(await me.request(`/api/admin/users/${second.user.id}/role`, { method: "PUT", json: { roleId: 2 } }), 200);
+  await expectJson(
+    await me.request(`/api/admin/users/${second.user.id}/role`, { method: "PUT", json: { roleId: 2 } }),
+    200,
+  );
   await expectJson(await third.request("/api/auth/user"), 401);
   assert.equal((await row(second.user.id)).role_id, 2);
 });
@@ -429,10 +458,12 @@ Deno.test(`${tag} the last active admin cannot be deactivated or demoted (409): 
   // rule matters when two admins act on each other at the same moment. Make that moment certain: just
   // before the handler locks the active admins, the caller stops being one (as if the other admin's
   // request had committed first), inside the same transaction.
-  for (const [path, json, message, leave] of [
-    ["status", { isActive: false }, "The last active administrator cannot be deactivated", "is_active = false"],
-    ["role", { roleId: 2 }, "The last active administrator cannot be demoted", "role_id = 2"],
-  ] as const) {
+  for (
+    const [path, json, message, leave] of [
+      ["status", { isActive: false }, "The last active administrator cannot be deactivated", "is_active = false"],
+      ["role", { roleId: 2 }, "The last active administrator cannot be demoted", "role_id = 2"],
+    ] as const
+  ) {
     const a = await as(t, "admin");
     const b = await createUser(db, "admin");
     const onlyB = `update users set ${leave} where role_id = 1 and is_active and id <> ${b.id}`;
@@ -464,7 +495,10 @@ Deno.test(`${tag} two admins removing each other at the same time leave exactly 
     const a = await as(t, "admin");
     const b = await as(t, "admin");
     // Only these two admins are active for the race.
-    await db.query("update users set is_active = false where role_id = 1 and id not in ($1, $2)", [a.user.id, b.user.id]);
+    await db.query("update users set is_active = false where role_id = 1 and id not in ($1, $2)", [
+      a.user.id,
+      b.user.id,
+    ]);
     const [ra, rb] = await Promise.all([
       a.request(`/api/admin/users/${b.user.id}/${path}`, { method: "PUT", json }),
       b.request(`/api/admin/users/${a.user.id}/${path}`, { method: "PUT", json }),
@@ -504,7 +538,9 @@ Deno.test(`${tag} POST /api/admin/users/:id/reset-password gives a random 12-cha
   const audits = await lastAudit("PASSWORD_RESET", u.id);
   assert.equal(audits.length, 2);
   assert.equal(audits[0].user_id, admin.user.id);
-  for (const a of audits) assert.ok(!JSON.stringify(a.metadata).includes(p1) && !JSON.stringify(a.metadata).includes(p2));
+  for (const a of audits) {
+    assert.ok(!JSON.stringify(a.metadata).includes(p1) && !JSON.stringify(a.metadata).includes(p2));
+  }
 });
 
 Deno.test(`${tag} with a temporary password every guarded route answers 403 passwordChangeRequired until the password is changed`, async () => {

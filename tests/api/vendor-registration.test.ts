@@ -77,7 +77,10 @@ async function snapshot() {
 }
 
 const categoriesOf = async (id: number) =>
-  (await db.query<{ category_id: number }>("select category_id from vendor_categories where vendor_id = $1 order by category_id", [id]))
+  (await db.query<{ category_id: number }>(
+    "select category_id from vendor_categories where vendor_id = $1 order by category_id",
+    [id],
+  ))
     .map((r) => r.category_id);
 
 async function login(email: string, password: string) {
@@ -101,7 +104,11 @@ Deno.test(`${tag} POST /api/vendor/register (multipart) creates a pending vendor
     "x-forwarded-for": "203.0.113.7",
   });
   const body = await expectJson<{ id: number; status: string; message: string }>(res, 201);
-  assert.deepEqual(body, { id: body.id, status: "pending", message: "Your vendor registration has been submitted for review." });
+  assert.deepEqual(body, {
+    id: body.id,
+    status: "pending",
+    message: "Your vendor registration has been submitted for review.",
+  });
   assert.equal(typeof body.id, "number");
 
   const [user] = await db.query(
@@ -163,7 +170,12 @@ Deno.test(`${tag} POST /api/vendor/register accepts PNG and JPEG licenses, a sin
     201,
   );
   const jpg = await expectJson<{ id: number }>(
-    await register(form(fields({ categoryIds: undefined, "categoryIds[]": [String(catB), String(catA)] }), fileOf(jpegBytes(), "scan"))),
+    await register(
+      form(
+        fields({ categoryIds: undefined, "categoryIds[]": [String(catB), String(catA)] }),
+        fileOf(jpegBytes(), "scan"),
+      ),
+    ),
     201,
   );
   const fileOfVendor = async (id: number) =>
@@ -172,7 +184,11 @@ Deno.test(`${tag} POST /api/vendor/register accepts PNG and JPEG licenses, a sin
       [id],
     ))[0];
   assert.deepEqual(await fileOfVendor(png.id), { filename: "license.PNG", content_type: "image/png" });
-  assert.deepEqual(await fileOfVendor(jpg.id), { filename: "scan.jpg", content_type: "image/jpeg" }, "extension from the content");
+  assert.deepEqual(
+    await fileOfVendor(jpg.id),
+    { filename: "scan.jpg", content_type: "image/jpeg" },
+    "extension from the content",
+  );
   assert.deepEqual(await categoriesOf(png.id), [catA]);
   assert.deepEqual(await categoriesOf(jpg.id), [catA, catB]);
 });
@@ -180,7 +196,9 @@ Deno.test(`${tag} POST /api/vendor/register accepts PNG and JPEG licenses, a sin
 Deno.test(`${tag} POST /api/vendor/register without a license file registers with no file`, async () => {
   const before = await snapshot();
   const { id } = await expectJson<{ id: number }>(await register(form(fields())), 201);
-  const [profile] = await db.query("select status, business_license_file_id from vendor_profiles where user_id = $1", [id]);
+  const [profile] = await db.query("select status, business_license_file_id from vendor_profiles where user_id = $1", [
+    id,
+  ]);
   assert.deepEqual(profile, { status: "pending", business_license_file_id: null });
   assert.equal((await snapshot()).files, before.files);
 });
@@ -254,7 +272,10 @@ Deno.test(`${tag} POST /api/vendor/register refuses an .exe renamed .pdf (415) a
   assert.equal((await db.query("select 1 from users where email = $1", [email])).length, 0);
 
   // Text pretending to be an image is no better.
-  await expectJson(await register(form(fields(), fileOf(new TextEncoder().encode("<script>x</script>"), "l.png", "image/png"))), 415);
+  await expectJson(
+    await register(form(fields(), fileOf(new TextEncoder().encode("<script>x</script>"), "l.png", "image/png"))),
+    415,
+  );
   assert.deepEqual(await snapshot(), before);
 });
 
@@ -270,7 +291,9 @@ Deno.test(`${tag} POST /api/vendor/register refuses a license over 10 MB (413) a
 // The limit itself does not depend on the backend; PGlite needs about ten seconds to store a 10 MB
 // bytea (its parameter encoding), so the boundary is checked on PostgreSQL only.
 Deno.test({
-  name: `${tag} POST /api/vendor/register accepts a license of exactly 10 MB${testBackend() === "pglite" ? " (PostgreSQL only: slow on PGlite)" : ""}`,
+  name: `${tag} POST /api/vendor/register accepts a license of exactly 10 MB${
+    testBackend() === "pglite" ? " (PostgreSQL only: slow on PGlite)" : ""
+  }`,
   ignore: testBackend() === "pglite",
 }, async () => {
   const ok = await expectJson<{ id: number }>(await register(form(fields(), fileOf(pdfOfSize(MAX), "max.pdf"))), 201);
@@ -283,12 +306,17 @@ Deno.test({
 
 Deno.test(`${tag} POST /api/vendor/register answers 409 for an email already registered, whatever its case, and changes nothing`, async () => {
   const email = newEmail();
-  const first = await expectJson<{ id: number }>(await register(form(fields({ email }), fileOf(pdfBytes(), "l.pdf"))), 201);
+  const first = await expectJson<{ id: number }>(
+    await register(form(fields({ email }), fileOf(pdfBytes(), "l.pdf"))),
+    201,
+  );
   const staff = await createUser(db, "purchase_team");
   const before = await snapshot();
   for (const again of [email, email.toUpperCase(), staff.email]) {
     const body = await expectJson(
-      await register(form(fields({ email: again, companyName: "Someone Else" }), fileOf(pdfBytes("other"), "other.pdf"))),
+      await register(
+        form(fields({ email: again, companyName: "Someone Else" }), fileOf(pdfBytes("other"), "other.pdf")),
+      ),
       409,
     );
     assert.equal(body.message, "A vendor or user with this email is already registered");
@@ -300,9 +328,17 @@ Deno.test(`${tag} POST /api/vendor/register answers 409 for an email already reg
 
 Deno.test(`${tag} POST /api/vendor/register answers 415 for a body that is neither JSON nor multipart, 400 for broken JSON`, async () => {
   const before = await snapshot();
-  const text = await app.request("/api/vendor/register", { method: "POST", headers: { "content-type": "text/plain" }, body: "hi" });
+  const text = await app.request("/api/vendor/register", {
+    method: "POST",
+    headers: { "content-type": "text/plain" },
+    body: "hi",
+  });
   assert.equal((await expectJson(text, 415)).message, "Send application/json or multipart/form-data");
-  const broken = await app.request("/api/vendor/register", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+  const broken = await app.request("/api/vendor/register", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{",
+  });
   assert.equal((await expectJson(broken, 400)).message, "Malformed JSON body");
   assert.deepEqual(await snapshot(), before);
 });
@@ -310,11 +346,20 @@ Deno.test(`${tag} POST /api/vendor/register answers 415 for a body that is neith
 Deno.test(`${tag} the spec's JSON path: register without categories, then PUT /api/vendor/:id/categories from the same client`, async () => {
   const { categoryIds: _, ...json } = fields();
   const { id } = await expectJson<{ id: number; status: string }>(
-    await register({ ...json, businessLicenseUrl: "https://files.example/license.pdf" }, { "x-forwarded-for": "198.51.100.20" }),
+    await register({ ...json, businessLicenseUrl: "https://files.example/license.pdf" }, {
+      "x-forwarded-for": "198.51.100.20",
+    }),
     201,
   );
-  const [profile] = await db.query("select status, business_license_file_id, business_license_url from vendor_profiles where user_id = $1", [id]);
-  assert.deepEqual(profile, { status: "pending", business_license_file_id: null, business_license_url: "https://files.example/license.pdf" });
+  const [profile] = await db.query(
+    "select status, business_license_file_id, business_license_url from vendor_profiles where user_id = $1",
+    [id],
+  );
+  assert.deepEqual(profile, {
+    status: "pending",
+    business_license_file_id: null,
+    business_license_url: "https://files.example/license.pdf",
+  });
   assert.deepEqual(await categoriesOf(id), []);
 
   const body = await expectJson<{ categoryId: number }[]>(
@@ -356,12 +401,18 @@ Deno.test(`${tag} PUT /api/vendor/:id/categories is refused from another address
 
   // Another signed-in vendor may not either.
   const stranger = await as(t, "vendor");
-  const res = await stranger.request(`/api/vendor/${id}/categories`, { method: "PUT", json: { categoryIds: [catA] }, headers: ip });
+  const res = await stranger.request(`/api/vendor/${id}/categories`, {
+    method: "PUT",
+    json: { categoryIds: [catA] },
+    headers: ip,
+  });
   assert.equal((await expectJson(res, 403)).message, "You can only change your own categories");
 
   assert.deepEqual(await categoriesOf(id), []);
   assert.equal(
-    (await db.query("select 1 from audit_logs where entity_type = 'vendor' and entity_id = $1 and action = 'UPDATE'", [String(id)])).length,
+    (await db.query("select 1 from audit_logs where entity_type = 'vendor' and entity_id = $1 and action = 'UPDATE'", [
+      String(id),
+    ])).length,
     0,
   );
 
@@ -372,17 +423,29 @@ Deno.test(`${tag} PUT /api/vendor/:id/categories is refused from another address
 
 Deno.test(`${tag} PUT /api/vendor/:id/categories: the vendor itself and an admin may; unknown vendor 404; bad categories 400`, async () => {
   const me = await as(t, "vendor", { categoryIds: [catA] });
-  await expectJson(await me.request(`/api/vendor/${me.user.id}/categories`, { method: "PUT", json: { categoryIds: [catB] } }), 200);
+  await expectJson(
+    await me.request(`/api/vendor/${me.user.id}/categories`, { method: "PUT", json: { categoryIds: [catB] } }),
+    200,
+  );
   assert.deepEqual(await categoriesOf(me.user.id), [catB]);
   const admin = await as(t, "admin");
-  await expectJson(await admin.request(`/api/vendor/${me.user.id}/categories`, { method: "PUT", json: { categoryIds: [catA, catB] } }), 200);
+  await expectJson(
+    await admin.request(`/api/vendor/${me.user.id}/categories`, { method: "PUT", json: { categoryIds: [catA, catB] } }),
+    200,
+  );
   assert.deepEqual(await categoriesOf(me.user.id), [catA, catB]);
 
   assert.equal(
-    (await expectJson(await admin.request("/api/vendor/999999/categories", { method: "PUT", json: { categoryIds: [catA] } }), 404)).message,
+    (await expectJson(
+      await admin.request("/api/vendor/999999/categories", { method: "PUT", json: { categoryIds: [catA] } }),
+      404,
+    )).message,
     "Vendor not found",
   );
-  const bad = await expectJson(await admin.request(`/api/vendor/${me.user.id}/categories`, { method: "PUT", json: { categoryIds: [catOff] } }), 400);
+  const bad = await expectJson(
+    await admin.request(`/api/vendor/${me.user.id}/categories`, { method: "PUT", json: { categoryIds: [catOff] } }),
+    400,
+  );
   assert.equal(bad.message, "One or more categories do not exist");
   assert.deepEqual(await categoriesOf(me.user.id), [catA, catB]);
 });
@@ -392,7 +455,10 @@ Deno.test(`${tag} a pending (or rejected) vendor cannot sign in (401), an approv
   const email = newEmail();
   await expectJson(await register(form(fields({ email }))), 201);
   const noPassword = await login(email, "anything-at-all");
-  assert.deepEqual({ status: noPassword.status, message: noPassword.body.message }, { status: 401, message: "Invalid credentials" });
+  assert.deepEqual({ status: noPassword.status, message: noPassword.body.message }, {
+    status: 401,
+    message: "Invalid credentials",
+  });
 
   // With a password, the status alone keeps it out.
   const pending = await createUser(db, "vendor", { vendorStatus: "pending" });

@@ -61,7 +61,10 @@ async function registerVendor(opts: { company?: string; license?: boolean } = {}
   fd.append("categoryIds", String(catB));
   fd.append("categoryIds", String(catA));
   if (opts.license !== false) fd.append("businessLicense", fileOf(pdfBytes(email), "license.pdf"));
-  const { id } = await expectJson<{ id: number }>(await app.request("/api/vendor/register", { method: "POST", body: fd }), 201);
+  const { id } = await expectJson<{ id: number }>(
+    await app.request("/api/vendor/register", { method: "POST", body: fd }),
+    201,
+  );
   return { id, email, companyName: fields.companyName };
 }
 
@@ -152,7 +155,10 @@ Deno.test(`${tag} GET /api/admin/vendors/pending lists pending applications only
   );
   assert.equal(list.find((a) => a.id === noLicense.id)?.businessLicenseUrl, null);
 
-  const approvedList = await expectJson<Application[]>(await admin.request("/api/admin/vendors/pending?status=approved"), 200);
+  const approvedList = await expectJson<Application[]>(
+    await admin.request("/api/admin/vendors/pending?status=approved"),
+    200,
+  );
   assert.ok(approvedList.some((a) => a.id === approved.id));
   assert.ok(approvedList.every((a) => a.status === "approved"));
 });
@@ -248,7 +254,10 @@ Deno.test(`${tag} POST /api/auth/set-password with the emailed token sets the pa
 
   const ok = await expectJson(await setPassword({ token, password: "vendor-pass-1" }), 200);
   assert.deepEqual(ok, { message: "Password set. You can now sign in." });
-  assert.equal((await db.query("select 1 from user_tokens where user_id = $1 and used_at is not null", [v.id])).length, 1);
+  assert.equal(
+    (await db.query("select 1 from user_tokens where user_id = $1 and used_at is not null", [v.id])).length,
+    1,
+  );
   const [audit] = await db.query<{ user_id: number; metadata: Record<string, unknown> }>(
     "select user_id, metadata from audit_logs where entity_type = 'user' and entity_id = $1 and action = 'PASSWORD_CHANGE'",
     [String(v.id)],
@@ -268,7 +277,12 @@ Deno.test(`${tag} POST /api/auth/set-password refuses an expired, unknown or mal
   await expectJson(await patchStatus(admin, v.id, { status: "approved" }), 200);
   const token = tokenFrom((await outboxFor(v.email))[0].body);
   await db.query("update user_tokens set expires_at = now() - interval '1 second' where user_id = $1", [v.id]);
-  for (const json of [{ token, password: "vendor-pass-1" }, { token: `${token}x`, password: "vendor-pass-1" }, { token: "short", password: "vendor-pass-1" }]) {
+  for (
+    const json of [{ token, password: "vendor-pass-1" }, { token: `${token}x`, password: "vendor-pass-1" }, {
+      token: "short",
+      password: "vendor-pass-1",
+    }]
+  ) {
     const body = await expectJson(await setPassword(json), 400);
     assert.equal(body.message, INVALID_LINK, JSON.stringify(json.token));
   }
@@ -381,9 +395,15 @@ Deno.test(`${tag} PATCH /api/admin/vendors/:id/status: purchase_team, finance an
 Deno.test(`${tag} PATCH /api/admin/vendors/:id/status is allowed to procurement_manager (approve and reject)`, async () => {
   const a = await registerVendor();
   const r = await registerVendor();
-  assert.equal((await expectJson<Application>(await patchStatus(manager, a.id, { status: "approved" }), 200)).status, "approved");
   assert.equal(
-    (await expectJson<Application>(await patchStatus(manager, r.id, { status: "rejected", reason: "Out of scope" }), 200)).status,
+    (await expectJson<Application>(await patchStatus(manager, a.id, { status: "approved" }), 200)).status,
+    "approved",
+  );
+  assert.equal(
+    (await expectJson<Application>(
+      await patchStatus(manager, r.id, { status: "rejected", reason: "Out of scope" }),
+      200,
+    )).status,
     "rejected",
   );
   assert.equal((await vendorState(a.id)).reviewed_by, manager.user.id);
@@ -392,7 +412,10 @@ Deno.test(`${tag} PATCH /api/admin/vendors/:id/status is allowed to procurement_
     "select action, user_id from audit_logs where entity_type = 'vendor' and entity_id in ($1, $2) and action in ('APPROVE', 'REJECT') order by id",
     [String(a.id), String(r.id)],
   );
-  assert.deepEqual(audits, [{ action: "APPROVE", user_id: manager.user.id }, { action: "REJECT", user_id: manager.user.id }]);
+  assert.deepEqual(audits, [{ action: "APPROVE", user_id: manager.user.id }, {
+    action: "REJECT",
+    user_id: manager.user.id,
+  }]);
 });
 
 Deno.test(`${tag} PATCH /api/admin/vendors/:id/status validates the status (400) and the vendor (404)`, async () => {
@@ -402,7 +425,13 @@ Deno.test(`${tag} PATCH /api/admin/vendors/:id/status validates the status (400)
     assert.equal(body.message, "status must be approved or rejected", JSON.stringify(json));
   }
   assert.equal((await vendorState(v.id)).status, "pending");
-  assert.equal((await expectJson(await patchStatus(admin, 999999, { status: "approved" }), 404)).message, "Vendor not found");
+  assert.equal(
+    (await expectJson(await patchStatus(admin, 999999, { status: "approved" }), 404)).message,
+    "Vendor not found",
+  );
   // A staff account is not a vendor application.
-  assert.equal((await expectJson(await patchStatus(admin, purchaser.user.id, { status: "approved" }), 404)).message, "Vendor not found");
+  assert.equal(
+    (await expectJson(await patchStatus(admin, purchaser.user.id, { status: "approved" }), 404)).message,
+    "Vendor not found",
+  );
 });

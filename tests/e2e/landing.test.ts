@@ -53,7 +53,8 @@ Deno.test("[e2e] the dark theme is applied and persists across a reload", async 
   try {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
-    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // The header is painted with the theme's base colour (the body itself may be transparent).
+    const background = () => page.locator("header").first().evaluate((el) => getComputedStyle(el).backgroundColor);
     const light = await background();
     assert.equal(await page.locator("html").getAttribute("data-theme"), "light");
 

@@ -228,7 +228,11 @@ export async function subscribedVendorEmails(tx: Queryable, categoryId: number) 
   return await tx.query<{ email: string; companyName: string; contactPerson: string }>(
     `select u.email, vp.company_name as "companyName", vp.contact_person as "contactPerson"
        from vendor_categories vc join vendor_profiles vp on vp.user_id = vc.vendor_id join users u on u.id = vp.user_id
-      where vc.category_id = $1 and vp.status = 'approved' and u.is_active order by u.id`,
+      where vc.category_id = $1 and vp.status = 'approved' and u.is_active
+        -- the vendor's own choice in Settings
+        and coalesce((u.preferences ->> 'emailNotifications')::boolean, true)
+        and coalesce((u.preferences ->> 'opportunityEmails')::boolean, true)
+      order by u.id`,
     [categoryId],
   );
 }

@@ -13,6 +13,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { changePasswordSchema } from "../../shared/schemas/auth.ts";
+import { DEFAULT_PREFERENCES, preferencesSchema } from "../../shared/schemas/preferences.ts";
 import { idParamSchema, updateProfileSchema } from "../../shared/schemas/users.ts";
 import * as users from "./queries.ts";
 import { DUPLICATE_EMAIL } from "./routes.ts";
@@ -154,5 +155,42 @@ export const profileRoutes = new Hono<AppEnv>()
         await audit(tx, c, { action: "UPDATE", entityType: "dashboard", entityId: me.id, metadata: { reset: true } });
       });
       return c.json({ message: "Dashboard reset" });
+    },
+  )
+  .get(
+    "/api/profile/preferences",
+    signedIn({ tags: ["profile"], summary: "Your notification preferences" }),
+    async (c) => {
+      const rows = await c.get("deps").db.query<{ p: Record<string, unknown> }>(
+        "select preferences as p from users where id = $1",
+        [c.get("user")!.id],
+      );
+      return c.json({ ...DEFAULT_PREFERENCES, ...(rows[0]?.p ?? {}) });
+    },
+  )
+  .put(
+    "/api/profile/preferences",
+    signedIn({ tags: ["profile"], summary: "Change your notification preferences" }),
+    validate("json", preferencesSchema),
+    async (c) => {
+      const me = c.get("user")!;
+      const prefs = c.req.valid("json");
+      await c.get("deps").db.tx(async (tx) => {
+        const [before] = await tx.query<{ p: Record<string, unknown> }>(
+          "select preferences as p from users where id = $1 for update",
+          [me.id],
+        );
+        await tx.query("update users set preferences = preferences || $2::jsonb, updated_at = now() where id = $1", [
+          me.id,
+          JSON.stringify(prefs),
+        ]);
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "preferences",
+          entityId: me.id,
+          metadata: { changes: diff({ ...DEFAULT_PREFERENCES, ...(before?.p ?? {}) }, prefs) },
+        });
+      });
+      return c.json(prefs);
     },
   );

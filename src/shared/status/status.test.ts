@@ -76,7 +76,9 @@ Deno.test("[status] bid groups (spec tabs) partition the statuses", () => {
 
 Deno.test("[status] quotations: approved, rejected and superseded are final", () => {
   assert.deepEqual([...QUOTATION_STATUSES].sort(), ["approved", "rejected", "submitted", "superseded", "under_review"]);
-  for (const s of ["approved", "rejected", "superseded"] as const) assert.deepEqual([...QUOTATION_TRANSITIONS[s]], [], s);
+  for (const s of ["approved", "rejected", "superseded"] as const) {
+    assert.deepEqual([...QUOTATION_TRANSITIONS[s]], [], s);
+  }
   assert.ok(QUOTATION_TRANSITIONS.submitted.includes("superseded"));
   assert.ok(!QUOTATION_TRANSITIONS.under_review.includes("submitted"));
 });

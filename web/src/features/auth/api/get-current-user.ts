@@ -12,6 +12,8 @@ export type CurrentUser = {
   contactPerson?: string | null;
   isActive?: boolean;
   updatedAt?: string;
+  /** Set after an administrator chose the password: only the change form opens until it is changed. */
+  mustChangePassword?: boolean;
   role: { id: number; name: RoleName | string; displayName: string };
 };
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 
 /** The fields of a purchase request that converting it into a bid request copies. */
@@ -38,4 +38,9 @@ export const sourcePurchaseRequestQueryOptions = (id: number) =>
 export function useLoadSourcePurchaseRequest() {
   const queryClient = useQueryClient();
   return (id: number) => queryClient.fetchQuery(sourcePurchaseRequestQueryOptions(id));
+}
+
+/** The request a bid was converted from, to name it in the details dialog. */
+export function useSourcePurchaseRequest(id: number | null) {
+  return useQuery({ ...sourcePurchaseRequestQueryOptions(id ?? 0), staleTime: Infinity, enabled: id !== null });
 }

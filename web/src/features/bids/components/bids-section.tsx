@@ -1,7 +1,103 @@
+/**
+ * Bid Request Management (spec section 2): live summary cards, the Active / Drafts / Completed tabs
+ * with their tables, the details dialog with the status actions, and the five-tab Create Bid Request
+ * dialog (also used to convert a purchase request).
+ */
+import { type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SectionPlaceholder } from "../../../components/section-placeholder.tsx";
+import { canCreateBids } from "../../../../../src/shared/permissions.ts";
+import { BID_GROUPS, type BidStatus } from "../../../../../src/shared/status/bid-request.ts";
+import { useRole } from "../../../lib/authorization.tsx";
+import { useBidRequestStats } from "../api/get-bid-request-stats.ts";
+import type { BidGroup } from "../api/get-bid-requests.ts";
+import { BidDetailsDialog } from "./bid-details-dialog.tsx";
+import { BidStats } from "./bid-stats.tsx";
+import { BidTable } from "./bid-table.tsx";
+import { CreateBidDialog } from "./create-bid-dialog.tsx";
+
+const TABS = ["active", "drafts", "completed"] as const satisfies readonly BidGroup[];
+const STAT_OF_TAB = { active: "active", drafts: "drafts", completed: "completed" } as const;
+
+function groupOf(status: BidStatus): BidGroup {
+  return TABS.find((group) => (BID_GROUPS[group] as readonly BidStatus[]).includes(status)) ?? "active";
+}
 
 export default function BidsSection() {
-  const { t } = useTranslation();
-  return <SectionPlaceholder title={t("dashboard.sections.bids")} />;
+  const { t, i18n } = useTranslation("bids");
+  const role = useRole();
+  const stats = useBidRequestStats();
+  const baseId = useId();
+  const [tab, setTab] = useState<BidGroup>("active");
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const number = new Intl.NumberFormat(i18n.language);
+
+  // Arrow keys move between tabs (mirrored in right-to-left languages), as in the ARIA tabs pattern.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const rtl = i18n.dir() === "rtl";
+    const step = event.key === "ArrowRight" ? (rtl ? -1 : 1) : event.key === "ArrowLeft" ? (rtl ? 1 : -1) : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length];
+    setTab(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  };
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={`${baseId}-title`} className="text-2xl font-bold">{t("title")}</h2>
+          <p className="text-base-content/70">{t("subtitle")}</p>
+        </div>
+        {canCreateBids(role) && (
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <span aria-hidden="true">+</span>
+            {t("actions.create")}
+          </button>
+        )}
+      </div>
+
+      <BidStats />
+
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-4 p-4">
+          <div role="tablist" aria-label={t("tabs.label")} className="tabs tabs-box w-fit">
+            {TABS.map((name) => (
+              <button
+                key={name}
+                id={`${baseId}-tab-${name}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                aria-controls={`${baseId}-panel`}
+                tabIndex={tab === name ? 0 : -1}
+                className={`tab gap-2 ${tab === name ? "tab-active" : ""}`}
+                onClick={() => setTab(name)}
+                onKeyDown={onTabKey}
+              >
+                {t(`tabs.${name}`)}
+                {stats.data && (
+                  <span className="badge badge-sm badge-ghost tabular-nums">
+                    {number.format(stats.data[STAT_OF_TAB[name]])}
+                  </span>
+                )}
+              </button>
+            ))}
+          </div>
+          <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`}>
+            <BidTable key={tab} group={tab} onView={(bid) => setViewing(bid.id)} />
+          </div>
+        </div>
+      </div>
+
+      {viewing !== null && <BidDetailsDialog id={viewing} onClose={() => setViewing(null)} />}
+      {creating && (
+        <CreateBidDialog
+          onClose={() => setCreating(false)}
+          onCreated={(status) => setTab(groupOf(status))}
+        />
+      )}
+    </section>
+  );
 }

@@ -16,8 +16,8 @@ export function CategoryRow({ category, onDelete }: { category: Category; onDele
   const active = category.isActive !== false;
   return (
     <tr>
-      <th scope="row" className="font-medium break-words">{category.name}</th>
-      <td className="max-w-md text-base-content/80 break-words">
+      <th scope="row" className="font-medium break-words" dir="auto">{category.name}</th>
+      <td className="max-w-md text-base-content/80 break-words" dir="auto">
         {category.description || <span className="text-base-content/50">{t("noDescription")}</span>}
       </td>
       <td>

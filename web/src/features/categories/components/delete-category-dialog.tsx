@@ -63,7 +63,7 @@ function DeleteCategoryBody({ category, onDone }: { category: Category; onDone: 
       <p>{t("delete.question", { name: isolate(category.name) })}</p>
       <p className="text-sm text-base-content/70">{t("delete.warning")}</p>
       {inUse && (
-        <div role="alert" className="alert alert-warning">
+        <div role="alert" className="alert alert-warning" dir="auto">
           {remove.error instanceof ApiError && remove.error.serverMessage}
         </div>
       )}

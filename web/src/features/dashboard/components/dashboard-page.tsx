@@ -41,7 +41,7 @@ export default function DashboardPage({ sections }: { sections: Record<Dashboard
   if (!user) return null;
   // A temporary password (new account or reset) opens nothing but the change form; the server
   // refuses every other call until then.
-  if ((user as CurrentUser & { mustChangePassword?: boolean }).mustChangePassword) {
+  if (user.mustChangePassword) {
     return <ForcedPasswordChangePage user={user} />;
   }
 

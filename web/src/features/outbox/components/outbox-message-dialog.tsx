@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
 import type { OutboxMessage } from "../api/get-outbox.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
@@ -48,7 +49,7 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
           </dl>
           {message.lastError && (
             <div role="note" className="alert alert-error alert-soft text-sm break-words">
-              {t("lastErrorValue", { error: message.lastError })}
+              {t("lastErrorValue", { error: isolate(message.lastError) })}
             </div>
           )}
           <div>

@@ -70,6 +70,7 @@ export function OutboxPanel() {
                   <button
                     type="button"
                     className="link link-hover block max-w-full truncate text-start"
+                    dir="auto"
                     onClick={(event) => {
                       event.stopPropagation();
                       setOpen(message);
@@ -86,7 +87,7 @@ export function OutboxPanel() {
                 </td>
                 <td className="whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
                 <td className="whitespace-nowrap">{formatDateTime(message.sentAt) || "-"}</td>
-                <td className="max-w-56 truncate text-error" title={message.lastError ?? undefined}>
+                <td className="max-w-56 truncate text-error" dir="auto" title={message.lastError ?? undefined}>
                   {message.lastError ?? ""}
                 </td>
               </tr>

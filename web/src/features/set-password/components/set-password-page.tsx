@@ -79,7 +79,7 @@ export default function SetPasswordPage() {
           />
         </FormField>
         {mutation.isError && (
-          <div role="alert" className="alert alert-error alert-soft">{serverMessage ?? t("failed")}</div>
+          <div role="alert" className="alert alert-error alert-soft" dir="auto">{serverMessage ?? t("failed")}</div>
         )}
         <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
           {mutation.isPending ? t("saving") : t("submit")}

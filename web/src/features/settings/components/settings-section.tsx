@@ -6,6 +6,7 @@ import { ThemeSelect } from "../../../components/theme-select.tsx";
 import { useMeta } from "../../meta/api/get-meta.ts";
 import { DataCard } from "./data-card.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
+import { NotificationsCard } from "./notifications-card.tsx";
 
 function SystemInfoCard() {
   const { t } = useTranslation("settings");
@@ -63,6 +64,7 @@ export default function SettingsSection() {
             </div>
           </div>
         </section>
+        <NotificationsCard />
         <TwoFactorCard />
         <DataCard onCacheCleared={() => setGeneration((n) => n + 1)} />
         <SystemInfoCard />

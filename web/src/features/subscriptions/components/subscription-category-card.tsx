@@ -20,7 +20,7 @@ export function SubscriptionCategoryCard({ category, checked, disabled, onChange
         disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span className="min-w-0">
+      <span className="min-w-0" dir="auto">
         <span className="block font-medium break-words">{category.name}</span>
         {category.description && (
           <span className="block text-sm text-base-content/70 break-words">{category.description}</span>

@@ -107,7 +107,7 @@ export function SubscriptionsPanel() {
             ? <p className="text-sm text-base-content/70">{t("noneYet")}</p>
             : (
               <ul className="flex flex-wrap gap-2" aria-label={t("current")}>
-                {saved.map((c) => <li key={c.id} className="badge badge-primary badge-soft">{c.name}</li>)}
+                {saved.map((c) => <li key={c.id} className="badge badge-primary badge-soft" dir="auto">{c.name}</li>)}
               </ul>
             )}
         </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
 
 /**
@@ -12,7 +13,7 @@ export function BusinessLicenseLink({ application }: { application: VendorApplic
   if (!url.startsWith("/api/files/")) {
     return (
       <p className="text-sm text-base-content/70">
-        {t("license.notUploaded", { name: url.replace(/^uploads\//, "") })}
+        {t("license.notUploaded", { name: isolate(url.replace(/^uploads\//, "")) })}
       </p>
     );
   }
@@ -25,7 +26,7 @@ export function BusinessLicenseLink({ application }: { application: VendorApplic
     >
       {t("license.view")}
       {application.businessLicenseName && (
-        <span className="text-sm text-base-content/60">({application.businessLicenseName})</span>
+        <span className="text-sm text-base-content/60" dir="auto">({application.businessLicenseName})</span>
       )}
       <span aria-hidden="true" className="rtl:-scale-x-100">↗</span>
       <span className="sr-only">{t("license.newTab")}</span>

@@ -29,7 +29,7 @@ export function VendorApplicationCard({ application }: { application: VendorAppl
     <article aria-labelledby={titleId} className="rounded-box border border-base-300 p-4">
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h4 id={titleId} className="text-lg font-semibold break-words">{application.companyName}</h4>
+          <h4 id={titleId} className="text-lg font-semibold break-words" dir="auto">{application.companyName}</h4>
           <p className="text-sm text-base-content/70">
             {t("appliedOn", { date: formatDate(application.createdAt) })}
           </p>

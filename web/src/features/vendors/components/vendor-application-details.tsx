@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
 import { BusinessLicenseLink } from "./business-license-link.tsx";
 import { useFormatDate } from "./use-format-date.ts";
@@ -24,7 +25,7 @@ export function VendorApplicationDetails({ application }: { application: VendorA
         {rows.map((row) => (
           <div key={row.label} className="min-w-0">
             <dt className="text-xs uppercase tracking-wide text-base-content/60">{row.label}</dt>
-            <dd className="break-words">{row.value || "-"}</dd>
+            <dd className="break-words" dir="auto">{row.value || "-"}</dd>
           </div>
         ))}
       </dl>
@@ -34,7 +35,8 @@ export function VendorApplicationDetails({ application }: { application: VendorA
           ? <p className="text-sm text-base-content/70">{t("noCategories")}</p>
           : (
             <ul className="flex flex-wrap gap-2">
-              {application.categories.map((c) => <li key={c.id} className="badge badge-outline">{c.name}</li>)}
+              {application.categories.map((c) => <li key={c.id} className="badge badge-outline" dir="auto">{c.name}
+              </li>)}
             </ul>
           )}
       </div>
@@ -45,7 +47,7 @@ export function VendorApplicationDetails({ application }: { application: VendorA
         </p>
       )}
       {application.status === "rejected" && application.rejectionReason && (
-        <p className="text-sm">{t("rejectionReason", { reason: application.rejectionReason })}</p>
+        <p className="text-sm">{t("rejectionReason", { reason: isolate(application.rejectionReason) })}</p>
       )}
     </div>
   );

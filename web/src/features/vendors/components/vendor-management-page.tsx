@@ -50,8 +50,8 @@ function PendingApplications() {
           {applications.data.map((application) => (
             <li key={application.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-medium break-words">{application.companyName}</p>
-                <p className="text-sm text-base-content/70 break-words">
+                <p className="font-medium break-words" dir="auto">{application.companyName}</p>
+                <p className="text-sm text-base-content/70 break-words" dir="auto">
                   {application.contactPerson} · {application.email}
                 </p>
                 <p className="text-xs text-base-content/60">

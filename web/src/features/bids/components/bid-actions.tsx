@@ -1,0 +1,137 @@
+/**
+ * The buttons of the details dialog, by state (the shared status machine decides which moves exist)
+ * and by permission: status moves for those who can manage bids, Unseal Bids for those allowed to
+ * unseal. Cancel and Unseal ask first; unsealing is audited and cannot be undone.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { canManageBids } from "../../../../../src/shared/permissions.ts";
+import { type BidStatus, canTransitionBid } from "../../../../../src/shared/status/bid-request.ts";
+import { useCan, useRole } from "../../../lib/authorization.tsx";
+import { isolate } from "../../../lib/i18n.ts";
+import { toast } from "../../../lib/toast.tsx";
+import type { BidRequest } from "../api/get-bid-requests.ts";
+import { useUnsealBidRequest } from "../api/unseal-bid-request.ts";
+import { useUpdateBidRequestStatus } from "../api/update-bid-request-status.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { serverMessage, useBidMessageText } from "./use-bid-messages.ts";
+
+/** The moves offered as buttons, in the order they happen; 'awarded' is reached by choosing a quotation. */
+const MOVES = [
+  ["published", "actions.publish", "btn-primary"],
+  ["bidding_closed", "actions.closeBidding", "btn-warning"],
+  ["evaluation", "actions.startEvaluation", "btn-secondary"],
+] as const;
+
+export function canUnseal(bid: Pick<BidRequest, "biddingMode" | "unsealedAt" | "status">): boolean {
+  return bid.biddingMode === "sealed" && !bid.unsealedAt &&
+    (bid.status === "bidding_closed" || bid.status === "evaluation");
+}
+
+export function BidActions({ bid }: { bid: BidRequest }) {
+  const { t } = useTranslation("bids");
+  const messageText = useBidMessageText();
+  const manage = canManageBids(useRole());
+  const mayUnseal = useCan("sealed_bidding.unseal");
+  const update = useUpdateBidRequestStatus();
+  const unseal = useUnsealBidRequest();
+  const [confirm, setConfirm] = useState<"cancel" | "unseal" | null>(null);
+  const busy = update.isPending || unseal.isPending;
+
+  const move = (status: BidStatus) => {
+    if (busy) return;
+    update.mutate({ id: bid.id, status }, {
+      onSuccess: () => {
+        setConfirm(null);
+        toast({ variant: "success", title: t("toast.statusUpdated"), description: t("toast.statusUpdatedDescription") });
+      },
+      onError: (error) => {
+        setConfirm(null);
+        const reason = messageText(serverMessage(error));
+        toast({
+          variant: "error",
+          title: t("toast.updateFailed"),
+          description: reason ? t("toast.updateFailedReason", { reason }) : t("toast.updateFailedDescription"),
+        });
+      },
+    });
+  };
+
+  const doUnseal = () => {
+    if (busy) return;
+    unseal.mutate(bid.id, {
+      onSuccess: (updated) => {
+        setConfirm(null);
+        toast({
+          variant: "success",
+          title: t("toast.unsealed"),
+          description: t("toast.unsealedDescription", { number: String(updated.bidCount) }),
+        });
+      },
+      onError: (error) => {
+        setConfirm(null);
+        toast({
+          variant: "error",
+          title: t("toast.unsealFailed"),
+          description: serverMessage(error) ?? t("toast.unsealFailedDescription"),
+        });
+      },
+    });
+  };
+
+  const status = bid.status;
+  const moves = manage ? MOVES.filter(([to]) => canTransitionBid(status, to)) : [];
+  const cancellable = manage && canTransitionBid(status, "cancelled");
+  const unsealable = mayUnseal && canUnseal(bid);
+  if (!moves.length && !cancellable && !unsealable) return null;
+
+  return (
+    <>
+      {cancellable && (
+        <button type="button" className="btn btn-ghost text-error" disabled={busy} onClick={() => setConfirm("cancel")}>
+          {t("actions.cancelBid")}
+        </button>
+      )}
+      {unsealable && (
+        <button type="button" className="btn btn-accent" disabled={busy} onClick={() => setConfirm("unseal")}>
+          {t("actions.unseal")}
+        </button>
+      )}
+      {moves.map(([to, label, style]) => (
+        <button key={to} type="button" className={`btn ${style}`} disabled={busy} onClick={() => move(to)}>
+          {update.isPending && update.variables?.status === to && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          {t(label)}
+        </button>
+      ))}
+      {confirm === "cancel" && (
+        <ConfirmDialog
+          danger
+          title={t("confirm.cancelTitle")}
+          confirmLabel={t("confirm.cancelConfirm")}
+          busy={update.isPending}
+          onConfirm={() => move("cancelled")}
+          onClose={() => setConfirm(null)}
+        >
+          <p>{t("confirm.cancelQuestion", { number: isolate(bid.bidNumber) })}</p>
+          <p className="text-sm text-base-content/70">{t("confirm.cancelWarning")}</p>
+        </ConfirmDialog>
+      )}
+      {confirm === "unseal" && (
+        <ConfirmDialog
+          title={t("confirm.unsealTitle")}
+          confirmLabel={t("confirm.unsealConfirm")}
+          busy={unseal.isPending}
+          onConfirm={doUnseal}
+          onClose={() => setConfirm(null)}
+        >
+          <p>{t("confirm.unsealQuestion", { number: isolate(bid.bidNumber) })}</p>
+          <div role="note" className="alert alert-warning alert-soft text-sm">
+            {t("confirm.unsealWarning")}
+          </div>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useBidRequest } from "../api/get-bid-request.ts";
+import { useSourcePurchaseRequest } from "../api/get-purchase-request.ts";
+import type { BidRequest } from "../api/get-bid-requests.ts";
+import { BidActions } from "./bid-actions.tsx";
+import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
+import { BidItemsTable } from "./bid-items-table.tsx";
+import { formatDateTime, formatMoney, formatProjectDeadline } from "./format.ts";
+import { Modal } from "./modal.tsx";
+
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2 lg:col-span-3" : undefined}>
+      <dt className="text-sm text-base-content/60">{label}</dt>
+      <dd className="break-words whitespace-pre-line">{children || "-"}</dd>
+    </div>
+  );
+}
+
+export function BidDetailsDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation("bids");
+  const query = useBidRequest(id);
+  const bid = query.data;
+  return (
+    <Modal
+      size="lg"
+      title={bid ? bid.title : t("details.title")}
+      onClose={onClose}
+      footer={bid && <BidActions bid={bid} />}
+    >
+      {query.isPending && (
+        <div className="flex justify-center py-8" role="status">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+          <span className="sr-only">{t("translation:common.loading")}</span>
+        </div>
+      )}
+      {query.isError && <div role="alert" className="alert alert-error alert-soft">{t("details.loadError")}</div>}
+      {bid && <BidDetails bid={bid} />}
+    </Modal>
+  );
+}
+
+function BidDetails({ bid }: { bid: BidRequest }) {
+  const { t, i18n } = useTranslation("bids");
+  const lang = i18n.language;
+  const sealedNow = bid.biddingMode === "sealed" && !bid.unsealedAt;
+  const method = t(`evaluation.${bid.evaluationMethod}`, { defaultValue: bid.evaluationMethod });
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm" dir="ltr">{bid.bidNumber}</span>
+        <BidStatusBadge status={bid.status} />
+        <BiddingModeBadge mode={bid.biddingMode} />
+        {bid.category && <span className="badge badge-outline badge-primary">{bid.category.name}</span>}
+      </div>
+
+      <div className="stats stats-vertical border border-base-300 bg-base-200 sm:stats-horizontal">
+        <div className="stat">
+          <div className="stat-title">{t("fields.submissions")}</div>
+          <div className="stat-value text-2xl" data-testid="bid-submissions"><SubmissionCount bid={bid} /></div>
+          <div className="stat-desc whitespace-normal">
+            {sealedNow
+              ? t("details.sealedHint")
+              : bid.unsealedAt
+              ? t("details.unsealedAt", { date: formatDateTime(bid.unsealedAt, lang) })
+              : t("details.openHint")}
+          </div>
+        </div>
+        <div className="stat">
+          <div className="stat-title">{t("fields.estimatedBudget")}</div>
+          <div className="stat-value text-2xl">{formatMoney(bid.estimatedBudget, lang)}</div>
+        </div>
+        <div className="stat">
+          <div className="stat-title">{t("fields.biddingDeadline")}</div>
+          <div className="stat-value text-lg">{formatDateTime(bid.biddingDeadline, lang)}</div>
+          {bid.biddingStartAt && (
+            <div className="stat-desc">{t("details.opens", { date: formatDateTime(bid.biddingStartAt, lang) })}</div>
+          )}
+        </div>
+      </div>
+
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label={t("fields.description")} wide>{bid.description}</Field>
+        <Field label={t("fields.department")}>{bid.department}</Field>
+        <Field label={t("fields.projectDeadline")}>{formatProjectDeadline(bid.deadline, lang)}</Field>
+        <Field label={t("fields.createdAt")}>{formatDateTime(bid.createdAt, lang)}</Field>
+        <Field label={t("fields.evaluationMethod")}>
+          {bid.evaluationMethod === "combined_scoring"
+            ? t("details.weights", { method, price: String(bid.priceWeight), technical: String(bid.technicalWeight) })
+            : method}
+        </Field>
+        <Field label={t("fields.bond")}>
+          {bid.bondRequired ? formatMoney(bid.bondAmount, lang) : t("details.notRequired")}
+        </Field>
+        <Field label={t("fields.vendorPrequalification")}>
+          {bid.vendorPrequalification ? t("details.required") : t("details.notRequired")}
+        </Field>
+        <Field label={t("fields.minimumYearsExperience")}>
+          {new Intl.NumberFormat(lang).format(bid.minimumYearsExperience)}
+        </Field>
+        <Field label={t("fields.purchaseRequest")}>
+          {bid.purchaseRequestId ? <SourceRequest id={bid.purchaseRequestId} /> : null}
+        </Field>
+        <Field label={t("fields.qualificationCriteria")} wide>{bid.qualificationCriteria}</Field>
+        <Field label={t("fields.technicalSpecifications")} wide>{bid.technicalSpecifications}</Field>
+        <Field label={t("fields.commercialTerms")} wide>{bid.commercialTerms}</Field>
+      </dl>
+
+      <div className="flex flex-col gap-2">
+        <h4 className="font-semibold">{t("details.items")}</h4>
+        <BidItemsTable items={bid.items} />
+      </div>
+    </div>
+  );
+}
+
+/** The converted purchase request by its number and title; its id alone while that loads. */
+function SourceRequest({ id }: { id: number }) {
+  const { t } = useTranslation("bids");
+  const pr = useSourcePurchaseRequest(id).data;
+  if (!pr) return <>{t("details.convertedFrom", { id: String(id) })}</>;
+  return (
+    <>
+      <span className="font-mono text-sm" dir="ltr">{pr.requestId}</span> {pr.title}
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The Create Bid Request form's values, the defaults of spec section 9, and the payload built from
+ * them. The Review tab's budget is summed in integer cents, exactly as the server computes it.
+ */
+import { fromCents, sumCents, toCents } from "../../../../../src/shared/money.ts";
+import type { CreateBidRequestInput } from "../api/create-bid-request.ts";
+import type { BiddingMode, EvaluationMethod } from "../api/get-bid-requests.ts";
+import { dateInputValue, dateTimeInputValue, dateToIso, localDateTimeToIso } from "./format.ts";
+
+export type BidItemValues = {
+  itemName: string;
+  specification: string;
+  quantity: string;
+  unit: string;
+  estimatedPrice: string;
+  categoryId: string;
+  technicalRequirements: string;
+  evaluationCriteria: string;
+};
+
+export type BidFormValues = {
+  title: string;
+  description: string;
+  department: string;
+  /** "" means none: the server then uses the first item's category. */
+  categoryId: string;
+  /** "" unless converting a purchase request. */
+  purchaseRequestId: string;
+  items: BidItemValues[];
+  /** YYYY-MM-DD */
+  deadline: string;
+  /** YYYY-MM-DDTHH:mm in the user's time zone */
+  biddingDeadline: string;
+  /** Optional, as biddingDeadline. */
+  biddingStartAt: string;
+  biddingMode: BiddingMode;
+  evaluationMethod: EvaluationMethod;
+  priceWeight: string;
+  technicalWeight: string;
+  qualificationCriteria: string;
+  bondRequired: boolean;
+  bondAmount: string;
+  vendorPrequalification: boolean;
+  minimumYearsExperience: string;
+  technicalSpecifications: string;
+  commercialTerms: string;
+};
+
+export const PROJECT_DEADLINE_DAYS = 21;
+export const BIDDING_DEADLINE_DAYS = 14;
+/** Bidding closes at the end of a working day rather than at midnight. */
+const BIDDING_DEADLINE_HOUR = 17;
+export const DEFAULT_CATEGORY_ID = "1";
+
+export const EMPTY_BID_ITEM: BidItemValues = {
+  itemName: "",
+  specification: "",
+  quantity: "1",
+  unit: "pcs",
+  estimatedPrice: "0",
+  categoryId: DEFAULT_CATEGORY_ID,
+  technicalRequirements: "",
+  evaluationCriteria: "",
+};
+
+export function bidFormDefaults(now = new Date()): BidFormValues {
+  return {
+    title: "",
+    description: "",
+    department: "",
+    categoryId: "",
+    purchaseRequestId: "",
+    items: [{ ...EMPTY_BID_ITEM }],
+    deadline: dateInputValue(PROJECT_DEADLINE_DAYS, now),
+    biddingDeadline: dateTimeInputValue(BIDDING_DEADLINE_DAYS, BIDDING_DEADLINE_HOUR, now),
+    biddingStartAt: "",
+    biddingMode: "open",
+    evaluationMethod: "lowest_price",
+    priceWeight: "60",
+    technicalWeight: "40",
+    qualificationCriteria: "",
+    bondRequired: false,
+    bondAmount: "0",
+    vendorPrequalification: true,
+    minimumYearsExperience: "2",
+    technicalSpecifications: "",
+    commercialTerms: "",
+  };
+}
+
+const WHOLE = /^\d+$/;
+
+/** Spec section 5: quantity at least 1, and 1 when what was typed is not a valid quantity. */
+export function normalizeQuantity(value: string): string {
+  const text = value.trim();
+  return WHOLE.test(text) && Number(text) >= 1 ? String(Number(text)) : "1";
+}
+
+/** A whole number of at least 0 (years of experience); `fallback` when not a number. */
+export function normalizeWhole(value: string, fallback: number): string {
+  const n = Number.parseInt(value.trim(), 10);
+  return String(Number.isFinite(n) ? Math.max(0, n) : fallback);
+}
+
+const numberOr = (value: string, fallback: number) => {
+  const n = Number(value.trim());
+  return value.trim() !== "" && Number.isFinite(n) ? n : fallback;
+};
+
+export function toBidPayload(values: BidFormValues, status: "draft" | "published"): CreateBidRequestInput {
+  const categoryId = values.categoryId ? Number(values.categoryId) : undefined;
+  const start = localDateTimeToIso(values.biddingStartAt);
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    department: values.department.trim(),
+    categoryId,
+    deadline: dateToIso(values.deadline),
+    biddingDeadline: localDateTimeToIso(values.biddingDeadline),
+    biddingStartAt: start || undefined,
+    biddingMode: values.biddingMode,
+    items: values.items.map((item) => {
+      const quantity = item.quantity.trim();
+      return {
+        itemName: item.itemName.trim(),
+        specification: item.specification.trim(),
+        // A whole number goes as a number; anything else as typed so validation names it.
+        quantity: WHOLE.test(quantity) ? Number(quantity) : quantity,
+        unit: item.unit.trim() || "pcs",
+        estimatedPrice: item.estimatedPrice.trim() || "0",
+        categoryId: item.categoryId ? Number(item.categoryId) : categoryId,
+        technicalRequirements: item.technicalRequirements.trim(),
+        evaluationCriteria: item.evaluationCriteria.trim(),
+      };
+    }),
+    qualificationCriteria: values.qualificationCriteria.trim(),
+    evaluationMethod: values.evaluationMethod,
+    priceWeight: numberOr(values.priceWeight, 60),
+    technicalWeight: numberOr(values.technicalWeight, 40),
+    bondRequired: values.bondRequired,
+    // Without a bond the amount is 0 whatever was typed before the switch was turned off.
+    bondAmount: values.bondRequired ? values.bondAmount.trim() || "0" : "0",
+    vendorPrequalification: values.vendorPrequalification,
+    minimumYearsExperience: numberOr(values.minimumYearsExperience, 0),
+    technicalSpecifications: values.technicalSpecifications.trim(),
+    commercialTerms: values.commercialTerms.trim(),
+    purchaseRequestId: values.purchaseRequestId ? Number(values.purchaseRequestId) : undefined,
+    status,
+  };
+}
+
+/** Sum of quantity × price in integer cents; a line with an invalid number counts as 0 until fixed. */
+export function estimatedBudget(items: Pick<BidItemValues, "quantity" | "estimatedPrice">[]): string {
+  return fromCents(sumCents(items.map((item) => {
+    const quantity = (item.quantity ?? "").trim();
+    return {
+      quantity: WHOLE.test(quantity) ? Number(quantity) : 0,
+      priceCents: toCents(item.estimatedPrice || "0") ?? 0,
+    };
+  })));
+}
+
+export function lineTotal(item: Pick<BidItemValues, "quantity" | "estimatedPrice">): string {
+  return estimatedBudget([item]);
+}
+
+/** Which tab holds the field a validation message is about, so the dialog can open it. */
+export function tabOfField(field: string): "details" | "items" | "bidding" | "evaluation" {
+  if (field === "items") return "items";
+  if (field === "deadline" || field === "biddingDeadline" || field === "biddingStartAt") return "bidding";
+  if (["qualificationCriteria", "bondAmount", "priceWeight", "technicalWeight", "minimumYearsExperience"].includes(field)) {
+    return "evaluation";
+  }
+  return "details";
+}

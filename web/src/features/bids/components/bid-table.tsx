@@ -1,0 +1,86 @@
+import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
+import { type BidGroup, type BidRequest, useBidRequests } from "../api/get-bid-requests.ts";
+import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
+import { formatBidDate, formatMoney, formatProjectDeadline } from "./format.ts";
+
+/** One tab's table (Active, Drafts or Completed), newest first. */
+export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: BidRequest) => void }) {
+  const { t, i18n } = useTranslation("bids");
+  const lang = i18n.language;
+  const query = useBidRequests(group);
+
+  if (query.isPending) {
+    return (
+      <div role="status" className="flex items-center gap-2 py-6 text-base-content/70">
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        {t("list.loading")}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>{t("list.loadError")}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+          {t("translation:common.retry")}
+        </button>
+      </div>
+    );
+  }
+  const { items, total } = query.data;
+  if (items.length === 0) {
+    return <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t(`list.empty.${group}`)}</p>;
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="overflow-x-auto rounded-box border border-base-300">
+        <table className="table">
+          <caption className="sr-only">{t(`tabs.${group}`)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("columns.number")}</th>
+              <th scope="col">{t("columns.title")}</th>
+              <th scope="col">{t("columns.mode")}</th>
+              <th scope="col">{t("columns.status")}</th>
+              <th scope="col">{t("columns.biddingDeadline")}</th>
+              <th scope="col">{t("columns.projectDeadline")}</th>
+              <th scope="col" className="text-end">{t("columns.budget")}</th>
+              <th scope="col">{t("columns.submissions")}</th>
+              <th scope="col" className="text-end">{t("columns.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((bid) => (
+              <tr key={bid.id}>
+                <td className="font-mono text-sm whitespace-nowrap" dir="ltr">{bid.bidNumber}</td>
+                <th scope="row" className="min-w-48 font-medium break-words">{bid.title}</th>
+                <td><BiddingModeBadge mode={bid.biddingMode} /></td>
+                <td><BidStatusBadge status={bid.status} /></td>
+                <td className="whitespace-nowrap">{formatBidDate(bid.biddingDeadline, lang)}</td>
+                <td className="whitespace-nowrap">{formatProjectDeadline(bid.deadline, lang)}</td>
+                <td className="text-end whitespace-nowrap tabular-nums">{formatMoney(bid.estimatedBudget, lang)}</td>
+                <td className="whitespace-nowrap"><SubmissionCount bid={bid} /></td>
+                <td className="text-end">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={t("list.viewNamed", { number: isolate(bid.bidNumber) })}
+                    onClick={() => onView(bid)}
+                  >
+                    {t("list.view")}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {total > items.length && (
+        <p className="text-sm text-base-content/60">
+          {t("list.showing", { shown: items.length, total })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The Create Bid Request dialog: five tabs (Details, Items, Bidding, Evaluation, Review) over one
+ * form. Before sending, the shared bidRequestSchema checks the rules in the spec's order; the first
+ * failure is shown as a 'Validation Error' toast and the tab holding that field opens. Picking a
+ * purchase request on the Details tab converts it: its fields and items are copied in and the
+ * server links both.
+ */
+import { type KeyboardEvent, useId, useState } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { bidRequestSchema } from "../../../../../src/shared/schemas/bids.ts";
+import type { BidStatus } from "../../../../../src/shared/status/bid-request.ts";
+import { toast } from "../../../lib/toast.tsx";
+import { useCreateBidRequest } from "../api/create-bid-request.ts";
+import { bidFormDefaults, type BidFormValues, tabOfField, toBidPayload } from "./bid-form.ts";
+import { CreateBiddingTab } from "./create-bidding-tab.tsx";
+import { CreateDetailsTab } from "./create-details-tab.tsx";
+import { CreateEvaluationTab } from "./create-evaluation-tab.tsx";
+import { CreateItemsTab } from "./create-items-tab.tsx";
+import { CreateReviewTab } from "./create-review-tab.tsx";
+import { Modal } from "./modal.tsx";
+import { serverMessage, useBidMessageText } from "./use-bid-messages.ts";
+
+const TABS = ["details", "items", "bidding", "evaluation", "review"] as const;
+type Tab = (typeof TABS)[number];
+
+export function CreateBidDialog({ onClose, onCreated }: {
+  onClose: () => void;
+  onCreated: (status: BidStatus) => void;
+}) {
+  const { t, i18n } = useTranslation("bids");
+  const messageText = useBidMessageText();
+  const form = useForm<BidFormValues>({ defaultValues: bidFormDefaults() });
+  // Owned here so converting a purchase request can replace the items the Items tab shows.
+  const items = useFieldArray({ control: form.control, name: "items" });
+  const converting = !!useWatch({ control: form.control, name: "purchaseRequestId" });
+  const mutation = useCreateBidRequest();
+  const [tab, setTab] = useState<Tab>("details");
+  const [error, setError] = useState<string>();
+  const baseId = useId();
+  const index = TABS.indexOf(tab);
+
+  const submit = (status: "draft" | "published") => {
+    if (mutation.isPending) return;
+    const payload = toBidPayload(form.getValues(), status);
+    const parsed = bidRequestSchema.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const message = messageText(issue?.message) ?? "";
+      setError(message);
+      setTab(tabOfField(String(issue?.path[0] ?? "")));
+      toast({ variant: "error", title: t("toast.validationError"), description: message });
+      return;
+    }
+    setError(undefined);
+    mutation.mutate(payload, {
+      onSuccess: (created) => {
+        toast({
+          variant: "success",
+          title: t("toast.created"),
+          description: created.status === "draft" ? t("toast.createdDraft") : t("toast.createdPublished"),
+        });
+        onCreated(created.status);
+        onClose();
+      },
+      onError: (failure) =>
+        toast({
+          variant: "error",
+          title: t("toast.creationFailed"),
+          description: messageText(serverMessage(failure)) ?? t("toast.creationFailedDescription"),
+        }),
+    });
+  };
+
+  // Arrow keys move between tabs (mirrored in right-to-left languages), as in the ARIA tabs pattern.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const rtl = i18n.dir() === "rtl";
+    const step = event.key === "ArrowRight" ? (rtl ? -1 : 1) : event.key === "ArrowLeft" ? (rtl ? 1 : -1) : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length];
+    setTab(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  };
+
+  const pending = mutation.isPending;
+  return (
+    <Modal
+      size="lg"
+      title={t("create.title")}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={pending}>
+            {t("translation:common.cancel")}
+          </button>
+          <button type="button" className="btn btn-outline" disabled={index === 0} onClick={() => setTab(TABS[index - 1])}>
+            {t("create.previous")}
+          </button>
+          {tab === "review"
+            ? (
+              <>
+                <button type="button" className="btn btn-outline" disabled={pending} onClick={() => submit("draft")}>
+                  {pending && mutation.variables?.status === "draft" && (
+                    <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                  )}
+                  {t("create.saveDraft")}
+                </button>
+                <button type="button" className="btn btn-primary" disabled={pending} onClick={() => submit("published")}>
+                  {pending && mutation.variables?.status === "published" && (
+                    <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                  )}
+                  {converting ? t("create.convert") : t("create.submit")}
+                </button>
+              </>
+            )
+            : (
+              <button type="button" className="btn btn-primary" onClick={() => setTab(TABS[index + 1])}>
+                {t("create.next")}
+              </button>
+            )}
+        </>
+      }
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          // Enter in a text field moves on rather than sending a half-filled request.
+          event.preventDefault();
+          if (tab !== "review") setTab(TABS[index + 1]);
+        }}
+      >
+        <div role="tablist" aria-label={t("create.title")} className="tabs tabs-box flex-wrap">
+          {TABS.map((name) => (
+            <button
+              key={name}
+              id={`${baseId}-tab-${name}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              aria-controls={`${baseId}-panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              className={`tab ${tab === name ? "tab-active" : ""}`}
+              onClick={() => setTab(name)}
+              onKeyDown={onTabKey}
+            >
+              {t(`create.tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+        {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
+        {TABS.map((name) => (
+          // Every panel stays mounted (hidden) so the form keeps one set of registered fields.
+          <div
+            key={name}
+            id={`${baseId}-panel-${name}`}
+            role="tabpanel"
+            aria-labelledby={`${baseId}-tab-${name}`}
+            hidden={tab !== name}
+          >
+            {name === "details" && <CreateDetailsTab form={form} items={items} />}
+            {name === "items" && <CreateItemsTab form={form} items={items} />}
+            {name === "bidding" && <CreateBiddingTab form={form} />}
+            {name === "evaluation" && <CreateEvaluationTab form={form} />}
+            {name === "review" && <CreateReviewTab form={form} />}
+          </div>
+        ))}
+      </form>
+    </Modal>
+  );
+}

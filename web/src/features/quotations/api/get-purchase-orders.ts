@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client.ts";
+
+export type PurchaseOrderSummary = {
+  id: number;
+  poNumber: string;
+  quotationId: number;
+  vendorId: number;
+  vendorName: string;
+  requestNumber: string;
+  totalAmount: string;
+  status: string;
+  createdAt: string;
+};
+
+export const purchaseOrdersQueryKey = ["purchase-orders"] as const;
+
+/** The API's page cap: enough to find the order of every approved quotation on screen. */
+const LIMIT = 200;
+
+/** GET /api/purchase-orders (newest first): lets an approved quotation's card show its order. */
+export function getPurchaseOrders({ signal }: { signal?: AbortSignal } = {}): Promise<PurchaseOrderSummary[]> {
+  return apiJson<PurchaseOrderSummary[]>(`/api/purchase-orders?limit=${LIMIT}`, { signal });
+}
+
+export const purchaseOrdersQueryOptions = () =>
+  queryOptions({ queryKey: [...purchaseOrdersQueryKey, "list"], queryFn: getPurchaseOrders });
+
+/** Purchase orders by the quotation they were issued for. */
+export function usePurchaseOrdersByQuotation() {
+  return useQuery({
+    ...purchaseOrdersQueryOptions(),
+    select: (orders) => new Map(orders.map((order) => [order.quotationId, order])),
+  });
+}

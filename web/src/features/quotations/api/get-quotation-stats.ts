@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client.ts";
+import { quotationsQueryKey } from "./get-quotations.ts";
+
+/** Live counts of current, unsealed quotations, and of sealed bids still collecting submissions. */
+export type QuotationStats = {
+  total: number;
+  submitted: number;
+  underReview: number;
+  approved: number;
+  rejected: number;
+  sealedBids: number;
+  sealedSubmissions: number;
+};
+
+/** GET /api/quotations/stats */
+export function getQuotationStats({ signal }: { signal?: AbortSignal } = {}): Promise<QuotationStats> {
+  return apiJson<QuotationStats>("/api/quotations/stats", { signal });
+}
+
+export const quotationStatsQueryOptions = () =>
+  queryOptions({ queryKey: [...quotationsQueryKey, "stats"], queryFn: getQuotationStats });
+
+export function useQuotationStats() {
+  return useQuery(quotationStatsQueryOptions());
+}

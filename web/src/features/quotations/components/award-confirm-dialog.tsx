@@ -1,0 +1,115 @@
+/**
+ * The confirmation every award goes through, from a card's Approve button (PATCH status approved)
+ * or from a comparison column's Award button (POST .../award). On success it stays open and shows
+ * the purchase order that was issued, with its PDF link.
+ */
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
+import { toast } from "../../../lib/toast.tsx";
+import type { PurchaseOrderRef } from "../api/award-quotation.ts";
+import { useFormat } from "./format.ts";
+import { Modal } from "./modal.tsx";
+import { PurchaseOrderLink } from "./purchase-order-link.tsx";
+import { serverMessage } from "./server-message.ts";
+
+export type AwardTarget = {
+  quotationId: number;
+  vendorName: string;
+  requestTitle: string;
+  requestNumber: string;
+  totalAmount: string;
+  currency: string;
+};
+
+export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onClose }: {
+  target: AwardTarget;
+  title: string;
+  confirmLabel: string;
+  /** Performs the award and resolves with the purchase order. */
+  onConfirm: (comment: string) => Promise<PurchaseOrderRef | undefined>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("quotations");
+  const format = useFormat();
+  const [comment, setComment] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const [order, setOrder] = useState<PurchaseOrderRef>();
+  const formId = `award-${target.quotationId}`;
+  const vendor = isolate(target.vendorName);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setError(undefined);
+    try {
+      const po = await onConfirm(comment.trim());
+      setOrder(po);
+      toast({
+        variant: "success",
+        title: t("toast.awarded"),
+        description: po ? t("toast.awardedDescription", { po: po.poNumber, vendor }) : undefined,
+      });
+    } catch (failure) {
+      const message = serverMessage(failure) ?? t("toast.awardFailed");
+      setError(message);
+      toast({ variant: "error", title: t("toast.error"), description: message });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      footer={order
+        ? <button type="button" className="btn btn-primary" onClick={onClose}>{t("close")}</button>
+        : (
+          <>
+            <button type="button" className="btn" onClick={onClose} disabled={pending}>
+              {t("translation:common.cancel")}
+            </button>
+            <button type="submit" form={formId} className="btn btn-success" disabled={pending}>
+              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {confirmLabel}
+            </button>
+          </>
+        )}
+    >
+      {order
+        ? (
+          <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2">
+            <p className="font-semibold">{t("award.issued", { po: order.poNumber })}</p>
+            <p>{t("award.issuedDetail", { vendor, total: format.money(order.totalAmount, target.currency) })}</p>
+            <PurchaseOrderLink order={order} />
+          </div>
+        )
+        : (
+          <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate>
+            <p>
+              {t("award.summary", {
+                vendor,
+                title: target.requestTitle,
+                number: target.requestNumber,
+                total: format.money(target.totalAmount, target.currency),
+              })}
+            </p>
+            <div role="note" className="alert alert-warning alert-soft">{t("award.warning")}</div>
+            <label className="flex flex-col gap-1">
+              <span className="text-sm font-medium">{t("award.comment")}</span>
+              <textarea
+                className="textarea w-full"
+                rows={2}
+                maxLength={2000}
+                value={comment}
+                onChange={(event) => setComment(event.target.value)}
+              />
+            </label>
+            {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
+          </form>
+        )}
+    </Modal>
+  );
+}

@@ -1,0 +1,143 @@
+import { useTranslation } from "react-i18next";
+import { useCan } from "../../../lib/authorization.tsx";
+import { isolate } from "../../../lib/i18n.ts";
+import { toast } from "../../../lib/toast.tsx";
+import type { Quotation } from "../api/get-quotations.ts";
+import { quotationPdfUrl } from "../api/get-quotation-pdf.ts";
+import type { PurchaseOrderSummary } from "../api/get-purchase-orders.ts";
+import { useUpdateQuotationStatus } from "../api/update-quotation-status.ts";
+import { AttachmentLinks } from "./attachment-links.tsx";
+import { useFormat } from "./format.ts";
+import { ItemsTable } from "./items-table.tsx";
+import { PurchaseOrderLink } from "./purchase-order-link.tsx";
+import { serverMessage } from "./server-message.ts";
+import { QuotationStatusBadge } from "./status-badge.tsx";
+
+export type QuotationAction = "view" | "reject" | "approve";
+
+/** Submitted and under-review quotations may still be decided (QUOTATION_TRANSITIONS). */
+export const isOpenForDecision = (status: string) => status === "submitted" || status === "under_review";
+
+/** One received quotation (spec section 2) with its review actions for users who may edit quotations. */
+export function QuotationCard({ quotation, order, onAction }: {
+  quotation: Quotation;
+  order?: PurchaseOrderSummary;
+  onAction: (action: QuotationAction, quotation: Quotation) => void;
+}) {
+  const { t } = useTranslation("quotations");
+  const format = useFormat();
+  const canEdit = useCan("quotations.edit");
+  const status = useUpdateQuotationStatus();
+  const headingId = `quotation-${quotation.id}-title`;
+  const vendor = isolate(quotation.vendorName);
+
+  const markUnderReview = () =>
+    status.mutate({ id: quotation.id, status: "under_review", comment: "" }, {
+      onSuccess: () => toast({ variant: "success", title: t("toast.statusUpdated"), description: t("toast.markedUnderReview") }),
+      onError: (error) =>
+        toast({ variant: "error", title: t("toast.error"), description: serverMessage(error) ?? t("toast.statusFailed") }),
+    });
+
+  return (
+    <article aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 id={headingId} className="card-title text-base break-words">{quotation.purchaseRequestTitle}</h3>
+            <p className="font-mono text-sm text-base-content/70" dir="ltr">{quotation.requestNumber}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {quotation.revision > 1 && (
+              <span className="badge badge-ghost">{t("card.revision", { revision: quotation.revision })}</span>
+            )}
+            <QuotationStatusBadge status={quotation.status} />
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-base-content/60">{t("card.vendor")}</dt>
+            <dd className="font-medium break-words">{quotation.vendorName}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">{t("card.submitted")}</dt>
+            <dd>{format.date(quotation.submittedAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">{t("card.totalAmount")}</dt>
+            <dd className="font-semibold">{format.money(quotation.totalAmount, quotation.currency)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">{t("card.validUntil")}</dt>
+            <dd className="flex flex-wrap items-center gap-1">
+              {format.date(quotation.validUntil)}
+              {quotation.expired && <span className="badge badge-error badge-sm">{t("card.expired")}</span>}
+            </dd>
+          </div>
+        </dl>
+
+        {quotation.items.length > 0 && (
+          <ItemsTable
+            items={quotation.items}
+            currency={quotation.currency}
+            caption={t("card.itemsCaption", { vendor, title: quotation.purchaseRequestTitle })}
+          />
+        )}
+
+        <AttachmentLinks attachments={quotation.attachments} />
+        {order && <PurchaseOrderLink order={order} />}
+
+        <div className="card-actions flex-wrap justify-end">
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            aria-label={t("actions.viewDetailsOf", { vendor })}
+            onClick={() => onAction("view", quotation)}
+          >
+            {t("actions.viewDetails")}
+          </button>
+          <a
+            className="btn btn-sm btn-outline"
+            href={quotationPdfUrl(quotation.id)}
+            download
+            aria-label={t("actions.downloadPdfOf", { vendor })}
+          >
+            {t("actions.downloadPdf")}
+          </a>
+          {canEdit && isOpenForDecision(quotation.status) && (
+            <>
+              {quotation.status === "submitted" && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  disabled={status.isPending}
+                  aria-label={t("actions.markUnderReviewOf", { vendor })}
+                  onClick={markUnderReview}
+                >
+                  {status.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                  {t("actions.markUnderReview")}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-sm btn-error btn-outline"
+                aria-label={t("actions.rejectOf", { vendor })}
+                onClick={() => onAction("reject", quotation)}
+              >
+                {t("actions.reject")}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-success"
+                aria-label={t("actions.approveOf", { vendor })}
+                onClick={() => onAction("approve", quotation)}
+              >
+                {t("actions.approve")}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+/** The user's own notification switches (spec: Settings, notification toggles), saved on the server. */
+import { useTranslation } from "react-i18next";
+import type { Preferences } from "../../../../../src/shared/schemas/preferences.ts";
+import { toast } from "../../../lib/toast.tsx";
+import { usePreferences } from "../api/get-preferences.ts";
+import { useUpdatePreferences } from "../api/update-preferences.ts";
+
+const SWITCHES: (keyof Preferences)[] = ["emailNotifications", "opportunityEmails", "deadlineReminders"];
+
+export function NotificationsCard() {
+  const { t } = useTranslation("settings");
+  const prefs = usePreferences();
+  const update = useUpdatePreferences();
+
+  const toggle = (key: keyof Preferences, value: boolean) => {
+    if (!prefs.data) return;
+    update.mutate({ ...prefs.data, [key]: value }, {
+      onSuccess: () => toast({ title: t("notifications.saved"), variant: "success" }),
+      onError: () => toast({ title: t("notifications.saveFailed"), variant: "error" }),
+    });
+  };
+
+  return (
+    <section aria-labelledby="notifications-title" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <h3 id="notifications-title" className="card-title text-lg">{t("notifications.title")}</h3>
+        <p className="text-sm text-base-content/70">{t("notifications.text")}</p>
+        {prefs.isError && <p role="alert" className="text-error text-sm">{t("notifications.loadError")}</p>}
+        {SWITCHES.map((key) => (
+          <label key={key} className="flex cursor-pointer items-center justify-between gap-3">
+            <span>
+              <span className="block font-medium">{t(`notifications.${key}`)}</span>
+              <span className="block text-sm text-base-content/70">{t(`notifications.${key}Text`)}</span>
+            </span>
+            <input
+              type="checkbox"
+              className="toggle toggle-primary"
+              checked={prefs.data?.[key] ?? false}
+              disabled={!prefs.data || update.isPending ||
+                (key !== "emailNotifications" && !prefs.data.emailNotifications)}
+              onChange={(e) => toggle(key, e.currentTarget.checked)}
+            />
+          </label>
+        ))}
+      </div>
+    </section>
+  );
+}
