@@ -14,8 +14,10 @@
  * Every test module gets tests/helpers/setup.ts preloaded: a console.error in a test fails it.
  * The last line of output is `N passed, N failed` (plus `, N skipped`); CI reads it.
  *
- * Options: --only=pglite,postgres,chromium (passes to run); any other argument is passed to
- * `deno test` (e.g. --filter "[app/").
+ * Options: `--only=pglite,postgres,chromium` picks passes; `*.test.ts` paths restrict the files;
+ * any other argument goes to `deno test` (e.g. `--filter "[app/"`). Test files run one after the
+ * other; TEST_JOBS=N runs N at a time (`deno test --parallel`), which is safe for files that only
+ * use their own test database, but timing-sensitive tests may then flake.
  */
 import { chromiumPath, ensureSpaBuilt } from "./e2e/helpers.ts";
 import { type Cluster, findPostgresBin, startCluster } from "./helpers/pg-cluster.ts";
@@ -41,10 +43,14 @@ interface Result {
   note?: string;
 }
 
+const isTest = (p: string) => /\.test\.tsx?$/.test(p);
 const args = [...Deno.args];
 const onlyArg = args.findIndex((a) => a.startsWith("--only="));
 const only = onlyArg >= 0 ? new Set(args.splice(onlyArg, 1)[0].slice(7).split(",")) : undefined;
-const denoTestArgs = args;
+const fileArgs = args.filter((a) => isTest(a)).map((a) => a.replace(/^\.\//, ""));
+const denoTestArgs = args.filter((a) => !isTest(a));
+const jobs = Number(Deno.env.get("TEST_JOBS") ?? 1);
+if (jobs > 1) denoTestArgs.push("--parallel");
 const wanted = (name: PassName) => !only || only.has(name);
 
 // ---------------------------------------------------------------------------------------------
@@ -54,7 +60,7 @@ const cleanups: (() => Promise<void>)[] = [];
 const children = new Set<Deno.ChildProcess>();
 let interrupted = false;
 
-async function cleanup() {
+function killChildren() {
   for (const child of children) {
     try {
       child.kill("SIGTERM");
@@ -62,16 +68,27 @@ async function cleanup() {
       // already gone
     }
   }
-  while (cleanups.length) await cleanups.pop()!().catch((e) => console.error(String(e)));
 }
 
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  return cleaning ??= (async () => {
+    killChildren();
+    while (cleanups.length) await cleanups.pop()!().catch((e) => console.error(String(e)));
+  })();
+}
+
+// First signal: stop the running tests; the main flow then skips the remaining passes, cleans up
+// and exits. A second signal: clean up and exit now.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, async () => {
-    if (interrupted) return;
+  Deno.addSignalListener(signal, () => {
+    if (interrupted) {
+      cleanup().finally(() => Deno.exit(130));
+      return;
+    }
     interrupted = true;
     console.log(`\nInterrupted (${signal}): stopping...`);
-    await cleanup();
-    Deno.exit(130);
+    killChildren();
   });
 }
 
@@ -90,12 +107,10 @@ async function walk(dir: string, match: (path: string) => boolean, out: string[]
     if (e.name === "node_modules" || e.name === "dist" || e.name.startsWith(".")) continue;
     const path = `${dir}/${e.name}`;
     if (e.isDirectory) await walk(path, match, out);
-    else if (e.isFile && match(path)) out.push(path);
+    else if (e.isFile && match(path) && (!fileArgs.length || fileArgs.includes(path))) out.push(path);
   }
   return out.sort();
 }
-
-const isTest = (p: string) => /\.test\.tsx?$/.test(p);
 
 /** Whether `file` reaches tests/helpers/db.ts through relative imports (static or dynamic). */
 async function usesTestDb(file: string, seen = new Set<string>()): Promise<boolean> {
@@ -193,7 +208,7 @@ async function countTests(files: string[], env: Record<string, string>): Promise
 function baseEnv(): Record<string, string> {
   const env = Deno.env.toObject();
   delete env.TEST_DATABASE_URL;
-  return { ...env, TEST_DB: "pglite" };
+  return { ...env, TEST_DB: "pglite", ...(jobs > 1 ? { DENO_JOBS: String(jobs) } : {}) };
 }
 
 function banner(text: string) {
@@ -208,9 +223,7 @@ async function pglitePass(files: string[]): Promise<Result> {
   return { name: "pglite", ...await denoTest(files, baseEnv(), denoTestArgs) };
 }
 
-async function postgresPass(files: string[]): Promise<Result> {
-  const dbFiles: string[] = [];
-  for (const f of files) if (await usesTestDb(f)) dbFiles.push(f);
+async function postgresPass(dbFiles: string[]): Promise<Result> {
   let url = Deno.env.get("TEST_DATABASE_URL");
   let cluster: Cluster | undefined;
   if (!url) {
@@ -237,6 +250,7 @@ async function postgresPass(files: string[]): Promise<Result> {
     console.log(`${cluster.version} at ${url}`);
   }
   try {
+    if (interrupted) return { name: "postgres", passed: 0, failed: 0, ignored: 0 };
     banner(`PostgreSQL: ${dbFiles.length} test files`);
     return { name: "postgres", ...await denoTest(dbFiles, { ...baseEnv(), TEST_DATABASE_URL: url }, denoTestArgs) };
   } finally {
@@ -279,11 +293,17 @@ async function main(): Promise<number> {
     ...await walk("tests/api", isTest),
   ];
   const e2eFiles = await walk("tests/e2e", isTest);
+  const dbFiles: string[] = [];
+  for (const f of unitFiles) if (await usesTestDb(f)) dbFiles.push(f);
   const results: Result[] = [];
-  if (wanted("pglite")) results.push(await pglitePass(unitFiles));
-  if (wanted("postgres") && !interrupted) results.push(await postgresPass(unitFiles));
-  if (wanted("chromium") && !interrupted) results.push(await chromiumPass(e2eFiles));
+  // A pass with no files is left out (deno test without files would run everything it finds).
+  if (wanted("pglite") && unitFiles.length) results.push(await pglitePass(unitFiles));
+  if (wanted("postgres") && dbFiles.length && !interrupted) results.push(await postgresPass(dbFiles));
+  if (wanted("chromium") && e2eFiles.length && !interrupted) results.push(await chromiumPass(e2eFiles));
+  if (!results.length) console.log("No test files matched.");
 
+  // Interrupted: the signal handler cleans up and exits; counts of killed runs would mislead.
+  if (interrupted) return 130;
   let passed = 0, failed = 0, skipped = 0;
   const parts: string[] = [];
   console.log("");
@@ -313,4 +333,4 @@ try {
 } finally {
   await cleanup();
 }
-Deno.exit(code);
+Deno.exit(interrupted ? 130 : code);

@@ -10,7 +10,8 @@ import { testBackend } from "../helpers/db.ts";
 import { as, createUser } from "../helpers/users.ts";
 
 const tag = `[audit-verify/${testBackend()}]`;
-const DENO = "node_modules/deno/deno";
+const ROOT = new URL("../../", import.meta.url).pathname;
+const DENO = `${ROOT}node_modules/deno/deno`;
 
 /** Alter a row by hand the way an intruder with table-owner rights could: trigger off, update, trigger on. */
 async function tamper(db: { tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, sql: string) {
@@ -107,7 +108,7 @@ Deno.test(`${tag} deno task audit:verify exits 0 on a seeded embedded database a
   // Only the embedded database: no DATABASE_URL from the caller's environment.
   const env = { DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "development" };
   const run = async (args: string[]) => {
-    const out = await new Deno.Command(DENO, { args, env, stdout: "piped", stderr: "piped" }).output();
+    const out = await new Deno.Command(DENO, { args, env, cwd: ROOT, stdout: "piped", stderr: "piped" }).output();
     const text = (b: Uint8Array) => new TextDecoder().decode(b);
     return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
   };

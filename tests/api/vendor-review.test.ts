@@ -87,10 +87,11 @@ async function vendorState(id: number) {
 }
 
 async function outboxFor(email: string) {
-  return await db.query<{ subject: string; body: string; status: string }>(
+  // A plain array: postgres.js returns its own Array subclass, which deepEqual tells apart.
+  return [...await db.query<{ subject: string; body: string; status: string }>(
     "select subject, body, status from notification_outbox where recipient = $1 order by id",
     [email],
-  );
+  )];
 }
 
 function tokenFrom(body: string): string {
@@ -412,7 +413,7 @@ Deno.test(`${tag} PATCH /api/admin/vendors/:id/status is allowed to procurement_
     "select action, user_id from audit_logs where entity_type = 'vendor' and entity_id in ($1, $2) and action in ('APPROVE', 'REJECT') order by id",
     [String(a.id), String(r.id)],
   );
-  assert.deepEqual(audits, [{ action: "APPROVE", user_id: manager.user.id }, {
+  assert.deepEqual([...audits], [{ action: "APPROVE", user_id: manager.user.id }, {
     action: "REJECT",
     user_id: manager.user.id,
   }]);

@@ -73,6 +73,22 @@ Deno.test("[e2e] the dark theme is applied and persists across a reload", async 
   }
 });
 
+Deno.test("[e2e] the system theme follows the operating system setting live", async () => {
+  const { server, browser } = await ctx();
+  const { page, problems, close } = await openPage(browser, server.url, { colorScheme: "dark" });
+  try {
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    assert.equal(await page.getByLabel("Theme").inputValue(), "system");
+    assert.equal(await page.locator("html").getAttribute("data-theme"), "dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === "light");
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
 Deno.test("[e2e] an unknown path shows '404 Page Not Found'", async () => {
   const { server, browser } = await ctx();
   const { page, problems, close } = await openPage(browser, server.url);

@@ -71,15 +71,19 @@ export async function startCluster(bin: string): Promise<Cluster> {
       : ["setpriv", `--reuid=${uid}`, `--regid=${gid}`, "--clear-groups"];
   }
   let started = false;
-  const stop = async () => {
-    if (started) {
-      started = false;
-      await run([...asUser, `${bin}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"], "pg_ctl stop").catch((e) =>
-        console.warn(String(e))
-      );
-    }
-    await Deno.remove(root, { recursive: true }).catch(() => {});
-  };
+  let stopping: Promise<void> | undefined;
+  // Memoised: a Ctrl-C handler and the normal path may both call it; both wait for the same stop.
+  const stop = () =>
+    stopping ??= (async () => {
+      if (started) {
+        await run([...asUser, `${bin}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"], "pg_ctl stop")
+          .catch((e) => {
+            // Ctrl-C in a terminal reaches the server too; it may already be gone.
+            if (!/Is server running\?|No such file/.test(String(e))) console.warn(String(e));
+          });
+      }
+      await Deno.remove(root, { recursive: true }).catch(() => {});
+    })();
   try {
     const version = (await run([`${bin}/pg_ctl`, "--version"], "pg_ctl --version")).trim();
     await run(

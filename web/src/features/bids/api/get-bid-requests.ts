@@ -60,7 +60,10 @@ export type BidRequestPage = { items: BidRequest[]; total: number };
 export const bidRequestsQueryKey = ["bid-requests"] as const;
 
 /** GET /api/bid-requests?group=...; the total comes in the X-Total-Count header. */
-export async function getBidRequests(group: BidGroup, { signal }: { signal?: AbortSignal } = {}): Promise<BidRequestPage> {
+export async function getBidRequests(
+  group: BidGroup,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<BidRequestPage> {
   const response = await apiRequest(`/api/bid-requests?group=${group}`, { signal });
   const items = (await response.json()) as BidRequest[];
   const total = Number(response.headers.get("X-Total-Count"));

@@ -11,7 +11,8 @@ export function getCategoryOptions({ signal }: { signal?: AbortSignal } = {}): P
   return apiJson<CategoryOption[]>("/api/categories", { signal });
 }
 
-export const categoryOptionsQueryOptions = () => queryOptions({ queryKey: ["categories"], queryFn: getCategoryOptions });
+export const categoryOptionsQueryOptions = () =>
+  queryOptions({ queryKey: ["categories"], queryFn: getCategoryOptions });
 
 export function useCategoryOptions() {
   return useQuery(categoryOptionsQueryOptions());

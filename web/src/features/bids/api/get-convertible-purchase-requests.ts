@@ -29,7 +29,9 @@ export async function getConvertiblePurchaseRequests(
     list("/api/bid-requests?limit=200", signal),
   ]);
   const converted = new Set(
-    (bids as BidRequest[]).filter((b) => b.status !== "cancelled" && b.purchaseRequestId).map((b) => b.purchaseRequestId),
+    (bids as BidRequest[]).filter((b) => b.status !== "cancelled" && b.purchaseRequestId).map((b) =>
+      b.purchaseRequestId
+    ),
   );
   return ([...active, ...pending] as ConvertiblePurchaseRequest[]).filter((pr) => !converted.has(pr.id));
 }

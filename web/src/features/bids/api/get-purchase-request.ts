@@ -21,7 +21,10 @@ export type SourcePurchaseRequest = {
 };
 
 /** GET /api/purchase-requests/{id} */
-export function getPurchaseRequest(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<SourcePurchaseRequest> {
+export function getPurchaseRequest(
+  id: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<SourcePurchaseRequest> {
   return apiJson<SourcePurchaseRequest>(`/api/purchase-requests/${id}`, { signal });
 }
 

@@ -43,7 +43,11 @@ export function BidActions({ bid }: { bid: BidRequest }) {
     update.mutate({ id: bid.id, status }, {
       onSuccess: () => {
         setConfirm(null);
-        toast({ variant: "success", title: t("toast.statusUpdated"), description: t("toast.statusUpdatedDescription") });
+        toast({
+          variant: "success",
+          title: t("toast.statusUpdated"),
+          description: t("toast.statusUpdatedDescription"),
+        });
       },
       onError: (error) => {
         setConfirm(null);
@@ -88,17 +92,33 @@ export function BidActions({ bid }: { bid: BidRequest }) {
   return (
     <>
       {cancellable && (
-        <button type="button" className="btn btn-ghost text-error" disabled={busy} onClick={() => setConfirm("cancel")}>
+        <button
+          type="button"
+          className="btn btn-ghost text-error"
+          disabled={busy}
+          onClick={() => setConfirm("cancel")}
+        >
           {t("actions.cancelBid")}
         </button>
       )}
       {unsealable && (
-        <button type="button" className="btn btn-accent" disabled={busy} onClick={() => setConfirm("unseal")}>
+        <button
+          type="button"
+          className="btn btn-accent"
+          disabled={busy}
+          onClick={() => setConfirm("unseal")}
+        >
           {t("actions.unseal")}
         </button>
       )}
       {moves.map(([to, label, style]) => (
-        <button key={to} type="button" className={`btn ${style}`} disabled={busy} onClick={() => move(to)}>
+        <button
+          key={to}
+          type="button"
+          className={`btn ${style}`}
+          disabled={busy}
+          onClick={() => move(to)}
+        >
           {update.isPending && update.variables?.status === to && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           )}

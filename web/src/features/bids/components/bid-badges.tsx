@@ -23,7 +23,15 @@ export function BidStatusBadge({ status }: { status: string }) {
 /** Inline SVG: no emoji font is needed to draw it. */
 function LockIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-3 w-3" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-3 w-3"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 018 0v4" />
     </svg>
@@ -42,7 +50,9 @@ export function BiddingModeBadge({ mode }: { mode: string }) {
 }
 
 /** Submissions: a sealed request that is not unsealed only reveals how many bids it holds. */
-export function SubmissionCount({ bid }: { bid: { biddingMode: string; unsealedAt: string | null; bidCount: number } }) {
+export function SubmissionCount(
+  { bid }: { bid: { biddingMode: string; unsealedAt: string | null; bidCount: number } },
+) {
   const { t, i18n } = useTranslation("bids");
   const number = new Intl.NumberFormat(i18n.language).format(bid.bidCount);
   if (bid.biddingMode === "sealed" && !bid.unsealedAt) {

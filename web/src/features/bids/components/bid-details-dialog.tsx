@@ -58,7 +58,9 @@ function BidDetails({ bid }: { bid: BidRequest }) {
       <div className="stats stats-vertical border border-base-300 bg-base-200 sm:stats-horizontal">
         <div className="stat">
           <div className="stat-title">{t("fields.submissions")}</div>
-          <div className="stat-value text-2xl" data-testid="bid-submissions"><SubmissionCount bid={bid} /></div>
+          <div className="stat-value text-2xl" data-testid="bid-submissions">
+            <SubmissionCount bid={bid} />
+          </div>
           <div className="stat-desc whitespace-normal">
             {sealedNow
               ? t("details.sealedHint")

@@ -168,7 +168,9 @@ export function lineTotal(item: Pick<BidItemValues, "quantity" | "estimatedPrice
 export function tabOfField(field: string): "details" | "items" | "bidding" | "evaluation" {
   if (field === "items") return "items";
   if (field === "deadline" || field === "biddingDeadline" || field === "biddingStartAt") return "bidding";
-  if (["qualificationCriteria", "bondAmount", "priceWeight", "technicalWeight", "minimumYearsExperience"].includes(field)) {
+  if (
+    ["qualificationCriteria", "bondAmount", "priceWeight", "technicalWeight", "minimumYearsExperience"].includes(field)
+  ) {
     return "evaluation";
   }
   return "details";

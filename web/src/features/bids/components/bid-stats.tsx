@@ -24,14 +24,22 @@ export function BidStats() {
       {COUNTS.map(([key, label]) => (
         <div key={key} className="stat rounded-box border border-base-300 bg-base-100 shadow-sm">
           <div className="stat-title">{t(label)}</div>
-          <div className="stat-value text-3xl">{value(() => number.format(stats.data![key]))}</div>
+          <div className="stat-value text-3xl">
+            {value(() =>
+              number.format(stats.data![key])
+            )}
+          </div>
           {stats.isError && <div className="stat-desc">{t("stats.noData")}</div>}
         </div>
       ))}
       <div className="stat rounded-box border border-base-300 bg-base-100 shadow-sm">
         <div className="stat-title">{t("stats.totalValue")}</div>
-        <div className="stat-value text-2xl break-all">{value(() => formatMoney(stats.data!.totalValue, i18n.language))}</div>
-        <div className="stat-desc whitespace-normal">{stats.isError ? t("stats.noData") : t("stats.totalValueHint")}</div>
+        <div className="stat-value text-2xl break-all">
+          {value(() => formatMoney(stats.data!.totalValue, i18n.language))}
+        </div>
+        <div className="stat-desc whitespace-normal">
+          {stats.isError ? t("stats.noData") : t("stats.totalValueHint")}
+        </div>
       </div>
     </div>
   );

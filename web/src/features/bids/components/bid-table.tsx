@@ -55,12 +55,18 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
               <tr key={bid.id}>
                 <td className="font-mono text-sm whitespace-nowrap" dir="ltr">{bid.bidNumber}</td>
                 <th scope="row" className="min-w-48 font-medium break-words">{bid.title}</th>
-                <td><BiddingModeBadge mode={bid.biddingMode} /></td>
-                <td><BidStatusBadge status={bid.status} /></td>
+                <td>
+                  <BiddingModeBadge mode={bid.biddingMode} />
+                </td>
+                <td>
+                  <BidStatusBadge status={bid.status} />
+                </td>
                 <td className="whitespace-nowrap">{formatBidDate(bid.biddingDeadline, lang)}</td>
                 <td className="whitespace-nowrap">{formatProjectDeadline(bid.deadline, lang)}</td>
                 <td className="text-end whitespace-nowrap tabular-nums">{formatMoney(bid.estimatedBudget, lang)}</td>
-                <td className="whitespace-nowrap"><SubmissionCount bid={bid} /></td>
+                <td className="whitespace-nowrap">
+                  <SubmissionCount bid={bid} />
+                </td>
                 <td className="text-end">
                   <button
                     type="button"

@@ -94,7 +94,12 @@ export function CreateBidDialog({ onClose, onCreated }: {
           <button type="button" className="btn" onClick={onClose} disabled={pending}>
             {t("translation:common.cancel")}
           </button>
-          <button type="button" className="btn btn-outline" disabled={index === 0} onClick={() => setTab(TABS[index - 1])}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={index === 0}
+            onClick={() => setTab(TABS[index - 1])}
+          >
             {t("create.previous")}
           </button>
           {tab === "review"
@@ -106,7 +111,12 @@ export function CreateBidDialog({ onClose, onCreated }: {
                   )}
                   {t("create.saveDraft")}
                 </button>
-                <button type="button" className="btn btn-primary" disabled={pending} onClick={() => submit("published")}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={pending}
+                  onClick={() => submit("published")}
+                >
                   {pending && mutation.variables?.status === "published" && (
                     <span className="loading loading-spinner loading-sm" aria-hidden="true" />
                   )}

@@ -26,7 +26,9 @@ export function CreateItemsTab({ form, items }: Props) {
         const item = values?.[index] ?? EMPTY_BID_ITEM;
         return (
           <fieldset key={field.id} className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-4">
-            <legend className="px-1 text-sm font-semibold">{t("form.itemNumber", { number: String(index + 1) })}</legend>
+            <legend className="px-1 text-sm font-semibold">
+              {t("form.itemNumber", { number: String(index + 1) })}
+            </legend>
             {converting
               ? (
                 // The request's own items are the bid's items: shown, not editable.

@@ -23,6 +23,8 @@ export type Opportunity = {
   requestType?: "vendor_quote" | "bid_required";
   /** Bid requests only: when bidding closes. */
   biddingDeadline?: string;
+  /** 'sealed' bid requests keep every price encrypted until bidding closes and they are unsealed. */
+  biddingMode?: string;
   category: { id: number; name: string } | null;
   estimatedBudget: string;
   items: OpportunityItem[];

@@ -1,14 +1,25 @@
 /**
- * Vendor Business Opportunities (spec section 2): matching purchase requests on one side, the
- * vendor's own quotations on the other (filled by the quotations release).
+ * Vendor Business Opportunities (spec section 2): matching requests on one side with Manual Entry,
+ * the vendor's own quotations on the other, and the Submit Quotation dialog both open.
  */
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useMatchingOpportunities } from "../api/get-matching-opportunities.ts";
+import { type Opportunity, useMatchingOpportunities } from "../api/get-matching-opportunities.ts";
+import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quotations.ts";
+import { MyQuotations, opportunityKey, quotationTarget } from "./my-quotations.tsx";
 import { OpportunityCard } from "./opportunity-card.tsx";
+import { SubmitQuotationDialog } from "./submit-quotation-dialog.tsx";
 
-function AvailableOpportunities() {
+type Submitting = { opportunity: Opportunity; existing?: VendorQuotation };
+
+/** A quotation that may still be replaced (approved and rejected ones are final). */
+const replaceable = (q: VendorQuotation) => q.status === "submitted" || q.status === "under_review";
+
+function AvailableOpportunities({ onSubmit }: { onSubmit: (submitting: Submitting) => void }) {
   const { t } = useTranslation("opportunities");
   const query = useMatchingOpportunities();
+  const mine = useVendorQuotations();
+  const byTarget = new Map((mine.data ?? []).map((q) => [quotationTarget(q), q]));
   if (query.isPending) {
     return (
       <div className="flex justify-center py-8" role="status">
@@ -37,15 +48,26 @@ function AvailableOpportunities() {
   }
   return (
     <div className="flex flex-col gap-4">
-      {query.data.map((opportunity) => (
-        <OpportunityCard key={`${opportunity.kind}-${opportunity.id}`} opportunity={opportunity} />
-      ))}
+      {query.data.map((opportunity) => {
+        const existing = byTarget.get(opportunityKey(opportunity));
+        return (
+          <OpportunityCard
+            key={opportunityKey(opportunity)}
+            opportunity={opportunity}
+            hasQuotation={existing !== undefined}
+            onManualEntry={() =>
+              onSubmit({ opportunity, existing: existing && replaceable(existing) ? existing : undefined })}
+          />
+        );
+      })}
     </div>
   );
 }
 
 export default function OpportunitiesSection() {
   const { t } = useTranslation("opportunities");
+  const opportunities = useMatchingOpportunities();
+  const [submitting, setSubmitting] = useState<Submitting | null>(null);
   return (
     <section aria-labelledby="opportunities-title" className="flex flex-col gap-6">
       <div>
@@ -55,15 +77,24 @@ export default function OpportunitiesSection() {
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="available-title" className="flex flex-col gap-3">
           <h3 id="available-title" className="text-lg font-semibold">{t("available")}</h3>
-          <AvailableOpportunities />
+          <AvailableOpportunities onSubmit={setSubmitting} />
         </section>
         <section aria-labelledby="my-quotations-title" className="flex flex-col gap-3">
           <h3 id="my-quotations-title" className="text-lg font-semibold">{t("myQuotations")}</h3>
-          <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
-            <p className="font-medium">{t("noQuotations")}</p>
-          </div>
+          <MyQuotations
+            opportunities={opportunities.data ?? []}
+            onRevise={(opportunity, existing) => setSubmitting({ opportunity, existing })}
+          />
         </section>
       </div>
+      {submitting && (
+        <SubmitQuotationDialog
+          key={opportunityKey(submitting.opportunity)}
+          opportunity={submitting.opportunity}
+          existing={submitting.existing}
+          onClose={() => setSubmitting(null)}
+        />
+      )}
     </section>
   );
 }

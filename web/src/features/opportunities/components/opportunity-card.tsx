@@ -1,33 +1,19 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../../../src/shared/money.ts";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
-
-function money(value: string | number, lang: string) {
-  try {
-    return formatMoney(value, lang);
-  } catch {
-    return formatMoney(value);
-  }
-}
-
-function deadline(iso: string, lang: string) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "-";
-  // Deadlines are calendar dates stored as UTC midnight: show that day everywhere.
-  const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone: "UTC" };
-  try {
-    return new Intl.DateTimeFormat(lang, options).format(date);
-  } catch {
-    return new Intl.DateTimeFormat("en", options).format(date);
-  }
-}
+import { formatDeadline, formatDollars } from "./format.ts";
+import { isSealedBid } from "./submit-quotation-dialog.tsx";
 
 /**
- * One opportunity. The two quotation buttons are shown but disabled until quotation submission
- * ships (a later release); the tooltip and a described-by note say so.
+ * One opportunity. Manual Entry opens the Submit Quotation dialog; the OCR upload button stays
+ * disabled until text extraction ships (a later release), and its tooltip and a described-by note say so.
  */
-export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
+export function OpportunityCard({ opportunity, onManualEntry, hasQuotation }: {
+  opportunity: Opportunity;
+  onManualEntry: () => void;
+  /** The vendor already quoted: Manual Entry then revises that quotation. */
+  hasQuotation?: boolean;
+}) {
   const { t, i18n } = useTranslation("opportunities");
   const lang = i18n.language;
   const noteId = useId();
@@ -51,15 +37,17 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
                 ? t(`requestType.${opportunity.requestType}`)
                 : t("kind.purchaseRequest")}
             </span>
+            {isSealedBid(opportunity) && <span className="badge badge-neutral">{t("sealed")}</span>}
+            {hasQuotation && <span className="badge badge-info badge-soft">{t("quoted")}</span>}
           </div>
         </div>
         <p className="text-sm">
-          <span className="text-base-content/60">{t("deadline")}:</span> {deadline(opportunity.deadline, lang)}
+          <span className="text-base-content/60">{t("deadline")}:</span> {formatDeadline(opportunity.deadline, lang)}
         </p>
         {opportunity.biddingDeadline && (
           <p className="text-sm">
             <span className="text-base-content/60">{t("biddingDeadline")}:</span>{" "}
-            {deadline(opportunity.biddingDeadline, lang)}
+            {formatDeadline(opportunity.biddingDeadline, lang)}
           </p>
         )}
         {opportunity.description && (
@@ -88,7 +76,7 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
                     </td>
                     <td className="text-end">{item.quantity}</td>
                     <td>{item.unit}</td>
-                    <td className="text-end whitespace-nowrap">{money(item.estimatedPrice, lang)}</td>
+                    <td className="text-end whitespace-nowrap">{formatDollars(item.estimatedPrice, lang)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -96,17 +84,15 @@ export function OpportunityCard({ opportunity }: { opportunity: Opportunity }) {
           </div>
         )}
         <div className="card-actions justify-end">
-          <span className="tooltip" data-tip={t("comingSoon")}>
-            <button type="button" className="btn btn-primary btn-sm" disabled aria-describedby={noteId}>
+          <span className="tooltip" data-tip={t("ocrComingSoon")}>
+            <button type="button" className="btn btn-outline btn-sm" disabled aria-describedby={noteId}>
               {t("uploadPdf")}
             </button>
           </span>
-          <span className="tooltip" data-tip={t("comingSoon")}>
-            <button type="button" className="btn btn-outline btn-sm" disabled aria-describedby={noteId}>
-              {t("manualEntry")}
-            </button>
-          </span>
-          <span id={noteId} className="sr-only">{t("comingSoon")}</span>
+          <span id={noteId} className="sr-only">{t("ocrComingSoon")}</span>
+          <button type="button" className="btn btn-primary btn-sm" onClick={onManualEntry}>
+            {t("manualEntry")}
+          </button>
         </div>
       </div>
     </article>

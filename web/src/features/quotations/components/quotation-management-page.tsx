@@ -1,7 +1,151 @@
+/**
+ * The standalone /quotation-management page: live counts, sealed bids still collecting
+ * submissions, and the ten most recent quotations with their details (design section 1: no sample figures).
+ */
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
+import { useCan } from "../../../lib/authorization.tsx";
+import { isolate } from "../../../lib/i18n.ts";
+import { useQuotationStats } from "../api/get-quotation-stats.ts";
+import { useQuotations } from "../api/get-quotations.ts";
+import { useFormat } from "./format.ts";
+import { ListError, ListLoading } from "./list-states.tsx";
+import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
+import { QuotationStatusBadge } from "./status-badge.tsx";
+
+const RECENT = { limit: 10, offset: 0 } as const;
+
+const COUNTS = [
+  ["total", "stats.total"],
+  ["submitted", "status.submitted"],
+  ["underReview", "status.under_review"],
+  ["approved", "status.approved"],
+  ["rejected", "status.rejected"],
+] as const;
+
+function StatCards() {
+  const { t } = useTranslation("quotations");
+  const format = useFormat();
+  const stats = useQuotationStats();
+  const value = (n: number | undefined) =>
+    stats.isPending
+      ? <span className="loading loading-dots loading-sm" aria-label={t("translation:common.loading")} />
+      : n === undefined
+      ? "-"
+      : format.number(n);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-5">
+        {COUNTS.map(([key, label]) => (
+          <div key={key} className="stat rounded-box border border-base-300 bg-base-100 shadow-sm">
+            <div className="stat-title whitespace-normal">{t(label)}</div>
+            <div className="stat-value text-3xl">{value(stats.data?.[key])}</div>
+            {stats.isError && <div className="stat-desc">{t("stats.noData")}</div>}
+          </div>
+        ))}
+      </div>
+      <section aria-labelledby="sealed-bids-title" className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-2">
+          <h2 id="sealed-bids-title" className="card-title">{t("page.sealedTitle")}</h2>
+          <div className="grid grid-cols-2 gap-4">
+            <div className="stat p-0">
+              <div className="stat-title whitespace-normal">{t("page.sealedBids")}</div>
+              <div className="stat-value text-2xl">{value(stats.data?.sealedBids)}</div>
+            </div>
+            <div className="stat p-0">
+              <div className="stat-title whitespace-normal">{t("page.sealedSubmissions")}</div>
+              <div className="stat-value text-2xl">{value(stats.data?.sealedSubmissions)}</div>
+            </div>
+          </div>
+          <p className="text-sm text-base-content/70">{t("page.sealedNote")}</p>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function RecentQuotations() {
+  const { t } = useTranslation("quotations");
+  const format = useFormat();
+  const query = useQuotations(RECENT);
+  const [viewing, setViewing] = useState<number | null>(null);
+
+  let body;
+  if (query.isPending) body = <ListLoading />;
+  else if (query.isError) body = <ListError onRetry={() => void query.refetch()} />;
+  else if (query.data.items.length === 0) {
+    body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty")}</p>;
+  } else {
+    body = (
+      <div className="overflow-x-auto">
+        <table className="table">
+          <caption className="sr-only">{t("page.recentTitle")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("page.request")}</th>
+              <th scope="col">{t("card.vendor")}</th>
+              <th scope="col">{t("details.status")}</th>
+              <th scope="col" className="text-end">{t("card.totalAmount")}</th>
+              <th scope="col">
+                <span className="sr-only">{t("page.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.items.map((q) => (
+              <tr key={q.id}>
+                <td>
+                  <span className="block font-mono text-sm" dir="ltr">{q.requestNumber}</span>
+                  <span className="block text-xs text-base-content/60 break-words">{q.purchaseRequestTitle}</span>
+                </td>
+                <td className="break-words">{q.vendorName}</td>
+                <td>
+                  <QuotationStatusBadge status={q.status} />
+                </td>
+                <td className="text-end whitespace-nowrap">{format.money(q.totalAmount, q.currency)}</td>
+                <td className="text-end">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    aria-label={t("actions.viewDetailsOf", { vendor: isolate(q.vendorName) })}
+                    onClick={() => setViewing(q.id)}
+                  >
+                    {t("actions.viewDetails")}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="recent-quotations-title" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <h2 id="recent-quotations-title" className="card-title">{t("page.recentTitle")}</h2>
+        {body}
+      </div>
+      {viewing !== null && <QuotationDetailsDialog id={viewing} onClose={() => setViewing(null)} />}
+    </section>
+  );
+}
 
 export default function QuotationManagementPage() {
-  const { t } = useTranslation();
-  return <StandalonePage title={t("pages.quotationManagement.title")} />;
+  const { t } = useTranslation("quotations");
+  // Staff only: the API refuses vendors, so they get a note instead of failing requests.
+  const canCompare = useCan("quotations.compare");
+  return (
+    <StandalonePage title={t("translation:pages.quotationManagement.title")}>
+      {canCompare
+        ? (
+          <div className="flex flex-col gap-4">
+            <StatCards />
+            <RecentQuotations />
+          </div>
+        )
+        : <div role="alert" className="alert alert-warning alert-soft">{t("page.noAccess")}</div>}
+    </StandalonePage>
+  );
 }

@@ -1,0 +1,85 @@
+import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_EXTENSIONS,
+  ATTACHMENT_MAX_BYTES,
+  addAttachments,
+  type AttachmentProblem,
+  MAX_ATTACHMENTS,
+} from "./attachment-rules.ts";
+
+/** Several files, each removable; a wrong type, size or count is refused with the generic file-drop messages. */
+export function AttachmentsField({ files, onChange, disabled }: {
+  files: File[];
+  onChange: (files: File[]) => void;
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useTranslation("opportunities");
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [problems, setProblems] = useState<{ name: string; problem: AttachmentProblem }[]>([]);
+  const size = (bytes: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / 1024);
+  const message = (problem: AttachmentProblem) =>
+    problem === "type"
+      ? t("attachments.errors.type", { types: ATTACHMENT_EXTENSIONS.join(", ") })
+      : problem === "size"
+      ? t("attachments.errors.size", { bytes: ATTACHMENT_MAX_BYTES })
+      : t("attachments.errors.count");
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium">{t("attachments.label")}</label>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        disabled={disabled}
+        className="file-input w-full"
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const picked = Array.from(event.target.files ?? []);
+          const result = addAttachments(files, picked);
+          setProblems(result.rejected);
+          onChange(result.files);
+          // Let the same file be picked again after it was removed.
+          if (input.current) input.current.value = "";
+        }}
+      />
+      <p id={`${id}-hint`} className="text-xs text-base-content/60">
+        {t("attachments.hint", { max: MAX_ATTACHMENTS })}
+      </p>
+      {problems.length > 0 && (
+        <ul role="alert" className="flex flex-col gap-1 text-sm text-error">
+          {problems.map((p, n) => <li key={`${p.name}-${n}`}>{`${isolate(p.name)}: ${message(p.problem)}`}</li>)}
+        </ul>
+      )}
+      {files.length > 0 && (
+        <ul className="flex flex-col gap-1" aria-label={t("attachments.chosen")}>
+          {files.map((file, n) => (
+            <li
+              key={`${file.name}-${file.size}-${n}`}
+              className="flex items-center justify-between gap-2 rounded-box bg-base-200 px-3 py-1"
+            >
+              <span className="min-w-0 break-all text-sm">
+                {file.name} <span className="text-base-content/60">({t("attachments.size", { kb: size(file.size) })})</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                disabled={disabled}
+                aria-label={t("attachments.removeNamed", { name: isolate(file.name) })}
+                onClick={() => onChange(files.filter((_, i) => i !== n))}
+              >
+                {t("attachments.remove")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from "react-i18next";
+import { purchaseOrderPdfUrl } from "../api/get-purchase-order-pdf.ts";
+import type { VendorQuotation } from "../api/get-vendor-quotations.ts";
+import { formatDate, formatDollars } from "./format.ts";
+import { QuotationStatusBadge } from "./quotation-status-badge.tsx";
+
+/** One of the vendor's quotations: where it stands, and Revise while it can still be replaced. */
+export function MyQuotationCard({ quotation, onRevise }: { quotation: VendorQuotation; onRevise?: () => void }) {
+  const { t, i18n } = useTranslation("opportunities");
+  const lang = i18n.language;
+  const headingId = `my-quotation-${quotation.id}`;
+  return (
+    <article aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-2 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h4 id={headingId} className="card-title text-base break-words">{quotation.purchaseRequestTitle}</h4>
+            <p className="font-mono text-sm text-base-content/70" dir="ltr">{quotation.requestNumber}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {quotation.revision > 1 && (
+              <span className="badge badge-ghost">{t("my.revision", { revision: quotation.revision })}</span>
+            )}
+            <QuotationStatusBadge status={quotation.status} />
+          </div>
+        </div>
+        <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-sm">
+          <div>
+            <dt className="text-base-content/60">{t("my.total")}</dt>
+            <dd className="font-semibold">{formatDollars(quotation.totalAmount, lang)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">{t("my.validUntil")}</dt>
+            <dd>{formatDate(quotation.validUntil, lang)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/60">{t("my.submitted")}</dt>
+            <dd>{formatDate(quotation.submittedAt, lang)}</dd>
+          </div>
+        </dl>
+        {quotation.purchaseOrder && (
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span>
+              {t("my.purchaseOrder")}:{" "}
+              <span className="font-mono font-semibold" dir="ltr">{quotation.purchaseOrder.poNumber}</span>
+            </span>
+            <a
+              className="link link-primary"
+              href={purchaseOrderPdfUrl(quotation.purchaseOrder.id)}
+              download={`${quotation.purchaseOrder.poNumber}.pdf`}
+            >
+              {t("my.downloadPo")}
+            </a>
+          </div>
+        )}
+        {onRevise && (
+          <div className="card-actions justify-end">
+            <button type="button" className="btn btn-sm btn-outline" onClick={onRevise}>{t("my.revise")}</button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

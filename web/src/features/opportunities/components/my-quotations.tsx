@@ -1,0 +1,64 @@
+import { useTranslation } from "react-i18next";
+import type { Opportunity } from "../api/get-matching-opportunities.ts";
+import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quotations.ts";
+import { MyQuotationCard } from "./my-quotation-card.tsx";
+
+/** The request a quotation answers, as an opportunity key ("bid_request:5"). */
+export const quotationTarget = (q: VendorQuotation) =>
+  q.bidRequestId !== null ? `bid_request:${q.bidRequestId}` : `purchase_request:${q.purchaseRequestId}`;
+
+export const opportunityKey = (o: Opportunity) => `${o.kind}:${o.id}`;
+
+/**
+ * The vendor's own quotations. Revise is offered while a quotation is still only submitted and its
+ * request is still open to the vendor (it is among the current opportunities).
+ */
+export function MyQuotations({ opportunities, onRevise }: {
+  opportunities: Opportunity[];
+  onRevise: (opportunity: Opportunity, quotation: VendorQuotation) => void;
+}) {
+  const { t } = useTranslation("opportunities");
+  const query = useVendorQuotations();
+  const open = new Map(opportunities.map((o) => [opportunityKey(o), o]));
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-8" role="status">
+        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        <span className="sr-only">{t("translation:common.loading")}</span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+        <span>{t("my.loadError")}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+          {t("translation:common.retry")}
+        </button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
+        <p className="font-medium">{t("noQuotations")}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {query.data.map((quotation) => {
+        const opportunity = open.get(quotationTarget(quotation));
+        return (
+          <MyQuotationCard
+            key={quotation.id}
+            quotation={quotation}
+            onRevise={quotation.status === "submitted" && opportunity
+              ? () => onRevise(opportunity, quotation)
+              : undefined}
+          />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { type UseFormRegister, useWatch, type Control } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { fromCents, toCents } from "../../../../../src/shared/money.ts";
+import type { OpportunityItem } from "../api/get-matching-opportunities.ts";
+import { formatDollars } from "./format.ts";
+
+export type QuotationFormValues = {
+  purchaseRequestId?: number;
+  bidRequestId?: number;
+  items: { itemId: number; unitPrice: string; notes: string }[];
+  validityPeriod: string;
+  leadTimeDays?: string;
+  notes: string;
+};
+
+/** Cents of one line (unit price × quantity), or null while the price is not a valid amount. */
+export function lineCents(unitPrice: string, quantity: number): number | null {
+  const cents = toCents(unitPrice ?? "");
+  return cents === null ? null : cents * quantity;
+}
+
+/**
+ * The request's items, read-only, with a unit price and notes per item; the line total follows the
+ * price as it is typed (spec section 5: item total = unit price × quantity).
+ */
+export function QuotationItemsInput({ items, control, register, caption, invalid }: {
+  items: OpportunityItem[];
+  control: Control<QuotationFormValues>;
+  register: UseFormRegister<QuotationFormValues>;
+  caption: string;
+  invalid: boolean;
+}) {
+  const { t, i18n } = useTranslation("opportunities");
+  const values = useWatch({ control, name: "items" });
+  const lines = items.map((item, n) => lineCents(values?.[n]?.unitPrice ?? "", item.quantity));
+  const total = lines.every((c) => c !== null) ? lines.reduce<number>((s, c) => s + (c ?? 0), 0) : null;
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("item")}</th>
+            <th scope="col" className="text-end">{t("quantity")}</th>
+            <th scope="col">{t("unit")}</th>
+            <th scope="col" className="min-w-32">{t("submit.unitPrice")}</th>
+            <th scope="col" className="text-end">{t("submit.lineTotal")}</th>
+            <th scope="col" className="min-w-40">{t("submit.itemNotes")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, n) => (
+            <tr key={item.id}>
+              <th scope="row" className="break-words font-normal">{item.name}</th>
+              <td className="text-end">{item.quantity}</td>
+              <td>{item.unit}</td>
+              <td>
+                <input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  className="input input-sm w-full"
+                  aria-label={t("submit.unitPriceFor", { item: item.name })}
+                  aria-invalid={invalid && !((toCents(values?.[n]?.unitPrice ?? "") ?? 0) > 0) ? true : undefined}
+                  {...register(`items.${n}.unitPrice`)}
+                />
+              </td>
+              <td className="text-end whitespace-nowrap">
+                {lines[n] === null ? "-" : formatDollars(fromCents(lines[n]), i18n.language)}
+              </td>
+              <td>
+                <input
+                  type="text"
+                  maxLength={2000}
+                  className="input input-sm w-full"
+                  aria-label={t("submit.notesFor", { item: item.name })}
+                  {...register(`items.${n}.notes`)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4} className="text-end">{t("submit.total")}</th>
+            <td className="text-end font-semibold whitespace-nowrap">
+              {total === null ? "-" : formatDollars(fromCents(total), i18n.language)}
+            </td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+
+export function ListLoading() {
+  const { t } = useTranslation("quotations");
+  return (
+    <div className="flex justify-center py-8" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="sr-only">{t("translation:common.loading")}</span>
+    </div>
+  );
+}
+
+export function ListError({ message, onRetry }: { message?: string; onRetry: () => void }) {
+  const { t } = useTranslation("quotations");
+  return (
+    <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+      <span>{message ?? t("loadError")}</span>
+      <button type="button" className="btn btn-sm" onClick={onRetry}>{t("translation:common.retry")}</button>
+    </div>
+  );
+}
+
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation("quotations");
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t("pager.label")} className="flex items-center justify-center gap-2">
+      <button type="button" className="btn btn-sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
+        {t("pager.previous")}
+      </button>
+      <span className="text-sm">{t("pager.position", { page: page + 1, pages })}</span>
+      <button type="button" className="btn btn-sm" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
+        {t("pager.next")}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Received Quotations (spec section 2): live counts, status and request filters (run on the
+ * server), pages of quotation cards, and the review dialogs.
+ */
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useUpdateQuotationStatus } from "../api/update-quotation-status.ts";
+import { type Quotation, REVIEW_STATUSES, type ReviewStatus, useQuotations } from "../api/get-quotations.ts";
+import { usePurchaseOrdersByQuotation } from "../api/get-purchase-orders.ts";
+import { isolate } from "../../../lib/i18n.ts";
+import { AwardConfirmDialog } from "./award-confirm-dialog.tsx";
+import { ListError, ListLoading, Pager } from "./list-states.tsx";
+import { type QuotationAction, QuotationCard } from "./quotation-card.tsx";
+import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
+import { RejectDialog } from "./reject-dialog.tsx";
+import { optionKey, useRequestOptions } from "./request-options.ts";
+import { StatsLine } from "./stats-line.tsx";
+
+const PAGE_SIZE = 20;
+
+type Filters = { status?: ReviewStatus; request?: string };
+
+export function ReceivedQuotations() {
+  const { t } = useTranslation("quotations");
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(0);
+  const [dialog, setDialog] = useState<{ action: QuotationAction; quotation: Quotation } | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const { options } = useRequestOptions();
+  const selected = options.find((o) => o.key === filters.request);
+  const query = useQuotations({
+    status: filters.status,
+    purchaseRequestId: selected?.kind === "purchase_request" ? selected.id : undefined,
+    bidRequestId: selected?.kind === "bid_request" ? selected.id : undefined,
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  });
+  const orders = usePurchaseOrdersByQuotation();
+  const approve = useUpdateQuotationStatus();
+  const change = (next: Filters) => {
+    setFilters(next);
+    setPage(0);
+  };
+  const filtered = filters.status !== undefined || filters.request !== undefined;
+
+  let list;
+  if (query.isPending) list = <ListLoading />;
+  else if (query.isError) list = <ListError onRetry={() => void query.refetch()} />;
+  else if (query.data.items.length === 0) {
+    list = (
+      <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
+        <p className="font-medium">{filtered ? t("emptyFiltered") : t("empty")}</p>
+      </div>
+    );
+  } else {
+    const pages = Math.max(1, Math.ceil(query.data.total / PAGE_SIZE));
+    list = (
+      <>
+        <div className="flex flex-col gap-4" aria-busy={query.isFetching}>
+          {query.data.items.map((quotation) => (
+            <QuotationCard
+              key={quotation.id}
+              quotation={quotation}
+              order={orders.data?.get(quotation.id)}
+              onAction={(action, q) => setDialog({ action, quotation: q })}
+            />
+          ))}
+        </div>
+        <Pager page={page} pages={pages} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <StatsLine />
+      <div role="search" className="grid gap-3 sm:grid-cols-2">
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t("filters.status")}</span>
+          <select
+            className="select w-full"
+            value={filters.status ?? ""}
+            onChange={(e) => change({ ...filters, status: (e.target.value || undefined) as ReviewStatus | undefined })}
+          >
+            <option value="">{t("filters.allStatuses")}</option>
+            {REVIEW_STATUSES.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t("filters.request")}</span>
+          <select
+            className="select w-full"
+            value={filters.request ?? ""}
+            onChange={(e) => change({ ...filters, request: e.target.value || undefined })}
+          >
+            <option value="">{t("filters.allRequests")}</option>
+            {options.map((o) => (
+              <option key={o.key} value={optionKey(o.kind, o.id)}>{`${o.number} · ${o.title}`}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {list}
+
+      {dialog?.action === "view" && <QuotationDetailsDialog id={dialog.quotation.id} onClose={close} />}
+      {dialog?.action === "reject" && <RejectDialog quotation={dialog.quotation} onClose={close} />}
+      {dialog?.action === "approve" && (
+        <AwardConfirmDialog
+          target={{
+            quotationId: dialog.quotation.id,
+            vendorName: dialog.quotation.vendorName,
+            requestTitle: dialog.quotation.purchaseRequestTitle,
+            requestNumber: dialog.quotation.requestNumber,
+            totalAmount: dialog.quotation.totalAmount,
+            currency: dialog.quotation.currency,
+          }}
+          title={t("approve.title", { vendor: isolate(dialog.quotation.vendorName) })}
+          confirmLabel={t("actions.approve")}
+          onConfirm={async (comment) =>
+            (await approve.mutateAsync({ id: dialog.quotation.id, status: "approved", comment })).purchaseOrder}
+          onClose={close}
+        />
+      )}
+    </div>
+  );
+}
