@@ -28,7 +28,8 @@ export interface StoredFile {
  */
 export function sanitizeFilename(name: string, kind: FileKind): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.normalize("NFKC").replace(/[^\p{L}\p{M}\p{N}._\- ]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120).trim();
+  const cleaned = base.normalize("NFKC").replace(/[^\p{L}\p{M}\p{N}._\- ]+/gu, "_").replace(/^[.\s]+/, "").slice(0, 120)
+    .trim();
   const ext = kind === "jpeg" ? ["jpg", "jpeg"] : [kind];
   const hasExt = ext.some((e) => cleaned.toLowerCase().endsWith(`.${e}`));
   return (cleaned || "file") + (hasExt ? "" : `.${ext[0]}`);
@@ -44,7 +45,9 @@ export function checkUpload(bytes: Uint8Array, allowed: readonly FileKind[], lab
   if (bytes.byteLength > MAX_FILE_BYTES) throw new PayloadTooLarge(`${label} is larger than ${MAX_FILE_BYTES} bytes`);
   const kind = detectKind(bytes);
   if (!kind || !allowed.includes(kind)) {
-    throw new UnsupportedMediaType(`${label} type must be ${allowed.map((k) => `.${k === "jpeg" ? "jpg" : k}`).join(", ")}`);
+    throw new UnsupportedMediaType(
+      `${label} type must be ${allowed.map((k) => `.${k === "jpeg" ? "jpg" : k}`).join(", ")}`,
+    );
   }
   return kind;
 }
@@ -111,7 +114,13 @@ export async function fileBytes(db: Queryable, id: number, store?: ObjectStore):
 }
 
 /** Replaces a file's bytes in place (unsealing decrypts attachments). */
-export async function rewriteFile(tx: Queryable, id: number, bytes: Uint8Array, encrypted: boolean, store?: ObjectStore) {
+export async function rewriteFile(
+  tx: Queryable,
+  id: number,
+  bytes: Uint8Array,
+  encrypted: boolean,
+  store?: ObjectStore,
+) {
   const row = (await tx.query<{ storage: string; key: string | null; contentType: string }>(
     `select storage, storage_key as key, content_type as "contentType" from files where id = $1 for update`,
     [id],

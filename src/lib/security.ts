@@ -22,6 +22,8 @@ export const securityHeaders = secureHeaders({
   xContentTypeOptions: "nosniff",
   strictTransportSecurity: "max-age=31536000; includeSubDomains",
   crossOriginEmbedderPolicy: false,
+  // A handler that sets one of these headers itself (files: a sandboxing CSP) knows better.
+  overwrite: false,
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -148,7 +148,7 @@ Deno.test(`${tag} POST /api/auth/login answers the same 401 for every kind of re
     `%${wrongPassword}%`,
     `%${TEST_PASSWORD}%`,
   ]);
-  assert.deepEqual(leaks, [], "no password in any audit row");
+  assert.deepEqual([...leaks], [], "no password in any audit row");
   const [{ n }] = await db.query<{ n: number }>(
     "select count(*)::int as n from login_attempts where not succeeded and identifier = $1",
     [active.email],

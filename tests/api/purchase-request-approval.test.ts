@@ -301,3 +301,22 @@ Deno.test(`${tag} no vendor email when pr_notifications_enabled is 'false', and 
   await expectJson(await approve(manager, control.id), 200);
   assert.equal((await outboxTo(v.email)).length, 1);
 });
+
+Deno.test(`${tag} an edit of the items of a pending request restarts its approvals`, async () => {
+  const pr = await createPr(team, "20000.00");
+  assert.equal((await expectJson<Pr>(await approve(manager, pr.id), 200)).status, "pending");
+  const edited = await team.request(`/api/purchase-requests/${pr.id}`, {
+    method: "PUT",
+    json: {
+      title: pr.requestId,
+      description: "Approval test",
+      deadline: new Date(Date.now() + 10 * DAY).toISOString(),
+      items: [{ name: "Thing", quantity: 2, estimatedPrice: "20000.00" }],
+      version: (await row(pr.id)).version,
+    },
+  });
+  assert.equal((await expectJson<Pr>(edited, 200)).estimatedBudget, "40000.00");
+  // The manager's approval was for 20,000.00: finance alone cannot make 40,000.00 active.
+  assert.equal((await expectJson<Pr>(await approve(finance, pr.id), 200)).status, "pending");
+  assert.equal((await expectJson<Pr>(await approve(manager, pr.id), 200)).status, "active");
+});

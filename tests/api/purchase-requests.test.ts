@@ -482,14 +482,52 @@ Deno.test(`${tag} PUT /api/purchase-requests/:id is refused (409) once completed
     );
     assert.deepEqual(row, { title: `Final ${status}`, version: 1 });
   }
-  for (const status of ["draft", "active"]) {
-    const pr = await create(team, full());
-    await setStatus(pr.id, status);
-    await expectJson(
-      await team.request(`/api/purchase-requests/${pr.id}`, { method: "PUT", json: edit({ version: 1 }) }),
-      200,
-    );
-  }
+  const draft = await create(team, full());
+  await setStatus(draft.id, "draft");
+  await expectJson(
+    await team.request(`/api/purchase-requests/${draft.id}`, { method: "PUT", json: edit({ version: 1 }) }),
+    200,
+  );
+});
+
+Deno.test(`${tag} PUT /api/purchase-requests/:id on an approved request: text may change, items and budget may not`, async () => {
+  const pr = await create(team, full());
+  await setStatus(pr.id, "active");
+  const detail = await expectJson<
+    { items: { name: string; specifications: string; quantity: number; unit: string; estimatedPrice: string }[] }
+  >(
+    await team.request(`/api/purchase-requests/${pr.id}`),
+    200,
+  );
+  const sameItems = detail.items.map((i) => ({
+    name: i.name,
+    specifications: i.specifications,
+    quantity: i.quantity,
+    unit: i.unit,
+    estimatedPrice: i.estimatedPrice,
+  }));
+  const renamed = await team.request(`/api/purchase-requests/${pr.id}`, {
+    method: "PUT",
+    json: edit({ version: 1, title: "Renamed while active", items: sameItems }),
+  });
+  assert.equal((await expectJson<{ title: string; status: string }>(renamed, 200)).title, "Renamed while active");
+  const budgetBefore =
+    (await db.query<{ b: string }>("select estimated_budget as b from purchase_requests where id = $1", [
+      pr.id,
+    ]))[0].b;
+  const raised = await team.request(`/api/purchase-requests/${pr.id}`, {
+    method: "PUT",
+    json: edit({ version: 2, items: [{ ...sameItems[0], estimatedPrice: "999999.00" }] }),
+  });
+  assert.equal(
+    (await expectJson(raised, 409)).message,
+    "The items of an approved purchase request cannot change. Cancel it and raise a new request.",
+  );
+  const [row] = await db.query<{ budget: string; version: number }>(
+    "select estimated_budget as budget, version from purchase_requests where id = $1",
+    [pr.id],
+  );
+  assert.deepEqual(row, { budget: budgetBefore, version: 2 }, "the refused edit changed nothing");
 });
 
 Deno.test(`${tag} PUT /api/purchase-requests/:id: 403 for cost/finance controllers and vendors, 401 signed out, 404 unknown`, async () => {

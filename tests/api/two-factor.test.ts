@@ -146,7 +146,7 @@ Deno.test(`${tag} POST /api/auth/2fa/enable: needs set-up first, refuses a wrong
     `%${recoveryCodes[0]}%`,
     `%${secret}%`,
   ]);
-  assert.deepEqual(leaks, []);
+  assert.deepEqual([...leaks], []);
 });
 
 Deno.test(`${tag} with two-factor on, sign-in asks for the code (no session); a wrong code is 401, the right TOTP signs in`, async () => {

@@ -88,10 +88,12 @@ async function vendorState(id: number) {
 
 async function outboxFor(email: string) {
   // A plain array: postgres.js returns its own Array subclass, which deepEqual tells apart.
-  return [...await db.query<{ subject: string; body: string; status: string }>(
-    "select subject, body, status from notification_outbox where recipient = $1 order by id",
-    [email],
-  )];
+  return [
+    ...await db.query<{ subject: string; body: string; status: string }>(
+      "select subject, body, status from notification_outbox where recipient = $1 order by id",
+      [email],
+    ),
+  ];
 }
 
 function tokenFrom(body: string): string {

@@ -25,7 +25,7 @@ export const BID_COLUMNS = `b.id, b.bid_number as "bidNumber", b.title, b.descri
   (select count(*)::int from quotations q where q.bid_request_id = b.id and q.is_current) as "bidCount"`;
 
 const ITEMS_JSON = `coalesce((select json_agg(json_build_object('id', i.id, 'itemName', i.name, 'name', i.name,
-    'specification', i.specification, 'quantity', i.quantity, 'unit', i.unit, 'estimatedPrice', i.estimated_price,
+    'specification', i.specification, 'quantity', i.quantity, 'unit', i.unit, 'estimatedPrice', i.estimated_price::text,
     'categoryId', i.category_id, 'technicalRequirements', i.technical_requirements,
     'evaluationCriteria', i.evaluation_criteria) order by i.position, i.id)
   from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items`;

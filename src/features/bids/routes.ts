@@ -19,7 +19,6 @@ import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
-const DEFAULT_CATEGORY_ID = 1;
 
 /** For a sealed bid that is not unsealed, staff see the number of submissions and nothing else about them. */
 async function bidOr404(c: Context<AppEnv>, id: number) {
@@ -64,6 +63,7 @@ export const bidRoutes = new Hono<AppEnv>()
       if (!canCreateBids(me.role)) throw new Forbidden("You do not have permission to create bid requests");
       const v = c.req.valid("json");
       const { db } = c.get("deps");
+      const defaultCategory = (await db.query("select 1 from categories where id = 1 and is_active")).length ? 1 : null;
       const id = await db.tx(async (tx) => {
         let items = v.items.map((i) => ({
           name: i.itemName.trim(),
@@ -71,7 +71,7 @@ export const bidRoutes = new Hono<AppEnv>()
           quantity: Number(i.quantity ?? 1),
           unit: i.unit || "pcs",
           estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-          categoryId: i.categoryId ?? DEFAULT_CATEGORY_ID,
+          categoryId: i.categoryId ?? defaultCategory,
           technicalRequirements: i.technicalRequirements,
           evaluationCriteria: i.evaluationCriteria,
         }));

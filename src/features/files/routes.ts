@@ -29,7 +29,9 @@ export const fileRoutes = new Hono<AppEnv>().get(
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": meta.contentType,
       "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(meta.filename)}`,
+      "Content-Disposition": `${disposition}; filename="${asciiName}"; filename*=UTF-8''${
+        encodeURIComponent(meta.filename)
+      }`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
       // A file is never a page of our origin: no scripts even if a viewer would run them.

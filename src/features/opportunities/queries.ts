@@ -10,7 +10,7 @@ const PR_FIELDS = `'purchase_request' as kind, pr.id, pr.request_number as "requ
   pr.bidding_mode as "biddingMode",
   case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
   coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-             'estimatedPrice', i.estimated_price, 'specifications', i.specifications) order by i.position, i.id)
+             'estimatedPrice', i.estimated_price::text, 'specifications', i.specifications) order by i.position, i.id)
      from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json) as items`;
 
 export const PR_OPEN_TO_VENDOR = `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
@@ -24,7 +24,7 @@ const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.
   b.bond_required as "bondRequired", b.bond_amount as "bondAmount", b.minimum_years_experience as "minimumYearsExperience",
   case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
   coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-             'estimatedPrice', i.estimated_price, 'specifications', i.specification,
+             'estimatedPrice', i.estimated_price::text, 'specifications', i.specification,
              'technicalRequirements', i.technical_requirements) order by i.position, i.id)
      from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items`;
 
@@ -168,7 +168,7 @@ export async function vendorQuotations(db: Queryable, vendorId: number, onlyId?:
         q.total_amount as "totalAmount", q.validity_days as "validityDays", q.valid_until as "validUntil",
         q.lead_time_days as "leadTimeDays", q.notes, q.submitted_at as "submittedAt", q.source,
         coalesce((select json_agg(json_build_object('id', i.id, 'itemId', coalesce(i.purchase_request_item_id, i.bid_request_item_id),
-            'name', i.name, 'quantity', i.quantity, 'unit', i.unit, 'unitPrice', i.unit_price, 'totalPrice', i.total_price,
+            'name', i.name, 'quantity', i.quantity, 'unit', i.unit, 'unitPrice', i.unit_price::text, 'totalPrice', i.total_price::text,
             'notes', i.notes) order by i.id) from quotation_items i where i.quotation_id = q.id), '[]'::json) as items,
         coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
             from quotation_attachments a join files f on f.id = a.file_id where a.quotation_id = q.id), '[]'::json) as attachments,

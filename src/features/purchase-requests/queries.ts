@@ -33,7 +33,7 @@ export async function listPurchaseRequests(
       `select ${LIST_COLUMNS},
           (select count(*)::int from purchase_request_items i where i.purchase_request_id = pr.id) as "itemCount",
           coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'quantity', t.quantity, 'unit', t.unit,
-                      'estimatedPrice', t.estimated_price) order by t.position)
+                      'estimatedPrice', t.estimated_price::text) order by t.position)
              from (select id, name, quantity, unit, estimated_price, position from purchase_request_items i
                     where i.purchase_request_id = pr.id order by position limit 3) t), '[]'::json) as items
          from purchase_requests pr left join categories c on c.id = pr.category_id
@@ -172,6 +172,23 @@ export async function insertItems(tx: Queryable, prId: number, items: PrItemInpu
       items.map((i) => i.urgency),
       items.map((i) => i.notes),
     ],
+  );
+}
+
+export interface ItemSnapshot {
+  name: string;
+  specifications: string;
+  quantity: number;
+  unit: string;
+  estimatedPrice: string;
+  categoryId: number | null;
+}
+
+export async function itemSnapshot(tx: Queryable, prId: number) {
+  return await tx.query<ItemSnapshot>(
+    `select name, specifications, quantity, unit, estimated_price as "estimatedPrice", category_id as "categoryId"
+       from purchase_request_items where purchase_request_id = $1 order by position, id`,
+    [prId],
   );
 }
 

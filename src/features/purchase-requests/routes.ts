@@ -32,7 +32,6 @@ import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
-const DEFAULT_CATEGORY_ID = 1;
 const DAY = 86_400_000;
 
 function approvalsNeeded(budgetCents: number, thresholdCents: number) {
@@ -50,6 +49,11 @@ function checkBudget(budgetCents: number) {
 
 async function thresholdCents(db: Queryable) {
   return toCents(await getSetting(db, "approval_threshold", "10000.00")) ?? 1_000_000;
+}
+
+/** Spec section 9: items default to category 1, when such a category exists (a fresh install may have none). */
+export async function defaultCategoryId(db: Queryable): Promise<number | null> {
+  return (await db.query("select 1 from categories where id = 1 and is_active")).length ? 1 : null;
 }
 
 async function checkCategories(db: Queryable, ids: (number | null | undefined)[]) {
@@ -77,6 +81,15 @@ async function notifyVendors(tx: Queryable, c: Context<AppEnv>, pr: { categoryId
     });
     await enqueueEmail(tx, { to: v.email, subject: `New opportunity: ${pr.title} (${pr.requestNumber})`, body: `${body}\n\n${origin}/dashboard\n` });
   }
+}
+
+/** Items as stored vs as submitted, compared on what was approved (name, text, quantity, unit, price). */
+function sameItems(stored: q.ItemSnapshot[], next: q.PrItemInput[]) {
+  return stored.length === next.length && stored.every((s, n) =>
+    s.name === next[n].name && s.specifications === next[n].specifications && s.quantity === next[n].quantity &&
+    s.unit === next[n].unit && toCents(s.estimatedPrice) === next[n].estimatedPriceCents &&
+    (s.categoryId ?? null) === (next[n].categoryId ?? s.categoryId ?? null)
+  );
 }
 
 async function prOr404(c: Context<AppEnv>, id: number) {
@@ -123,6 +136,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       let input;
       if (isFullPayload(raw)) {
         const v = parseWith(fullPurchaseRequestSchema, raw);
+        const defaultCategory = await defaultCategoryId(db);
         const days = Number(await getSetting(db, "default_deadline_days", "7")) || 7;
         input = {
           title: v.title.trim(),
@@ -137,14 +151,14 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           vendorPreferences: v.vendorPreferences,
           internalSupplier: v.internalSupplier,
           status: v.status ?? "pending",
-          categoryId: v.categoryId ?? v.items[0]?.categoryId ?? DEFAULT_CATEGORY_ID,
+          categoryId: v.categoryId ?? v.items[0]?.categoryId ?? defaultCategory,
           items: v.items.map((i) => ({
             name: i.itemName.trim(),
             specifications: i.specification,
             quantity: Number(i.quantity ?? 1),
             unit: i.unit || "pcs",
             estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-            categoryId: i.categoryId ?? DEFAULT_CATEGORY_ID,
+            categoryId: i.categoryId ?? defaultCategory,
             urgency: i.urgency,
             notes: i.notes,
           })),
@@ -236,6 +250,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
         if (!cur) throw new NotFound("Purchase request not found");
         if (cur.version !== v.version) throw new Conflict(PR_MESSAGES.stale);
         if (!canEdit(cur.status as PrStatus)) throw new Conflict(`A ${cur.status} purchase request cannot be edited`);
+        const itemsChanged = !sameItems(await q.itemSnapshot(tx, id), items);
+        // An approved request keeps the items and budget it was approved for (vendors quote on them).
+        if (cur.status === "active" && itemsChanged) throw new Conflict(PR_MESSAGES.approvedItemsLocked);
         await q.updatePurchaseRequest(tx, id, {
           title: v.title.trim(),
           description: v.description.trim(),
@@ -244,8 +261,10 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           budgetCents,
           approvalsRequired: approvalsNeeded(budgetCents, threshold),
         });
-        await q.replaceItems(tx, id, items);
-        await q.addEvent(tx, { prId: id, actorId: c.get("user")!.id, action: "updated" });
+        if (itemsChanged) await q.replaceItems(tx, id, items);
+        // Approvals given before a change of items no longer count: the request starts its approval again.
+        const restart = cur.status === "pending" && itemsChanged;
+        await q.addEvent(tx, { prId: id, actorId: c.get("user")!.id, action: "updated", to: restart ? "pending" : null });
         await audit(tx, c, {
           action: "UPDATE",
           entityType: "purchase_request",

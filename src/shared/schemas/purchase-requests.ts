@@ -18,6 +18,7 @@ export const PR_MESSAGES = {
   quickRequired: "Please fill in all required fields",
   deadline: "Deadline must be a valid date",
   stale: "This purchase request was changed by someone else. Reload and try again.",
+  approvedItemsLocked: "The items of an approved purchase request cannot change. Cancel it and raise a new request.",
 } as const;
 
 export const PRIORITIES = ["low", "medium", "high", "urgent"] as const;

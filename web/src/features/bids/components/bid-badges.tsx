@@ -14,10 +14,15 @@ const STATUS_CLASS: Record<BidStatus, string> = {
 const isBidStatus = (status: string): status is BidStatus => (BID_STATUSES as readonly string[]).includes(status);
 
 /** A known status gets a colour and a translated label; anything else is shown as is, neutrally. */
-export function BidStatusBadge({ status }: { status: string }) {
+export function BidStatusBadge({ status, small = false }: { status: string; small?: boolean }) {
   const { t } = useTranslation("bids");
-  if (!isBidStatus(status)) return <span className="badge badge-outline">{status}</span>;
-  return <span className={`badge badge-soft whitespace-nowrap ${STATUS_CLASS[status]}`}>{t(`status.${status}`)}</span>;
+  const size = small ? "badge-sm" : "";
+  if (!isBidStatus(status)) return <span className={`badge badge-outline ${size}`}>{status}</span>;
+  return (
+    <span className={`badge badge-soft whitespace-nowrap ${size} ${STATUS_CLASS[status]}`}>
+      {t(`status.${status}`)}
+    </span>
+  );
 }
 
 /** Inline SVG: no emoji font is needed to draw it. */
@@ -38,11 +43,13 @@ function LockIcon() {
   );
 }
 
-export function BiddingModeBadge({ mode }: { mode: string }) {
+export function BiddingModeBadge({ mode, small = false }: { mode: string; small?: boolean }) {
   const { t } = useTranslation("bids");
   const sealed = mode === "sealed";
   return (
-    <span className={`badge badge-outline whitespace-nowrap ${sealed ? "badge-accent" : ""}`}>
+    <span
+      className={`badge badge-outline whitespace-nowrap ${small ? "badge-sm" : ""} ${sealed ? "badge-accent" : ""}`}
+    >
       {sealed && <LockIcon />}
       {sealed ? t("mode.sealed") : t("mode.open")}
     </span>

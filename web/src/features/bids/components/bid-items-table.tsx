@@ -35,7 +35,9 @@ export function BidItemsTable({ items }: { items: BidItem[] }) {
                 )}
               </th>
               <td>{categoryName(item.categoryId)}</td>
-              <td className="text-end whitespace-nowrap tabular-nums">{item.quantity} {item.unit}</td>
+              <td className="text-end whitespace-nowrap tabular-nums">
+                <bdi>{`${item.quantity} ${item.unit}`}</bdi>
+              </td>
               <td className="text-end whitespace-nowrap tabular-nums">{formatMoney(item.estimatedPrice, lang)}</td>
               <td className="text-end whitespace-nowrap tabular-nums">
                 {formatMoney(lineTotal({ quantity: String(item.quantity), estimatedPrice: item.estimatedPrice }), lang)}

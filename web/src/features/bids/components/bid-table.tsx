@@ -35,11 +35,10 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
   return (
     <div className="flex flex-col gap-2">
       <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table">
+        <table className="table table-sm [&_thead_th]:whitespace-normal">
           <caption className="sr-only">{t(`tabs.${group}`)}</caption>
           <thead>
             <tr>
-              <th scope="col">{t("columns.number")}</th>
               <th scope="col">{t("columns.title")}</th>
               <th scope="col">{t("columns.mode")}</th>
               <th scope="col">{t("columns.status")}</th>
@@ -53,8 +52,12 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
           <tbody>
             {items.map((bid) => (
               <tr key={bid.id}>
-                <td className="font-mono text-sm whitespace-nowrap" dir="ltr">{bid.bidNumber}</td>
-                <th scope="row" className="min-w-48 font-medium break-words">{bid.title}</th>
+                <th scope="row" className="min-w-44 font-medium break-words">
+                  {bid.title}
+                  <span className="block font-mono text-xs font-normal text-base-content/60" dir="ltr">
+                    {bid.bidNumber}
+                  </span>
+                </th>
                 <td>
                   <BiddingModeBadge mode={bid.biddingMode} />
                 </td>

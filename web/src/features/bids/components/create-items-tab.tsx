@@ -40,7 +40,9 @@ export function CreateItemsTab({ form, items }: Props) {
                   </div>
                   <div>
                     <dt className="text-sm text-base-content/60">{t("items.quantity")}</dt>
-                    <dd>{item.quantity} {item.unit}</dd>
+                    <dd>
+                      <bdi>{`${item.quantity} ${item.unit}`}</bdi>
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-sm text-base-content/60">{t("items.estimatedPrice")}</dt>

@@ -63,7 +63,9 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
             {items.map((item, index) => (
               <tr key={index}>
                 <td className="break-words">{item.itemName?.trim() || "-"}</td>
-                <td className="text-end whitespace-nowrap">{item.quantity} {item.unit}</td>
+                <td className="text-end whitespace-nowrap">
+                  <bdi>{`${item.quantity} ${item.unit}`}</bdi>
+                </td>
                 <td className="text-end whitespace-nowrap">{formatMoney(item.estimatedPrice || "0", lang)}</td>
                 <td className="text-end whitespace-nowrap">{formatMoney(lineTotal(item), lang)}</td>
               </tr>

@@ -23,7 +23,13 @@ export function Modal({ title, onClose, children, footer, size = "md" }: {
   }, []);
   const width = size === "lg" ? "sm:max-w-5xl" : size === "sm" ? "sm:max-w-lg" : "sm:max-w-2xl";
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      // React passes a nested dialog's close event up to this one's handler too: react to our own only.
+      onClose={(event) => event.target === event.currentTarget && onClose()}
+    >
       <div className={`modal-box flex max-h-[90vh] flex-col gap-4 ${width}`}>
         <div className="flex items-start justify-between gap-4">
           <h3 id={titleId} className="text-lg font-bold break-words">{title}</h3>

@@ -2,10 +2,10 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import {
+  addAttachments,
   ATTACHMENT_ACCEPT,
   ATTACHMENT_EXTENSIONS,
   ATTACHMENT_MAX_BYTES,
-  addAttachments,
   type AttachmentProblem,
   MAX_ATTACHMENTS,
 } from "./attachment-rules.ts";
@@ -20,7 +20,8 @@ export function AttachmentsField({ files, onChange, disabled }: {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<{ name: string; problem: AttachmentProblem }[]>([]);
-  const size = (bytes: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / 1024);
+  const size = (bytes: number) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / 1024);
   const message = (problem: AttachmentProblem) =>
     problem === "type"
       ? t("attachments.errors.type", { types: ATTACHMENT_EXTENSIONS.join(", ") })
@@ -65,7 +66,8 @@ export function AttachmentsField({ files, onChange, disabled }: {
               className="flex items-center justify-between gap-2 rounded-box bg-base-200 px-3 py-1"
             >
               <span className="min-w-0 break-all text-sm">
-                {file.name} <span className="text-base-content/60">({t("attachments.size", { kb: size(file.size) })})</span>
+                {file.name}{" "}
+                <span className="text-base-content/60">({t("attachments.size", { kb: size(file.size) })})</span>
               </span>
               <button
                 type="button"

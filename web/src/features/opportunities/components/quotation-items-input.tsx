@@ -1,4 +1,4 @@
-import { type UseFormRegister, useWatch, type Control } from "react-hook-form";
+import { type Control, type UseFormRegister, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { fromCents, toCents } from "../../../../../src/shared/money.ts";
 import type { OpportunityItem } from "../api/get-matching-opportunities.ts";

@@ -15,7 +15,7 @@ import type { VendorQuotation } from "../api/get-vendor-quotations.ts";
 import { useSubmitQuotation } from "../api/submit-quotation.ts";
 import { AttachmentsField } from "./attachments-field.tsx";
 import { Modal } from "./modal.tsx";
-import { lineCents, QuotationItemsInput, type QuotationFormValues } from "./quotation-items-input.tsx";
+import { lineCents, type QuotationFormValues, QuotationItemsInput } from "./quotation-items-input.tsx";
 import { serverMessage, useMessageText } from "./use-message-text.ts";
 
 /** Spec section 9: a quotation is valid 30 days unless the vendor says otherwise. */
@@ -68,7 +68,9 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
     );
     mutation.mutate({
       quotation: {
-        ...(parsed.bidRequestId ? { bidRequestId: parsed.bidRequestId } : { purchaseRequestId: parsed.purchaseRequestId }),
+        ...(parsed.bidRequestId
+          ? { bidRequestId: parsed.bidRequestId }
+          : { purchaseRequestId: parsed.purchaseRequestId }),
         items: parsed.items.map((i) => ({ itemId: i.itemId, unitPrice: String(i.unitPrice), notes: i.notes })),
         totalAmount: fromCents(totalCents),
         validityPeriod: parsed.validityPeriod,
@@ -130,9 +132,8 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
           caption={t("itemsCaption", { title: opportunity.title })}
           invalid={Boolean(errors.items)}
         />
-        {errors.items?.message && (
-          <p className="text-sm text-error" role="alert">{messageText(errors.items.message)}</p>
-        )}
+        {errors.items?.message && <p className="text-sm text-error" role="alert">{messageText(errors.items.message)}
+        </p>}
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="flex flex-col gap-1">
             <span className="text-sm font-medium">{t("submit.validity")}</span>

@@ -65,7 +65,7 @@ export async function getQuotations(
 ): Promise<QuotationPage> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== "") params.set(key, String(value));
+    if (value !== undefined) params.set(key, String(value));
   }
   const response = await apiRequest(`/api/quotations?${params}`, { signal });
   const items = (await response.json()) as Quotation[];

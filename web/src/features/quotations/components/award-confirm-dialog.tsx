@@ -49,7 +49,7 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
       toast({
         variant: "success",
         title: t("toast.awarded"),
-        description: po ? t("toast.awardedDescription", { po: po.poNumber, vendor }) : undefined,
+        description: po ? t("toast.awardedDescription", { po: isolate(po.poNumber), vendor }) : undefined,
       });
     } catch (failure) {
       const message = serverMessage(failure) ?? t("toast.awardFailed");
@@ -64,25 +64,23 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
     <Modal
       title={title}
       onClose={onClose}
-      footer={order
-        ? <button type="button" className="btn btn-primary" onClick={onClose}>{t("close")}</button>
-        : (
-          <>
-            <button type="button" className="btn" onClick={onClose} disabled={pending}>
-              {t("translation:common.cancel")}
-            </button>
-            <button type="submit" form={formId} className="btn btn-success" disabled={pending}>
-              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {confirmLabel}
-            </button>
-          </>
-        )}
+      footer={order ? <button type="button" className="btn btn-primary" onClick={onClose}>{t("close")}</button> : (
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={pending}>
+            {t("translation:common.cancel")}
+          </button>
+          <button type="submit" form={formId} className="btn btn-success" disabled={pending}>
+            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </>
+      )}
     >
       {order
         ? (
           <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2">
-            <p className="font-semibold">{t("award.issued", { po: order.poNumber })}</p>
-            <p>{t("award.issuedDetail", { vendor, total: format.money(order.totalAmount, target.currency) })}</p>
+            <p className="font-semibold">{t("award.issued", { po: isolate(order.poNumber) })}</p>
+            <p>{t("award.issuedDetail", { vendor, total: isolate(format.money(order.totalAmount, target.currency)) })}</p>
             <PurchaseOrderLink order={order} />
           </div>
         )
@@ -91,9 +89,9 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
             <p>
               {t("award.summary", {
                 vendor,
-                title: target.requestTitle,
-                number: target.requestNumber,
-                total: format.money(target.totalAmount, target.currency),
+                title: isolate(target.requestTitle),
+                number: isolate(target.requestNumber),
+                total: isolate(format.money(target.totalAmount, target.currency)),
               })}
             </p>
             <div role="note" className="alert alert-warning alert-soft">{t("award.warning")}</div>
@@ -103,6 +101,7 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
                 className="textarea w-full"
                 rows={2}
                 maxLength={2000}
+                dir="auto"
                 value={comment}
                 onChange={(event) => setComment(event.target.value)}
               />

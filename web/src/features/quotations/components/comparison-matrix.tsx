@@ -56,7 +56,9 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
             <h3 id={headingId} className="card-title text-base break-words">{request.title}</h3>
             <p className="font-mono text-sm text-base-content/70" dir="ltr">{request.number}</p>
           </div>
-          <span className="badge badge-ghost">{t(`requestStatus.${request.status}`, { defaultValue: request.status })}</span>
+          <span className="badge badge-ghost">
+            {t(`requestStatus.${request.status}`, { defaultValue: request.status })}
+          </span>
         </div>
         <p className="text-sm">
           <span className="text-base-content/60">{t("compare.method")}:</span>{" "}
@@ -68,136 +70,140 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
             </span>
           )}
         </p>
-        {quotations.length === 0 ? <p className="text-base-content/70">{t("compare.noQuotations")}</p> : (
-          <div className="overflow-x-auto">
-            <table className="table table-sm">
-              <caption className="sr-only">{t("compare.caption", { title: request.title })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("items.item")}</th>
-                  <th scope="col" className="text-end">{t("items.quantity")}</th>
-                  {quotations.map((col) => (
-                    <th key={col.id} scope="col" className="min-w-40 align-top">
-                      <span className="block break-words">{col.vendorName}</span>
-                      <span className="mt-1 flex flex-wrap gap-1 font-normal">
-                        <QuotationStatusBadge status={col.status} />
-                      </span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.itemId}>
-                    <th scope="row" className="break-words font-normal">{row.name}</th>
-                    <td className="text-end whitespace-nowrap">
-                      {format.number(row.quantity)} <span className="text-base-content/60">{row.unit}</span>
-                    </td>
-                    {row.cells.map((cell, n) =>
-                      cell
-                        ? (
-                          <td
-                            key={quotations[n].id}
-                            className={cell.isLowestUnitPrice ? "bg-success/10" : undefined}
-                          >
-                            <span className="flex items-center gap-1 font-medium">
-                              {format.money(cell.unitPrice, quotations[n].currency)}
-                              {cell.isLowestUnitPrice && <LowestMark label={t("compare.lowestUnitPrice")} />}
-                            </span>
-                            <span className="block text-xs text-base-content/60">
-                              {t("compare.lineTotal", { value: format.money(cell.lineTotal, quotations[n].currency) })}
-                            </span>
-                          </td>
-                        )
-                        : (
-                          <td key={quotations[n].id}>
-                            <span aria-hidden="true">–</span>
-                            <span className="sr-only">{t("compare.notQuoted")}</span>
-                          </td>
-                        )
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-              <tbody className="border-t-2 border-base-300">
-                <Row label={t("compare.total")}>
-                  {quotations.map((col) => (
-                    <td key={col.id} className={col.isLowestTotal ? "bg-success/10" : undefined}>
-                      <span className="flex items-center gap-1 font-semibold">
-                        {format.money(col.totalAmount, col.currency)}
-                        {col.isLowestTotal && <LowestMark label={t("compare.lowestTotal")} />}
-                      </span>
-                    </td>
-                  ))}
-                </Row>
-                <Row label={t("card.validUntil")}>
-                  {quotations.map((col) => (
-                    <td key={col.id}>
-                      {format.date(col.validUntil)}{" "}
-                      {col.expired && <span className="badge badge-error badge-sm">{t("card.expired")}</span>}
-                    </td>
-                  ))}
-                </Row>
-                <Row label={t("details.leadTime")}>
-                  {quotations.map((col) => (
-                    <td key={col.id}>
-                      {col.leadTimeDays === null ? "-" : t("details.leadTimeDays", { count: col.leadTimeDays })}
-                    </td>
-                  ))}
-                </Row>
-                <Row label={t("details.technicalScore")}>
-                  {quotations.map((col) => (
-                    <td key={col.id}>
-                      {col.technicalScore === null ? t("details.notScored") : format.number(col.technicalScore, 2)}
-                    </td>
-                  ))}
-                </Row>
-                {combined && (
-                  <>
-                    <Row label={t("compare.priceScore")}>
-                      {quotations.map((col) => <td key={col.id}>{format.number(col.priceScore, 2)}</td>)}
-                    </Row>
-                    <Row label={t("compare.combinedScore")}>
-                      {quotations.map((col) => (
-                        <td key={col.id}>
-                          {col.combinedScore === null ? t("details.notScored") : format.number(col.combinedScore, 2)}
-                        </td>
-                      ))}
-                    </Row>
-                  </>
-                )}
-                <Row label={t("compare.rank")}>
-                  {quotations.map((col) => (
-                    <td key={col.id}>
-                      <span className={`badge ${col.rank === 1 ? "badge-primary" : "badge-ghost"}`}>
-                        {format.number(col.rank)}
-                      </span>
-                    </td>
-                  ))}
-                </Row>
-                {canAward && open && (
+        {quotations.length === 0
+          ? <p className="text-base-content/70">{t("compare.noQuotations")}</p>
+          : (
+            <div className="overflow-x-auto">
+              <table className="table table-sm">
+                <caption className="sr-only">{t("compare.caption", { title: request.title })}</caption>
+                <thead>
                   <tr>
-                    <td colSpan={2} />
+                    <th scope="col">{t("items.item")}</th>
+                    <th scope="col" className="text-end">{t("items.quantity")}</th>
                     {quotations.map((col) => (
-                      <td key={col.id}>
-                        {isOpenForDecision(col.status) && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-success"
-                            aria-label={t("actions.awardTo", { vendor: isolate(col.vendorName) })}
-                            onClick={() => setAwarding(col)}
-                          >
-                            {t("actions.award")}
-                          </button>
-                        )}
-                      </td>
+                      <th key={col.id} scope="col" className="min-w-40 align-top">
+                        <span className="block break-words">{col.vendorName}</span>
+                        <span className="mt-1 flex flex-wrap gap-1 font-normal">
+                          <QuotationStatusBadge status={col.status} />
+                        </span>
+                      </th>
                     ))}
                   </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
-        )}
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.itemId}>
+                      <th scope="row" className="break-words font-normal">{row.name}</th>
+                      <td className="text-end whitespace-nowrap">
+                        {format.number(row.quantity)} <span className="text-base-content/60">{row.unit}</span>
+                      </td>
+                      {row.cells.map((cell, n) =>
+                        cell
+                          ? (
+                            <td
+                              key={quotations[n].id}
+                              className={cell.isLowestUnitPrice ? "bg-success/10" : undefined}
+                            >
+                              <span className="flex items-center gap-1 font-medium">
+                                {format.money(cell.unitPrice, quotations[n].currency)}
+                                {cell.isLowestUnitPrice && <LowestMark label={t("compare.lowestUnitPrice")} />}
+                              </span>
+                              <span className="block text-xs text-base-content/60">
+                                {t("compare.lineTotal", {
+                                  value: format.money(cell.lineTotal, quotations[n].currency),
+                                })}
+                              </span>
+                            </td>
+                          )
+                          : (
+                            <td key={quotations[n].id}>
+                              <span aria-hidden="true">–</span>
+                              <span className="sr-only">{t("compare.notQuoted")}</span>
+                            </td>
+                          )
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+                <tbody className="border-t-2 border-base-300">
+                  <Row label={t("compare.total")}>
+                    {quotations.map((col) => (
+                      <td key={col.id} className={col.isLowestTotal ? "bg-success/10" : undefined}>
+                        <span className="flex items-center gap-1 font-semibold">
+                          {format.money(col.totalAmount, col.currency)}
+                          {col.isLowestTotal && <LowestMark label={t("compare.lowestTotal")} />}
+                        </span>
+                      </td>
+                    ))}
+                  </Row>
+                  <Row label={t("card.validUntil")}>
+                    {quotations.map((col) => (
+                      <td key={col.id}>
+                        {format.date(col.validUntil)}{" "}
+                        {col.expired && <span className="badge badge-error badge-sm">{t("card.expired")}</span>}
+                      </td>
+                    ))}
+                  </Row>
+                  <Row label={t("details.leadTime")}>
+                    {quotations.map((col) => (
+                      <td key={col.id}>
+                        {col.leadTimeDays === null ? "-" : format.days(col.leadTimeDays)}
+                      </td>
+                    ))}
+                  </Row>
+                  <Row label={t("details.technicalScore")}>
+                    {quotations.map((col) => (
+                      <td key={col.id}>
+                        {col.technicalScore === null ? t("details.notScored") : format.number(col.technicalScore, 2)}
+                      </td>
+                    ))}
+                  </Row>
+                  {combined && (
+                    <>
+                      <Row label={t("compare.priceScore")}>
+                        {quotations.map((col) => <td key={col.id}>{format.number(col.priceScore, 2)}</td>)}
+                      </Row>
+                      <Row label={t("compare.combinedScore")}>
+                        {quotations.map((col) => (
+                          <td key={col.id}>
+                            {col.combinedScore === null ? t("details.notScored") : format.number(col.combinedScore, 2)}
+                          </td>
+                        ))}
+                      </Row>
+                    </>
+                  )}
+                  <Row label={t("compare.rank")}>
+                    {quotations.map((col) => (
+                      <td key={col.id}>
+                        <span className={`badge ${col.rank === 1 ? "badge-primary" : "badge-ghost"}`}>
+                          {format.number(col.rank)}
+                        </span>
+                      </td>
+                    ))}
+                  </Row>
+                  {canAward && open && (
+                    <tr>
+                      <td colSpan={2} />
+                      {quotations.map((col) => (
+                        <td key={col.id}>
+                          {isOpenForDecision(col.status) && (
+                            <button
+                              type="button"
+                              className="btn btn-sm btn-success"
+                              aria-label={t("actions.awardTo", { vendor: isolate(col.vendorName) })}
+                              onClick={() => setAwarding(col)}
+                            >
+                              {t("actions.award")}
+                            </button>
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </div>
+          )}
       </div>
       {awarding && (
         <AwardConfirmDialog

@@ -31,7 +31,11 @@ export function EvaluationForm({ quotationId, score }: { quotationId: number; sc
         form.reset({ technicalScore: String(parsed.technicalScore), comment: "" });
       },
       onError: (error) =>
-        toast({ variant: "error", title: t("toast.error"), description: serverMessage(error) ?? t("toast.evaluationFailed") }),
+        toast({
+          variant: "error",
+          title: t("toast.error"),
+          description: serverMessage(error) ?? t("toast.evaluationFailed"),
+        }),
     });
   };
   const onInvalid = () =>

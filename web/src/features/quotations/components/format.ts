@@ -30,6 +30,9 @@ export function useFormat() {
     dateTime: (iso: string | null | undefined) => date(iso, true),
     money: (value: string | number | null | undefined, currency = "USD") =>
       value === null || value === undefined ? "-" : safe(lang, (l) => formatMoney(value, l, currency)),
+    /** "1 day", "30 days" in the user's language (Intl's unit formatting handles the plural). */
+    days: (value: number) =>
+      safe(lang, (l) => new Intl.NumberFormat(l, { style: "unit", unit: "day", unitDisplay: "long" }).format(value)),
     number: (value: number, digits = 0) =>
       safe(lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: digits }).format(value)),
   };

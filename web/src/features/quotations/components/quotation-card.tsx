@@ -33,9 +33,14 @@ export function QuotationCard({ quotation, order, onAction }: {
 
   const markUnderReview = () =>
     status.mutate({ id: quotation.id, status: "under_review", comment: "" }, {
-      onSuccess: () => toast({ variant: "success", title: t("toast.statusUpdated"), description: t("toast.markedUnderReview") }),
+      onSuccess: () =>
+        toast({ variant: "success", title: t("toast.statusUpdated"), description: t("toast.markedUnderReview") }),
       onError: (error) =>
-        toast({ variant: "error", title: t("toast.error"), description: serverMessage(error) ?? t("toast.statusFailed") }),
+        toast({
+          variant: "error",
+          title: t("toast.error"),
+          description: serverMessage(error) ?? t("toast.statusFailed"),
+        }),
     });
 
   return (
@@ -80,7 +85,7 @@ export function QuotationCard({ quotation, order, onAction }: {
           <ItemsTable
             items={quotation.items}
             currency={quotation.currency}
-            caption={t("card.itemsCaption", { vendor, title: quotation.purchaseRequestTitle })}
+            caption={t("card.itemsCaption", { vendor, title: isolate(quotation.purchaseRequestTitle) })}
           />
         )}
 

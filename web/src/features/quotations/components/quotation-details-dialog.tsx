@@ -61,11 +61,11 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
           </Field>
           <Field label={t("details.revisionLabel")}>{t("card.revision", { revision: q.revision })}</Field>
           <Field label={t("details.validity")}>
-            {t("details.validityDays", { count: q.validityDays })} · {format.date(q.validUntil)}{" "}
+            {format.days(q.validityDays)} · {format.date(q.validUntil)}{" "}
             {q.expired && <span className="badge badge-error badge-sm">{t("card.expired")}</span>}
           </Field>
           <Field label={t("details.leadTime")}>
-            {q.leadTimeDays === null ? "-" : t("details.leadTimeDays", { count: q.leadTimeDays })}
+            {q.leadTimeDays === null ? "-" : format.days(q.leadTimeDays)}
           </Field>
           <Field label={t("details.technicalScore")}>
             {q.technicalScore === null ? t("details.notScored") : format.number(q.technicalScore, 2)}
@@ -88,7 +88,7 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
           items={q.items}
           currency={q.currency}
           showNotes
-          caption={t("card.itemsCaption", { vendor: isolate(q.vendorName), title: q.purchaseRequestTitle })}
+          caption={t("card.itemsCaption", { vendor: isolate(q.vendorName), title: isolate(q.purchaseRequestTitle) })}
         />
         <AttachmentLinks attachments={q.attachments} />
         {q.revisions.length > 0 && (
@@ -99,8 +99,12 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
                 <li key={r.id} className="flex flex-wrap items-center gap-2">
                   <span>{t("card.revision", { revision: r.revision })}</span>
                   <span>{format.dateTime(r.submittedAt)}</span>
-                  <span>{r.totalAmount === null ? t("details.sealedAmount") : format.money(r.totalAmount, q.currency)}</span>
-                  <span className="badge badge-ghost badge-sm">{t(`status.${r.status}`, { defaultValue: r.status })}</span>
+                  <span>
+                    {r.totalAmount === null ? t("details.sealedAmount") : format.money(r.totalAmount, q.currency)}
+                  </span>
+                  <span className="badge badge-ghost badge-sm">
+                    {t(`status.${r.status}`, { defaultValue: r.status })}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -114,11 +118,9 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
   return (
     <Modal
       wide
-      title={q ? t("details.title", { title: q.purchaseRequestTitle }) : t("details.titleLoading")}
+      title={q ? t("details.title", { title: isolate(q.purchaseRequestTitle) }) : t("details.titleLoading")}
       onClose={onClose}
-      footer={q && (
-        <a className="btn btn-outline" href={quotationPdfUrl(q.id)} download>{t("actions.downloadPdf")}</a>
-      )}
+      footer={q && <a className="btn btn-outline" href={quotationPdfUrl(q.id)} download>{t("actions.downloadPdf")}</a>}
     >
       {body}
     </Modal>

@@ -31,7 +31,11 @@ export function RejectDialog({ quotation, onClose }: { quotation: Quotation; onC
         onClose();
       },
       onError: (error) =>
-        toast({ variant: "error", title: t("toast.error"), description: serverMessage(error) ?? t("toast.statusFailed") }),
+        toast({
+          variant: "error",
+          title: t("toast.error"),
+          description: serverMessage(error) ?? t("toast.statusFailed"),
+        }),
     });
   };
   return (
@@ -51,13 +55,16 @@ export function RejectDialog({ quotation, onClose }: { quotation: Quotation; onC
       }
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate>
-        <p>{t("reject.body", { title: quotation.purchaseRequestTitle, number: quotation.requestNumber })}</p>
+        <p>
+          {t("reject.body", { title: isolate(quotation.purchaseRequestTitle), number: isolate(quotation.requestNumber) })}
+        </p>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t("reject.reason")}</span>
           <textarea
             className="textarea w-full"
             rows={3}
             maxLength={2000}
+            dir="auto"
             value={comment}
             onChange={(event) => setComment(event.target.value)}
           />

@@ -6,7 +6,14 @@ import { useMemo } from "react";
 import type { RequestKind } from "../api/get-comparison.ts";
 import { type Quotation, useQuotations } from "../api/get-quotations.ts";
 
-export type RequestOption = { key: string; kind: RequestKind; id: number; number: string; title: string; count: number };
+export type RequestOption = {
+  key: string;
+  kind: RequestKind;
+  id: number;
+  number: string;
+  title: string;
+  count: number;
+};
 
 /** The API's page cap; requests beyond the newest 200 quotations are not offered. */
 export const ALL_QUOTATIONS = { limit: 200, offset: 0 } as const;

@@ -24,7 +24,10 @@ export function StatsLine() {
       <p className="font-medium">{parts.join(" · ")}</p>
       {s.sealedBids > 0 && (
         <p className="text-base-content/70">
-          {t("stats.sealedLine", { bids: format.number(s.sealedBids), submissions: format.number(s.sealedSubmissions) })}
+          {t("stats.sealedLine", {
+            bids: format.number(s.sealedBids),
+            submissions: format.number(s.sealedSubmissions),
+          })}
         </p>
       )}
     </div>
