@@ -45,7 +45,9 @@ try {
   const [{ prs, items }] = await db.query<{ prs: number; items: number }>(
     "select (select count(*)::int from purchase_requests) as prs, (select count(*)::int from purchase_request_items) as items",
   );
-  const ids = (await db.query<{ id: number }>("select id from purchase_requests order by random() limit 2000")).map((r) => r.id);
+  const ids = (await db.query<{ id: number }>("select id from purchase_requests order by random() limit 2000")).map((
+    r,
+  ) => r.id);
   const categories = (await db.query<{ id: number }>("select id from categories")).map((r) => r.id);
   await db.close();
 
@@ -94,7 +96,10 @@ try {
   server = undefined;
   const helloPort = await freePort();
   const helloProc = new Deno.Command(`${ROOT}node_modules/deno/deno`, {
-    args: ["eval", `import { Hono } from "hono"; Deno.serve({ port: ${helloPort}, hostname: "127.0.0.1", onListen() {} }, new Hono().get("/", (c) => c.text("hello")).fetch);`],
+    args: [
+      "eval",
+      `import { Hono } from "hono"; Deno.serve({ port: ${helloPort}, hostname: "127.0.0.1", onListen() {} }, new Hono().get("/", (c) => c.text("hello")).fetch);`,
+    ],
     cwd: ROOT,
     stdout: "null",
     stderr: "inherit",
@@ -116,7 +121,9 @@ try {
     console.log(`| ${name} | ${r.sent} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`);
   }
   const ratio = results["GET /api/auth/user, max"].rps / results["bare Hono hello, max"].rps;
-  console.log(`\nAuthenticated trivial endpoint reaches ${(ratio * 100).toFixed(0)}% of bare Hono (budget: at least 50%).`);
+  console.log(
+    `\nAuthenticated trivial endpoint reaches ${(ratio * 100).toFixed(0)}% of bare Hono (budget: at least 50%).`,
+  );
   const listOk = results[`list @${RATE}/s`].p95 < 50 && results[`detail @${RATE}/s`].p95 < 50;
   console.log(`List/detail p95 under 50 ms at ${RATE}/s: ${listOk ? "yes" : "NO"}`);
 } finally {

@@ -28,7 +28,21 @@ import { opportunityRoutes } from "./features/opportunities/routes.ts";
 import { quotationRoutes } from "./features/quotations/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
-export const routers = [systemRoutes, authRoutes, userRoutes, profileRoutes, auditLogRoutes, categoryRoutes, vendorRoutes, fileRoutes, outboxRoutes, purchaseRequestRoutes, bidRoutes, opportunityRoutes, quotationRoutes];
+export const routers = [
+  systemRoutes,
+  authRoutes,
+  userRoutes,
+  profileRoutes,
+  auditLogRoutes,
+  categoryRoutes,
+  vendorRoutes,
+  fileRoutes,
+  outboxRoutes,
+  purchaseRequestRoutes,
+  bidRoutes,
+  opportunityRoutes,
+  quotationRoutes,
+];
 
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -57,10 +71,16 @@ export function createApp(deps: Deps) {
 
   let spec: Promise<unknown> | undefined;
   const openapi = () => (spec ??= buildOpenApi(app, deps.version));
-  app.get("/api/openapi.json", publicRoute({ tags: ["system"], summary: "This OpenAPI document" }), async (c) =>
-    c.json(await openapi()));
-  app.get("/api/docs", publicRoute({ tags: ["system"], summary: "API reference page" }), async (c) =>
-    c.html(renderDocsPage((await openapi()) as Parameters<typeof renderDocsPage>[0])));
+  app.get(
+    "/api/openapi.json",
+    publicRoute({ tags: ["system"], summary: "This OpenAPI document" }),
+    async (c) => c.json(await openapi()),
+  );
+  app.get(
+    "/api/docs",
+    publicRoute({ tags: ["system"], summary: "API reference page" }),
+    async (c) => c.html(renderDocsPage((await openapi()) as Parameters<typeof renderDocsPage>[0])),
+  );
 
   app.all("/api/*", (c) => c.json({ message: `No API route ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   if (deps.webRoot) mountSpa(app, deps.webRoot);

@@ -22,8 +22,12 @@ export async function verifyAuditChain(db: Queryable, pageSize = 5000): Promise<
       [after, pageSize],
     );
     for (const r of rows) {
-      if (r.prev_hash !== prev) return { ok: false, checked, firstBadId: r.id, reason: "chain broken (previous hash differs)" };
-      if (r.computed !== r.hash) return { ok: false, checked, firstBadId: r.id, reason: "row content does not match its hash" };
+      if (r.prev_hash !== prev) {
+        return { ok: false, checked, firstBadId: r.id, reason: "chain broken (previous hash differs)" };
+      }
+      if (r.computed !== r.hash) {
+        return { ok: false, checked, firstBadId: r.id, reason: "row content does not match its hash" };
+      }
       prev = r.hash;
       after = r.id;
       checked++;

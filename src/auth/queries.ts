@@ -21,7 +21,8 @@ export async function findSessionUser(db: Queryable, id: number): Promise<Sessio
 
 export type LoginUserRow = SessionUserRow & { passwordHash: string | null; totpEnabled: boolean };
 
-const LOGIN_USER_SELECT = `select ${SESSION_USER_COLUMNS}, u.password_hash as "passwordHash", u.totp_enabled as "totpEnabled"
+const LOGIN_USER_SELECT =
+  `select ${SESSION_USER_COLUMNS}, u.password_hash as "passwordHash", u.totp_enabled as "totpEnabled"
   from users u join roles r on r.id = u.role_id left join vendor_profiles vp on vp.user_id = u.id`;
 
 export async function findLoginUserByEmail(db: Queryable, email: string) {

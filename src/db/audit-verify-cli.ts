@@ -9,6 +9,8 @@ await db.close();
 if (result.ok) {
   console.log(`Audit chain intact: ${result.checked} entries verified.`);
 } else {
-  console.error(`Audit chain BROKEN at entry ${result.firstBadId}: ${result.reason} (${result.checked} entries verified before it).`);
+  console.error(
+    `Audit chain BROKEN at entry ${result.firstBadId}: ${result.reason} (${result.checked} entries verified before it).`,
+  );
   Deno.exit(1);
 }

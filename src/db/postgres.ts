@@ -23,7 +23,12 @@ export function openPostgres(url: string, poolMax: number): Db {
     types: {
       bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
       // Callers pass JSON text to `$n::jsonb`; without these postgres.js would JSON-encode it again (a jsonb string).
-      json: { to: 114, from: [114], serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)), parse: JSON.parse },
+      json: {
+        to: 114,
+        from: [114],
+        serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
+        parse: JSON.parse,
+      },
       jsonb: {
         to: 3802,
         from: [3802],

@@ -40,7 +40,10 @@ Deno.test("[files] S3 store puts, gets and deletes objects on an S3-compatible e
     seen.push(`${req.method} ${url.pathname}`);
     if (req.method === "PUT") {
       const body = new Uint8Array(await req.arrayBuffer());
-      const hash = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", body)), (b) => b.toString(16).padStart(2, "0"))
+      const hash = Array.from(
+        new Uint8Array(await crypto.subtle.digest("SHA-256", body)),
+        (b) => b.toString(16).padStart(2, "0"),
+      )
         .join("");
       if (hash !== req.headers.get("x-amz-content-sha256")) return new Response("bad hash", { status: 400 });
       objects.set(url.pathname, body);
@@ -66,7 +69,10 @@ Deno.test("[files] S3 store puts, gets and deletes objects on an S3-compatible e
     assert.deepEqual(await store.get("files/2026-11/a b.pdf"), bytes);
     await store.delete("files/2026-11/a b.pdf");
     await assert.rejects(() => store.get("files/2026-11/a b.pdf"), /404/);
-    assert.deepEqual(seen.slice(0, 2), ["PUT /uploads/files/2026-11/a%20b.pdf", "GET /uploads/files/2026-11/a%20b.pdf"]);
+    assert.deepEqual(seen.slice(0, 2), [
+      "PUT /uploads/files/2026-11/a%20b.pdf",
+      "GET /uploads/files/2026-11/a%20b.pdf",
+    ]);
   } finally {
     await server.shutdown();
   }

@@ -22,17 +22,23 @@ const hex = (buf: ArrayBuffer | Uint8Array) =>
   Array.from(buf instanceof Uint8Array ? buf : new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 
 async function sha256(data: Uint8Array | string) {
-  return hex(await crypto.subtle.digest("SHA-256", (typeof data === "string" ? enc.encode(data) : data) as BufferSource));
+  return hex(
+    await crypto.subtle.digest("SHA-256", (typeof data === "string" ? enc.encode(data) : data) as BufferSource),
+  );
 }
 
 async function hmac(key: Uint8Array | ArrayBuffer, data: string) {
-  const k = await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const k = await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return new Uint8Array(await crypto.subtle.sign("HMAC", k, enc.encode(data)));
 }
 
 /** RFC 3986 encoding as SigV4 wants it, keeping the slashes of the key. */
 const encodeKey = (key: string) =>
-  key.split("/").map((p) => encodeURIComponent(p).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+  key.split("/").map((p) =>
+    encodeURIComponent(p).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  )
     .join("/");
 
 export async function signRequest(
@@ -67,7 +73,9 @@ export async function signRequest(
   const signature = hex(await hmac(key, toSign));
   return {
     ...headers,
-    authorization: `AWS4-HMAC-SHA256 Credential=${cfg.accessKeyId}/${scope}, SignedHeaders=${names.join(";")}, Signature=${signature}`,
+    authorization: `AWS4-HMAC-SHA256 Credential=${cfg.accessKeyId}/${scope}, SignedHeaders=${
+      names.join(";")
+    }, Signature=${signature}`,
   };
 }
 
@@ -76,9 +84,21 @@ export function s3Store(cfg: S3Config): ObjectStore {
   const call = async (method: string, key: string, body?: Uint8Array, contentType?: string) => {
     const url = urlFor(key);
     const payloadHash = await sha256(body ?? new Uint8Array());
-    const headers = await signRequest(cfg, method, url, payloadHash, new Date(), contentType ? { "content-type": contentType } : {});
+    const headers = await signRequest(
+      cfg,
+      method,
+      url,
+      payloadHash,
+      new Date(),
+      contentType ? { "content-type": contentType } : {},
+    );
     delete (headers as Record<string, string>).host;
-    const res = await fetch(url, { method, headers, body: body as BodyInit | undefined, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(url, {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
     if (!res.ok) {
       await res.body?.cancel();
       throw new Error(`Object storage ${method} ${key} failed: ${res.status}`);

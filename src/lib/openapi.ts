@@ -15,7 +15,8 @@ export async function buildOpenApi(app: Hono<AppEnv>, version: string) {
       info: {
         title: "Procurement API",
         version,
-        description: "Purchase requests, bidding, quotations, vendors and administration. Sign in sets the session cookie.",
+        description:
+          "Purchase requests, bidding, quotations, vendors and administration. Sign in sets the session cookie.",
       },
       components: {
         securitySchemes: { session: { type: "apiKey", in: "cookie", name: "session" } },
@@ -25,7 +26,10 @@ export async function buildOpenApi(app: Hono<AppEnv>, version: string) {
 }
 
 const escape = (s: unknown) =>
-  String(s ?? "").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+  String(s ?? "").replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
 
 type Op = { summary?: string; tags?: string[]; "x-permission"?: string; "x-public"?: boolean; "x-roles"?: string[] };
 

@@ -33,7 +33,9 @@ export function smtp2goSender(apiKey: string, sender: string, baseUrl = SMTP2GO_
       throw new ProviderError(`SMTP2GO unreachable: ${(e as Error).message}`, true);
     }
     const text = await res.text();
-    if (!res.ok) throw new ProviderError(`SMTP2GO ${res.status}: ${text.slice(0, 200)}`, res.status >= 500 || res.status === 429);
+    if (!res.ok) {
+      throw new ProviderError(`SMTP2GO ${res.status}: ${text.slice(0, 200)}`, res.status >= 500 || res.status === 429);
+    }
     try {
       return { messageId: JSON.parse(text)?.data?.email_id };
     } catch {
@@ -55,7 +57,10 @@ export function sendgridSender(apiKey: string, sender: string, baseUrl = SENDGRI
       return { messageId: res.headers?.["x-message-id"] as string | undefined };
     } catch (e) {
       const code = (e as { code?: number }).code ?? 0;
-      throw new ProviderError(`SendGrid ${code || "error"}: ${(e as Error).message}`.slice(0, 300), !code || code >= 500 || code === 429);
+      throw new ProviderError(
+        `SendGrid ${code || "error"}: ${(e as Error).message}`.slice(0, 300),
+        !code || code >= 500 || code === 429,
+      );
     }
   };
 }

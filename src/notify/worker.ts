@@ -33,7 +33,10 @@ export async function chooseProvider(db: Db, config: Pick<Config, "providers">):
   ]);
   if (s.email_provider === "sendgrid") {
     if (!s.sendgrid_api_key || !s.sendgrid_sender_email) return { name: "log" };
-    return { name: "sendgrid", send: sendgridSender(s.sendgrid_api_key, s.sendgrid_sender_email, config.providers.sendgrid) };
+    return {
+      name: "sendgrid",
+      send: sendgridSender(s.sendgrid_api_key, s.sendgrid_sender_email, config.providers.sendgrid),
+    };
   }
   if (!s.smtp2go_api_key || !s.smtp2go_sender_email) return { name: "log" };
   return { name: "smtp2go", send: smtp2goSender(s.smtp2go_api_key, s.smtp2go_sender_email, config.providers.smtp2go) };
@@ -66,7 +69,11 @@ export async function deliverDue(
     const row = await claimOne(db);
     if (!row) break;
     if (provider.name === "log" || !provider.send) {
-      deps.logger.info("email kept in outbox (no provider configured)", { outboxId: row.id, to: row.recipient, subject: row.subject });
+      deps.logger.info("email kept in outbox (no provider configured)", {
+        outboxId: row.id,
+        to: row.recipient,
+        subject: row.subject,
+      });
       await db.query(
         "update notification_outbox set status = 'logged', provider = 'log', locked_until = null, sent_at = now() where id = $1",
         [row.id],
@@ -91,7 +98,12 @@ export async function deliverDue(
             next_attempt_at = now() + make_interval(secs => $5) where id = $1`,
         [row.id, final ? "failed" : "pending", (e as Error).message.slice(0, 500), provider.name, backoff],
       );
-      deps.logger.warn("email delivery failed", { outboxId: row.id, attempt: row.attempts, final, error: (e as Error).message });
+      deps.logger.warn("email delivery failed", {
+        outboxId: row.id,
+        attempt: row.attempts,
+        final,
+        error: (e as Error).message,
+      });
       if (final) done++;
     }
   }

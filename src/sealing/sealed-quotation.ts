@@ -42,7 +42,12 @@ export async function openPayload(key: Uint8Array, context: string, blob: Uint8A
  * Unseals every quotation of a bid (current and history) inside the caller's transaction: the
  * payload becomes quotation_items and totals, attachments are decrypted in place.
  */
-export async function unsealBidQuotations(tx: Queryable, key: Uint8Array, bidId: number, store?: ObjectStore): Promise<number> {
+export async function unsealBidQuotations(
+  tx: Queryable,
+  key: Uint8Array,
+  bidId: number,
+  store?: ObjectStore,
+): Promise<number> {
   const rows = await tx.query<{ id: number; vendorId: number; revision: number; payload: Uint8Array }>(
     `select id, vendor_id as "vendorId", revision, sealed_payload as payload from quotations
       where bid_request_id = $1 and sealed for update`,

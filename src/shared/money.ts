@@ -30,6 +30,11 @@ export function sumCents(lines: { quantity: number; priceCents: number }[]): num
 /** "$1,234.50" in the user's locale (spec: dollars with two decimals). */
 export function formatMoney(value: string | number, locale = "en-US", currency = "USD"): string {
   const n = typeof value === "number" ? value : Number(value);
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
     .format(Number.isFinite(n) ? n : 0);
 }

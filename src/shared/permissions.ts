@@ -11,7 +11,10 @@ export const RESOURCES = {
     description: "Purchase requests and their items",
   },
   categories: { actions: ["view", "create", "edit", "delete"], description: "Item categories" },
-  vendors: { actions: ["view", "approve", "reject", "edit", "delete"], description: "Vendor applications and profiles" },
+  vendors: {
+    actions: ["view", "approve", "reject", "edit", "delete"],
+    description: "Vendor applications and profiles",
+  },
   quotations: { actions: ["view", "create", "edit", "delete", "compare"], description: "Quotations and bids" },
   sealed_bidding: { actions: ["view", "unseal", "manage"], description: "Sealed bid requests" },
   system_settings: { actions: ["view", "edit"], description: "System configuration" },
@@ -27,8 +30,7 @@ export type Permission = {
   [R in Resource]: `${R}.${(typeof RESOURCES)[R]["actions"][number]}`;
 }[Resource];
 
-const all = <R extends Resource>(r: R): Permission[] =>
-  RESOURCES[r].actions.map((a) => `${r}.${a}` as Permission);
+const all = <R extends Resource>(r: R): Permission[] => RESOURCES[r].actions.map((a) => `${r}.${a}` as Permission);
 const some = <R extends Resource>(r: R, actions: (typeof RESOURCES)[R]["actions"][number][]): Permission[] =>
   actions.map((a) => `${r}.${a}` as Permission);
 

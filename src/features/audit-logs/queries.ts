@@ -40,5 +40,7 @@ export async function auditPage(db: Queryable, f: AuditFilter, beforeId: number 
 }
 
 export async function auditActions(db: Queryable) {
-  return (await db.query<{ action: string }>("select distinct action from audit_logs order by action")).map((r) => r.action);
+  return (await db.query<{ action: string }>("select distinct action from audit_logs order by action")).map((r) =>
+    r.action
+  );
 }

@@ -11,7 +11,18 @@ import * as q from "./queries.ts";
 
 const exportQuerySchema = auditQuerySchema.omit({ limit: true, offset: true });
 const EXPORT_PAGE = 1000;
-const COLUMNS = ["id", "timestamp", "userId", "userEmail", "action", "entityType", "entityId", "ip", "userAgent", "metadata"];
+const COLUMNS = [
+  "id",
+  "timestamp",
+  "userId",
+  "userEmail",
+  "action",
+  "entityType",
+  "entityId",
+  "ip",
+  "userAgent",
+  "metadata",
+];
 
 export const auditLogRoutes = new Hono<AppEnv>()
   .get(

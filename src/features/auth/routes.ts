@@ -35,7 +35,13 @@ async function attempt(c: Context<AppEnv>, identifier: string, user: LoginUserRo
   const wait = await throttleWait(db, identifier, ip);
   if (wait > 0) {
     await db.tx((tx) =>
-      audit(tx, c, { action: "LOGIN_THROTTLED", entityType: "user", entityId: user?.id, userId: user?.id ?? null, metadata: { identifier } })
+      audit(tx, c, {
+        action: "LOGIN_THROTTLED",
+        entityType: "user",
+        entityId: user?.id,
+        userId: user?.id ?? null,
+        metadata: { identifier },
+      })
     );
     throw new TooManyRequests("Too many failed sign-in attempts. Try again later.", wait);
   }
@@ -62,7 +68,13 @@ async function completeSignIn(c: Context<AppEnv>, user: LoginUserRow, identifier
   await db.tx(async (tx) => {
     await recordLoginAttempt(tx, identifier, clientIp(c), true);
     await markLoggedIn(tx, user.id);
-    await audit(tx, c, { action: "LOGIN", entityType: "user", entityId: user.id, userId: user.id, metadata: { method } });
+    await audit(tx, c, {
+      action: "LOGIN",
+      entityType: "user",
+      entityId: user.id,
+      userId: user.id,
+      metadata: { method },
+    });
   });
   await issueSession(c, user);
   return c.json(currentUserJson(user));
@@ -135,12 +147,19 @@ export const authRoutes = new Hono<AppEnv>()
       if (!user?.isActive || !user.totpEnabled) throw new Unauthorized(INVALID);
       const { code } = c.req.valid("json");
       const secret = (await db.query<{ totp_secret: string }>("select totp_secret from users where id = $1", [sub]))[0];
-      const totpOk = secret?.totp_secret && checkTotp(await openTotpKey(secrets.sealedBidKey, sub, secret.totp_secret), code);
+      const totpOk = secret?.totp_secret &&
+        checkTotp(await openTotpKey(secrets.sealedBidKey, sub, secret.totp_secret), code);
       const ok = totpOk || await db.tx((tx) => consumeRecoveryCode(tx, sub, code));
       if (!ok) {
         await db.tx(async (tx) => {
           await recordLoginAttempt(tx, identifier, ip, false);
-          await audit(tx, c, { action: "LOGIN_FAILED", entityType: "user", entityId: sub, userId: sub, metadata: { identifier, step: "2fa" } });
+          await audit(tx, c, {
+            action: "LOGIN_FAILED",
+            entityType: "user",
+            entityId: sub,
+            userId: sub,
+            metadata: { identifier, step: "2fa" },
+          });
         });
         throw new Unauthorized("Invalid code");
       }
@@ -148,10 +167,16 @@ export const authRoutes = new Hono<AppEnv>()
       return completeSignIn(c, user, identifier, `${method}+totp`);
     },
   )
-  .get("/api/auth/user", signedIn({ tags: ["auth"], summary: "The signed-in user with role" }), (c) =>
-    c.json(currentUserJson(c.get("user")!)))
-  .get("/api/login", publicRoute({ tags: ["auth"], summary: "Redirect to the login screen" }), (c) =>
-    c.redirect("/login"))
+  .get(
+    "/api/auth/user",
+    signedIn({ tags: ["auth"], summary: "The signed-in user with role" }),
+    (c) => c.json(currentUserJson(c.get("user")!)),
+  )
+  .get(
+    "/api/login",
+    publicRoute({ tags: ["auth"], summary: "Redirect to the login screen" }),
+    (c) => c.redirect("/login"),
+  )
   .get("/api/auth/logout", publicRoute({ tags: ["auth"], summary: "Sign out and go home" }), async (c) => {
     const user = c.get("user");
     if (user) {

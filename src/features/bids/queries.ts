@@ -38,9 +38,12 @@ export async function listBids(db: Queryable, f: { statuses: string[] | null; li
         order by b.created_at desc, b.id desc limit $2 offset $3`,
       [f.statuses, f.limit, f.offset],
     ),
-    db.query<{ n: number }>("select count(*)::int as n from bid_requests b where $1::text[] is null or b.status = any($1::text[])", [
-      f.statuses,
-    ]),
+    db.query<{ n: number }>(
+      "select count(*)::int as n from bid_requests b where $1::text[] is null or b.status = any($1::text[])",
+      [
+        f.statuses,
+      ],
+    ),
   ]);
   return { items, total: total[0].n };
 }
@@ -168,7 +171,10 @@ export async function insertBidItems(tx: Queryable, bidId: number, items: BidIte
 }
 
 export async function setBidStatus(tx: Queryable, id: number, status: string) {
-  await tx.query("update bid_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [id, status]);
+  await tx.query("update bid_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [
+    id,
+    status,
+  ]);
 }
 
 /** Items of a purchase request, for converting it into a bid request. */

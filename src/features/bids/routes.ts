@@ -30,7 +30,10 @@ async function bidOr404(c: Context<AppEnv>, id: number) {
 export const bidRoutes = new Hono<AppEnv>()
   .get(
     "/api/bid-requests",
-    roles([...STAFF], { tags: ["bids"], summary: "Bid requests by tab (group=active|drafts|completed), X-Total-Count" }),
+    roles([...STAFF], {
+      tags: ["bids"],
+      summary: "Bid requests by tab (group=active|drafts|completed), X-Total-Count",
+    }),
     validate("query", bidListQuerySchema),
     async (c) => {
       const { group, status, limit, offset } = c.req.valid("query");
@@ -103,7 +106,10 @@ export const bidRoutes = new Hono<AppEnv>()
         const ids = [...new Set([categoryId, ...items.map((i) => i.categoryId)].filter((x): x is number => !!x))];
         const found = await tx.query("select id from categories where id = any($1::int[])", [ids]);
         if (found.length !== ids.length) {
-          throw new BadRequest("One or more categories do not exist", [{ path: "categoryId", message: "One or more categories do not exist" }]);
+          throw new BadRequest("One or more categories do not exist", [{
+            path: "categoryId",
+            message: "One or more categories do not exist",
+          }]);
         }
         const budgetCents = sumCents(items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
         if (budgetCents > MAX_CENTS) {
@@ -150,7 +156,13 @@ export const bidRoutes = new Hono<AppEnv>()
           action: "CREATE",
           entityType: "bid_request",
           entityId: id,
-          metadata: { bidNumber, title: v.title, biddingMode: v.biddingMode, purchaseRequestId: v.purchaseRequestId ?? null, estimatedBudget: fromCents(budgetCents) },
+          metadata: {
+            bidNumber,
+            title: v.title,
+            biddingMode: v.biddingMode,
+            purchaseRequestId: v.purchaseRequestId ?? null,
+            estimatedBudget: fromCents(budgetCents),
+          },
         });
         return id;
       });
@@ -159,7 +171,10 @@ export const bidRoutes = new Hono<AppEnv>()
   )
   .patch(
     "/api/bid-requests/:id/status",
-    allow("sealed_bidding.manage", { tags: ["bids"], summary: "Move a bid request along its status machine (Publish, Close Bidding, ...)" }),
+    allow("sealed_bidding.manage", {
+      tags: ["bids"],
+      summary: "Move a bid request along its status machine (Publish, Close Bidding, ...)",
+    }),
     validate("param", idParamSchema),
     validate("json", bidStatusSchema),
     async (c) => {
@@ -173,7 +188,9 @@ export const bidRoutes = new Hono<AppEnv>()
         }
         if (status === "awarded") throw new Conflict("Award a bid request by choosing the winning quotation");
         // Publishing opens bidding at once unless a later start time was set.
-        if (status === "published" && (!cur.biddingStartAt || cur.biddingStartAt <= new Date())) status = "bidding_open";
+        if (status === "published" && (!cur.biddingStartAt || cur.biddingStartAt <= new Date())) {
+          status = "bidding_open";
+        }
         if (status === "bidding_open" && cur.biddingDeadline <= new Date()) {
           throw new Conflict("The bidding deadline has passed; change the deadline or cancel the bid request");
         }
@@ -190,7 +207,10 @@ export const bidRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/bid-requests/:id/unseal",
-    allow("sealed_bidding.unseal", { tags: ["bids"], summary: "Unseal a sealed bid's quotations after bidding closed (audited)" }),
+    allow("sealed_bidding.unseal", {
+      tags: ["bids"],
+      summary: "Unseal a sealed bid's quotations after bidding closed (audited)",
+    }),
     validate("param", idParamSchema),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -204,11 +224,19 @@ export const bidRoutes = new Hono<AppEnv>()
           throw new Conflict("Sealed bids can be unsealed only after bidding has closed");
         }
         const count = await unsealBidQuotations(tx, secrets.sealedBidKey, id, c.get("deps").objectStore);
-        await tx.query("update bid_requests set unsealed_at = now(), unsealed_by = $2, updated_at = now() where id = $1", [
-          id,
-          c.get("user")!.id,
-        ]);
-        await audit(tx, c, { action: "UNSEAL", entityType: "bid_request", entityId: id, metadata: { quotations: count } });
+        await tx.query(
+          "update bid_requests set unsealed_at = now(), unsealed_by = $2, updated_at = now() where id = $1",
+          [
+            id,
+            c.get("user")!.id,
+          ],
+        );
+        await audit(tx, c, {
+          action: "UNSEAL",
+          entityType: "bid_request",
+          entityId: id,
+          metadata: { quotations: count },
+        });
       });
       return c.json(await bidOr404(c, id));
     },

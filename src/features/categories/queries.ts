@@ -38,7 +38,11 @@ export async function insertCategory(db: Queryable, name: string, description: s
   ))[0].id;
 }
 
-export async function updateCategory(db: Queryable, id: number, c: { name: string; description: string; isActive?: boolean }) {
+export async function updateCategory(
+  db: Queryable,
+  id: number,
+  c: { name: string; description: string; isActive?: boolean },
+) {
   await db.query(
     `update categories set name = $2, description = $3, is_active = coalesce($4, is_active), updated_at = now()
       where id = $1`,
@@ -64,7 +68,8 @@ export async function deleteCategory(db: Queryable, id: number) {
 
 /** Ids among `ids` that are existing, active categories. */
 export async function activeCategoryIds(db: Queryable, ids: number[]) {
-  return (await db.query<{ id: number }>("select id from categories where id = any($1::int[]) and is_active", [ids])).map(
-    (r) => r.id,
-  );
+  return (await db.query<{ id: number }>("select id from categories where id = any($1::int[]) and is_active", [ids]))
+    .map(
+      (r) => r.id,
+    );
 }

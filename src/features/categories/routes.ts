@@ -15,7 +15,10 @@ const DUPLICATE = "A category with this name already exists";
 export const categoryRoutes = new Hono<AppEnv>()
   .get(
     "/api/categories",
-    publicRoute({ tags: ["categories"], summary: "Categories: active ones for everyone, all of them for staff who manage them" }),
+    publicRoute({
+      tags: ["categories"],
+      summary: "Categories: active ones for everyone, all of them for staff who manage them",
+    }),
     async (c) => {
       const user = c.get("user");
       const all = !!user && hasPermission(user.role, "categories.edit");
@@ -52,14 +55,22 @@ export const categoryRoutes = new Hono<AppEnv>()
         if (!before) throw new NotFound("Category not found");
         if (await q.nameTaken(tx, body.name, id)) throw new Conflict(DUPLICATE);
         await q.updateCategory(tx, id, body);
-        await audit(tx, c, { action: "UPDATE", entityType: "category", entityId: id, metadata: { changes: diff(before, body) } });
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "category",
+          entityId: id,
+          metadata: { changes: diff(before, body) },
+        });
       });
       return c.json(await q.getCategory(db, id));
     },
   )
   .delete(
     "/api/categories/:id",
-    allow("categories.delete", { tags: ["categories"], summary: "Delete an unused category (409 when in use: deactivate it instead)" }),
+    allow("categories.delete", {
+      tags: ["categories"],
+      summary: "Delete an unused category (409 when in use: deactivate it instead)",
+    }),
     validate("param", idParamSchema),
     async (c) => {
       const { id } = c.req.valid("param");

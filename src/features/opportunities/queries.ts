@@ -34,7 +34,9 @@ export const BID_OPEN_TO_VENDOR = `b.status in ('published', 'bidding_open')
        or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = b.category_id))`;
 
 export async function matchingPurchaseRequests(db: Queryable, vendorId: number, byCategory: boolean, onlyId?: number) {
-  return await db.query<Record<string, unknown> & { id: number; items: { id: number; name: string; quantity: number; unit: string }[] }>(
+  return await db.query<
+    Record<string, unknown> & { id: number; items: { id: number; name: string; quantity: number; unit: string }[] }
+  >(
     `select ${PR_FIELDS} from purchase_requests pr left join categories c on c.id = pr.category_id
       where ${PR_OPEN_TO_VENDOR} and ($3::int is null or pr.id = $3) order by pr.deadline, pr.id`,
     [vendorId, byCategory, onlyId ?? null],
@@ -42,7 +44,13 @@ export async function matchingPurchaseRequests(db: Queryable, vendorId: number, 
 }
 
 export async function matchingBids(db: Queryable, vendorId: number, byCategory: boolean, onlyId?: number) {
-  return await db.query<Record<string, unknown> & { id: number; biddingMode: string; items: { id: number; name: string; quantity: number; unit: string }[] }>(
+  return await db.query<
+    Record<string, unknown> & {
+      id: number;
+      biddingMode: string;
+      items: { id: number; name: string; quantity: number; unit: string }[];
+    }
+  >(
     `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
       where ${BID_OPEN_TO_VENDOR} and ($3::int is null or b.id = $3) order by b.bidding_deadline, b.id`,
     [vendorId, byCategory, onlyId ?? null],
@@ -55,7 +63,12 @@ export async function lockTarget(tx: Queryable, kind: "purchase_request" | "bid_
   return (await tx.query(`select id from ${table} where id = $1 for share`, [id]))[0];
 }
 
-export async function lockCurrentQuotation(tx: Queryable, vendorId: number, kind: "purchase_request" | "bid_request", id: number) {
+export async function lockCurrentQuotation(
+  tx: Queryable,
+  vendorId: number,
+  kind: "purchase_request" | "bid_request",
+  id: number,
+) {
   const column = kind === "purchase_request" ? "purchase_request_id" : "bid_request_id";
   return (await tx.query<{ id: number; status: string; revision: number }>(
     `select id, status, revision from quotations where vendor_id = $1 and ${column} = $2 and is_current for update`,
@@ -111,7 +124,15 @@ export async function insertQuotationItems(
   tx: Queryable,
   quotationId: number,
   kind: "purchase_request" | "bid_request",
-  items: { itemId: number; name: string; quantity: number; unit: string; unitPrice: string; totalPrice: string; notes: string }[],
+  items: {
+    itemId: number;
+    name: string;
+    quantity: number;
+    unit: string;
+    unitPrice: string;
+    totalPrice: string;
+    notes: string;
+  }[],
 ) {
   const column = kind === "purchase_request" ? "purchase_request_item_id" : "bid_request_item_id";
   await tx.query(
@@ -154,7 +175,16 @@ export interface VendorQuotationRow {
   notes: string | null;
   submittedAt: Date;
   source: string;
-  items: { id: number; itemId: number; name: string; quantity: number; unit: string; unitPrice: string; totalPrice: string; notes: string }[];
+  items: {
+    id: number;
+    itemId: number;
+    name: string;
+    quantity: number;
+    unit: string;
+    unitPrice: string;
+    totalPrice: string;
+    notes: string;
+  }[];
   attachments: { id: number; filename: string }[];
   purchaseOrder: { id: number; poNumber: string } | null;
 }

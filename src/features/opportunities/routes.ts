@@ -96,13 +96,18 @@ export const opportunityRoutes = new Hono<AppEnv>()
         try {
           raw = JSON.parse(fields.quotation);
         } catch {
-          throw new BadRequest("quotation must be a JSON string", [{ path: "quotation", message: "quotation must be a JSON string" }]);
+          throw new BadRequest("quotation must be a JSON string", [{
+            path: "quotation",
+            message: "quotation must be a JSON string",
+          }]);
         }
       }
       const v = parseWith(quotationSubmissionSchema, raw);
       const uploads = files.attachments ?? [];
       if (uploads.length > MAX_ATTACHMENTS) throw new BadRequest(`At most ${MAX_ATTACHMENTS} attachments`);
-      const attachments = await Promise.all(uploads.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+      const attachments = await Promise.all(
+        uploads.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+      );
       // Type and size by content before anything is written (413 / 415).
       for (const a of attachments) checkUpload(a.bytes, ATTACHMENT_KINDS, "Attachment");
 
@@ -125,7 +130,12 @@ export const opportunityRoutes = new Hono<AppEnv>()
         const byId = new Map(target.items.map((i) => [i.id, i]));
         const lines = v.items.map((line, n) => {
           const item = byId.get(line.itemId);
-          if (!item) throw new BadRequest(QUOTATION_MESSAGES.unknownItem, [{ path: `items.${n}.itemId`, message: QUOTATION_MESSAGES.unknownItem }]);
+          if (!item) {
+            throw new BadRequest(QUOTATION_MESSAGES.unknownItem, [{
+              path: `items.${n}.itemId`,
+              message: QUOTATION_MESSAGES.unknownItem,
+            }]);
+          }
           const unitCents = toCents(line.unitPrice!)!;
           return {
             itemId: item.id,
@@ -196,9 +206,12 @@ export const opportunityRoutes = new Hono<AppEnv>()
           entityType: "quotation",
           entityId: id,
           // Nothing about prices for a sealed bid, not even in the audit trail.
-          metadata: sealed
-            ? { bidRequestId: targetId, revision, sealed: true, attachments: attachments.length }
-            : { [kind === "purchase_request" ? "purchaseRequestId" : "bidRequestId"]: targetId, revision, totalAmount, items: lines.length },
+          metadata: sealed ? { bidRequestId: targetId, revision, sealed: true, attachments: attachments.length } : {
+            [kind === "purchase_request" ? "purchaseRequestId" : "bidRequestId"]: targetId,
+            revision,
+            totalAmount,
+            items: lines.length,
+          },
         });
         return id;
       });

@@ -14,7 +14,10 @@ const querySchema = z.object({
 
 export const outboxRoutes = new Hono<AppEnv>().get(
   "/api/admin/outbox",
-  allow("notifications.view", { tags: ["notifications"], summary: "Outgoing messages: recipient, subject, body, status, attempts" }),
+  allow("notifications.view", {
+    tags: ["notifications"],
+    summary: "Outgoing messages: recipient, subject, body, status, attempts",
+  }),
   validate("query", querySchema),
   async (c) => {
     const { items, total } = await listOutbox(c.get("deps").db, c.req.valid("query"));

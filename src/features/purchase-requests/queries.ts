@@ -200,7 +200,14 @@ export async function replaceItems(tx: Queryable, prId: number, items: PrItemInp
 export async function updatePurchaseRequest(
   tx: Queryable,
   id: number,
-  u: { title: string; description: string; deadline: Date; categoryId: number | null; budgetCents: number; approvalsRequired: number },
+  u: {
+    title: string;
+    description: string;
+    deadline: Date;
+    categoryId: number | null;
+    budgetCents: number;
+    approvalsRequired: number;
+  },
 ) {
   await tx.query(
     `update purchase_requests set title = $2, description = $3, deadline = $4, category_id = coalesce($5, category_id),
@@ -220,7 +227,15 @@ export async function setStatus(tx: Queryable, id: number, status: string, rejec
 
 export async function addEvent(
   tx: Queryable,
-  e: { prId: number; actorId: number | null; action: string; stage?: string | null; from?: string | null; to?: string | null; comment?: string },
+  e: {
+    prId: number;
+    actorId: number | null;
+    action: string;
+    stage?: string | null;
+    from?: string | null;
+    to?: string | null;
+    comment?: string;
+  },
 ) {
   await tx.query(
     `insert into purchase_request_events (purchase_request_id, actor_id, action, stage, from_status, to_status, comment)

@@ -61,12 +61,19 @@ async function checkCategories(db: Queryable, ids: (number | null | undefined)[]
   if (!wanted.length) return;
   const found = await db.query<{ id: number }>("select id from categories where id = any($1::int[])", [wanted]);
   if (found.length !== wanted.length) {
-    throw new BadRequest("One or more categories do not exist", [{ path: "categoryId", message: "One or more categories do not exist" }]);
+    throw new BadRequest("One or more categories do not exist", [{
+      path: "categoryId",
+      message: "One or more categories do not exist",
+    }]);
   }
 }
 
 /** Emails subscribed vendors when a request that needs quotes becomes active (same transaction). */
-async function notifyVendors(tx: Queryable, c: Context<AppEnv>, pr: { categoryId: number | null; requestType: string; title: string; requestNumber: string; deadline: Date }) {
+async function notifyVendors(
+  tx: Queryable,
+  c: Context<AppEnv>,
+  pr: { categoryId: number | null; requestType: string; title: string; requestNumber: string; deadline: Date },
+) {
   if (pr.requestType === "internal" || !pr.categoryId) return;
   const s = await getSettings(tx, ["pr_notifications_enabled", "email_notifications_enabled", "template_pr_created"]);
   if (!isOn(s.pr_notifications_enabled) || !isOn(s.email_notifications_enabled)) return;
@@ -79,17 +86,22 @@ async function notifyVendors(tx: Queryable, c: Context<AppEnv>, pr: { categoryId
       companyName: v.companyName,
       contactPerson: v.contactPerson,
     });
-    await enqueueEmail(tx, { to: v.email, subject: `New opportunity: ${pr.title} (${pr.requestNumber})`, body: `${body}\n\n${origin}/dashboard\n` });
+    await enqueueEmail(tx, {
+      to: v.email,
+      subject: `New opportunity: ${pr.title} (${pr.requestNumber})`,
+      body: `${body}\n\n${origin}/dashboard\n`,
+    });
   }
 }
 
 /** Items as stored vs as submitted, compared on what was approved (name, text, quantity, unit, price). */
 function sameItems(stored: q.ItemSnapshot[], next: q.PrItemInput[]) {
-  return stored.length === next.length && stored.every((s, n) =>
-    s.name === next[n].name && s.specifications === next[n].specifications && s.quantity === next[n].quantity &&
-    s.unit === next[n].unit && toCents(s.estimatedPrice) === next[n].estimatedPriceCents &&
-    (s.categoryId ?? null) === (next[n].categoryId ?? s.categoryId ?? null)
-  );
+  return stored.length === next.length &&
+    stored.every((s, n) =>
+      s.name === next[n].name && s.specifications === next[n].specifications && s.quantity === next[n].quantity &&
+      s.unit === next[n].unit && toCents(s.estimatedPrice) === next[n].estimatedPriceCents &&
+      (s.categoryId ?? null) === (next[n].categoryId ?? s.categoryId ?? null)
+    );
 }
 
 async function prOr404(c: Context<AppEnv>, id: number) {
@@ -116,13 +128,19 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/purchase-requests/:id",
-    roles([...STAFF], { tags: ["purchase-requests"], summary: "One request with items and history (vendors use their opportunities)" }),
+    roles([...STAFF], {
+      tags: ["purchase-requests"],
+      summary: "One request with items and history (vendors use their opportunities)",
+    }),
     validate("param", idParamSchema),
     async (c) => c.json(await prOr404(c, c.req.valid("param").id)),
   )
   .post(
     "/api/purchase-requests",
-    allow("purchase_requests.create", { tags: ["purchase-requests"], summary: "Create from the full form or the quick-create payload" }),
+    allow("purchase_requests.create", {
+      tags: ["purchase-requests"],
+      summary: "Create from the full form or the quick-create payload",
+    }),
     async (c) => {
       let raw: unknown;
       try {
@@ -192,7 +210,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
         };
       }
       await checkCategories(db, [input.categoryId, ...input.items.map((i) => i.categoryId)]);
-      const budgetCents = sumCents(input.items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
+      const budgetCents = sumCents(
+        input.items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })),
+      );
       checkBudget(budgetCents);
       const id = await db.tx(async (tx) => {
         const requestNumber = await nextDocumentNumber(tx, "PR");
@@ -209,7 +229,12 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           action: "CREATE",
           entityType: "purchase_request",
           entityId: id,
-          metadata: { requestNumber, title: input.title, items: input.items.length, estimatedBudget: fromCents(budgetCents) },
+          metadata: {
+            requestNumber,
+            title: input.title,
+            items: input.items.length,
+            estimatedBudget: fromCents(budgetCents),
+          },
         });
         return id;
       });
@@ -218,7 +243,10 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/purchase-requests/:id",
-    allow("purchase_requests.edit", { tags: ["purchase-requests"], summary: "Edit title, description, deadline, items; needs the version read" }),
+    allow("purchase_requests.edit", {
+      tags: ["purchase-requests"],
+      summary: "Edit title, description, deadline, items; needs the version read",
+    }),
     validate("param", idParamSchema),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -229,7 +257,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
         throw new BadRequest("Malformed JSON body");
       }
       const v = parseWith(quickPurchaseRequestSchema, raw);
-      if (!v.version) throw new BadRequest("version is required", [{ path: "version", message: "version is required" }]);
+      if (!v.version) {
+        throw new BadRequest("version is required", [{ path: "version", message: "version is required" }]);
+      }
       const items = v.items.map((i) => ({
         name: i.name,
         specifications: i.specifications,
@@ -264,12 +294,21 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
         if (itemsChanged) await q.replaceItems(tx, id, items);
         // Approvals given before a change of items no longer count: the request starts its approval again.
         const restart = cur.status === "pending" && itemsChanged;
-        await q.addEvent(tx, { prId: id, actorId: c.get("user")!.id, action: "updated", to: restart ? "pending" : null });
+        await q.addEvent(tx, {
+          prId: id,
+          actorId: c.get("user")!.id,
+          action: "updated",
+          to: restart ? "pending" : null,
+        });
         await audit(tx, c, {
           action: "UPDATE",
           entityType: "purchase_request",
           entityId: id,
-          metadata: { title: v.title, items: items.length, estimatedBudget: { from: cur.budget, to: fromCents(budgetCents) } },
+          metadata: {
+            title: v.title,
+            items: items.length,
+            estimatedBudget: { from: cur.budget, to: fromCents(budgetCents) },
+          },
         });
       });
       return c.json(await prOr404(c, id));
@@ -277,7 +316,10 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/purchase-requests/:id/status",
-    allow("purchase_requests.edit", { tags: ["purchase-requests"], summary: "Submit a draft, complete or cancel (approval has its own actions)" }),
+    allow("purchase_requests.edit", {
+      tags: ["purchase-requests"],
+      summary: "Submit a draft, complete or cancel (approval has its own actions)",
+    }),
     validate("param", idParamSchema),
     validate("json", prStatusSchema),
     async (c) => {
@@ -294,7 +336,14 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           throw new Conflict(`A ${cur.status} purchase request cannot become ${status}`);
         }
         await q.setStatus(tx, id, status);
-        await q.addEvent(tx, { prId: id, actorId: c.get("user")!.id, action: "status_changed", from: cur.status, to: status, comment });
+        await q.addEvent(tx, {
+          prId: id,
+          actorId: c.get("user")!.id,
+          action: "status_changed",
+          from: cur.status,
+          to: status,
+          comment,
+        });
         await audit(tx, c, {
           action: "STATUS_CHANGE",
           entityType: "purchase_request",
@@ -322,7 +371,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const cur = await q.lockPurchaseRequest(tx, id);
         if (!cur) throw new NotFound("Purchase request not found");
-        if (cur.status !== "pending") throw new Conflict(`Only pending requests can be approved (this one is ${cur.status})`);
+        if (cur.status !== "pending") {
+          throw new Conflict(`Only pending requests can be approved (this one is ${cur.status})`);
+        }
         if (cur.createdBy === me.id) throw new Forbidden("You cannot approve your own purchase request");
         const given = await q.currentApprovals(tx, id);
         if (given.some((a) => a.actorId === me.id)) throw new Conflict("You have already approved this request");
@@ -330,10 +381,22 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
         const needsFinance = approvalsNeeded(toCents(cur.budget) ?? 0, threshold) === 2;
         const stages = new Set([...given.map((a) => a.stage), stage]);
         if (needsFinance && given.some((a) => a.stage === stage)) {
-          throw new Conflict(stage === "finance" ? "A manager must approve this request too" : "This request now needs a cost/finance controller's approval");
+          throw new Conflict(
+            stage === "finance"
+              ? "A manager must approve this request too"
+              : "This request now needs a cost/finance controller's approval",
+          );
         }
         const done = needsFinance ? stages.has("manager") && stages.has("finance") : true;
-        await q.addEvent(tx, { prId: id, actorId: me.id, action: "approved", stage, from: "pending", to: done ? "active" : "pending", comment });
+        await q.addEvent(tx, {
+          prId: id,
+          actorId: me.id,
+          action: "approved",
+          stage,
+          from: "pending",
+          to: done ? "active" : "pending",
+          comment,
+        });
         if (done) {
           await q.setStatus(tx, id, "active");
           await notifyVendors(tx, c, cur);
@@ -352,7 +415,10 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/purchase-requests/:id/reject",
-    allow("purchase_requests.reject", { tags: ["purchase-requests"], summary: "Reject a pending request with a reason" }),
+    allow("purchase_requests.reject", {
+      tags: ["purchase-requests"],
+      summary: "Reject a pending request with a reason",
+    }),
     validate("param", idParamSchema),
     validate("json", rejectSchema),
     async (c) => {
@@ -362,7 +428,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       await c.get("deps").db.tx(async (tx) => {
         const cur = await q.lockPurchaseRequest(tx, id);
         if (!cur) throw new NotFound("Purchase request not found");
-        if (cur.status !== "pending") throw new Conflict(`Only pending requests can be rejected (this one is ${cur.status})`);
+        if (cur.status !== "pending") {
+          throw new Conflict(`Only pending requests can be rejected (this one is ${cur.status})`);
+        }
         if (cur.createdBy === me.id) throw new Forbidden("You cannot reject your own purchase request");
         await q.setStatus(tx, id, "rejected", comment);
         await q.addEvent(tx, {

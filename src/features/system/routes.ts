@@ -20,6 +20,8 @@ export const systemRoutes = new Hono<AppEnv>()
       version,
       demoMode,
       // Demo sign-ins are only ever revealed for the seeded embedded demo database.
-      ...(demoMode ? { demoAccounts: DEMO_ACCOUNTS.map(({ role, signIn, password }) => ({ role, signIn, password })) } : {}),
+      ...(demoMode
+        ? { demoAccounts: DEMO_ACCOUNTS.map(({ role, signIn, password }) => ({ role, signIn, password })) }
+        : {}),
     });
   });

@@ -8,7 +8,10 @@ export async function totpState(db: Queryable, id: number) {
 }
 
 export async function savePendingTotp(db: Queryable, id: number, sealed: string) {
-  await db.query("update users set totp_secret = $2, totp_enabled = false, updated_at = now() where id = $1", [id, sealed]);
+  await db.query("update users set totp_secret = $2, totp_enabled = false, updated_at = now() where id = $1", [
+    id,
+    sealed,
+  ]);
 }
 
 export async function enableTotp(db: Queryable, id: number, recoveryHashes: string[]) {

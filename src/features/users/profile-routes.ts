@@ -6,7 +6,15 @@ import { z } from "zod";
 import { signedIn } from "../../auth/guard.ts";
 import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import { issueSession } from "../../auth/session.ts";
-import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpKey, openTotpKey, sealTotpKey, totpUri } from "../../auth/two-factor.ts";
+import {
+  checkTotp,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpKey,
+  openTotpKey,
+  sealTotpKey,
+  totpUri,
+} from "../../auth/two-factor.ts";
 import { audit, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
@@ -21,19 +29,27 @@ import * as q from "./profile-queries.ts";
 
 const CODE_FORMAT = "Enter the 6-digit code from your app";
 const codeSchema = z.object({ code: z.string({ error: CODE_FORMAT }).trim().regex(/^\d{6}$/, CODE_FORMAT) });
-const passwordConfirmSchema = z.object({ password: z.string({ error: "Password is required" }).min(1, "Password is required") });
+const passwordConfirmSchema = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
 
 /** Yourself, or an administrator acting on anyone. */
 function selfOrAdmin(c: Context<AppEnv>, id: number) {
   const me = c.get("user")!;
-  if (me.id !== id && !hasPermission(me.role, "users.edit")) throw new Forbidden("You can only change your own profile");
+  if (me.id !== id && !hasPermission(me.role, "users.edit")) {
+    throw new Forbidden("You can only change your own profile");
+  }
 }
 
 export const profileRoutes = new Hono<AppEnv>()
-  .get("/api/profile", signedIn({ tags: ["profile"], summary: "Your profile, with last sign-in and two-factor state" }), async (c) => {
-    const me = await users.getUser(c.get("deps").db, c.get("user")!.id);
-    return c.json(me);
-  })
+  .get(
+    "/api/profile",
+    signedIn({ tags: ["profile"], summary: "Your profile, with last sign-in and two-factor state" }),
+    async (c) => {
+      const me = await users.getUser(c.get("deps").db, c.get("user")!.id);
+      return c.json(me);
+    },
+  )
   .put(
     "/api/users/:id/profile",
     signedIn({ tags: ["profile"], summary: "Update a profile (yourself, or any user as an administrator)" }),
@@ -51,7 +67,12 @@ export const profileRoutes = new Hono<AppEnv>()
         if (await users.emailTaken(tx, body.email, id)) throw new Conflict(DUPLICATE_EMAIL);
         await users.updateUserFields(tx, id, body);
         if (before.role.name === "vendor") await users.updateVendorContact(tx, id, body);
-        await audit(tx, c, { action: "UPDATE", entityType: "user", entityId: id, metadata: { changes: diff(before, body) } });
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "user",
+          entityId: id,
+          metadata: { changes: diff(before, body) },
+        });
       });
       return c.json(await users.getUser(db, id));
     },
@@ -68,7 +89,10 @@ export const profileRoutes = new Hono<AppEnv>()
       const { currentPassword, newPassword } = c.req.valid("json");
       const { db } = c.get("deps");
       if (!(await verifyPassword(await users.passwordHashOf(db, id), currentPassword))) {
-        throw new BadRequest("Current password is incorrect", [{ path: "currentPassword", message: "Current password is incorrect" }]);
+        throw new BadRequest("Current password is incorrect", [{
+          path: "currentPassword",
+          message: "Current password is incorrect",
+        }]);
       }
       if (currentPassword === newPassword) {
         throw new BadRequest("Choose a password different from the current one", [
@@ -85,17 +109,25 @@ export const profileRoutes = new Hono<AppEnv>()
       return c.json({ message: "Password changed" });
     },
   )
-  .post("/api/auth/2fa/setup", signedIn({ tags: ["profile"], summary: "Start two-factor enrolment: a new TOTP key and QR code" }), async (c) => {
-    const me = c.get("user")!;
-    const { db, secrets } = c.get("deps");
-    const state = await q.totpState(db, me.id);
-    if (state?.enabled) throw new Conflict("Two-factor sign-in is already enabled");
-    const key = newTotpKey();
-    await q.savePendingTotp(db, me.id, await sealTotpKey(secrets.sealedBidKey, me.id, key));
-    const uri = totpUri(me.email, key);
-    c.header("Cache-Control", "no-store");
-    return c.json({ uri, qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1 }), secret: new URL(uri).searchParams.get("secret") });
-  })
+  .post(
+    "/api/auth/2fa/setup",
+    signedIn({ tags: ["profile"], summary: "Start two-factor enrolment: a new TOTP key and QR code" }),
+    async (c) => {
+      const me = c.get("user")!;
+      const { db, secrets } = c.get("deps");
+      const state = await q.totpState(db, me.id);
+      if (state?.enabled) throw new Conflict("Two-factor sign-in is already enabled");
+      const key = newTotpKey();
+      await q.savePendingTotp(db, me.id, await sealTotpKey(secrets.sealedBidKey, me.id, key));
+      const uri = totpUri(me.email, key);
+      c.header("Cache-Control", "no-store");
+      return c.json({
+        uri,
+        qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1 }),
+        secret: new URL(uri).searchParams.get("secret"),
+      });
+    },
+  )
   .post(
     "/api/auth/2fa/enable",
     signedIn({ tags: ["profile"], summary: "Confirm enrolment with a code; returns 10 one-time recovery codes" }),
@@ -139,12 +171,19 @@ export const profileRoutes = new Hono<AppEnv>()
       return c.json({ message: "Two-factor sign-in disabled" });
     },
   )
-  .get("/api/auth/2fa", signedIn({ tags: ["profile"], summary: "Two-factor state and recovery codes left" }), async (c) => {
-    const me = c.get("user")!;
-    const { db } = c.get("deps");
-    const state = await q.totpState(db, me.id);
-    return c.json({ enabled: !!state?.enabled, recoveryCodesLeft: state?.enabled ? await q.remainingRecoveryCodes(db, me.id) : 0 });
-  })
+  .get(
+    "/api/auth/2fa",
+    signedIn({ tags: ["profile"], summary: "Two-factor state and recovery codes left" }),
+    async (c) => {
+      const me = c.get("user")!;
+      const { db } = c.get("deps");
+      const state = await q.totpState(db, me.id);
+      return c.json({
+        enabled: !!state?.enabled,
+        recoveryCodesLeft: state?.enabled ? await q.remainingRecoveryCodes(db, me.id) : 0,
+      });
+    },
+  )
   .post(
     "/api/dashboard/reset",
     signedIn({ tags: ["profile"], summary: "Reset your dashboard preferences to the defaults" }),

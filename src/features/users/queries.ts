@@ -27,7 +27,8 @@ const USER_SELECT = `select u.id, u.first_name as "firstName", u.last_name as "l
   from users u join roles r on r.id = u.role_id left join vendor_profiles vp on vp.user_id = u.id`;
 
 export async function listUsers(db: Queryable, f: { q?: string; roleId?: number; limit: number; offset: number }) {
-  const where = `where ($1::text is null or u.email ilike '%' || $1 || '%' or (u.first_name || ' ' || u.last_name) ilike '%' || $1 || '%')
+  const where =
+    `where ($1::text is null or u.email ilike '%' || $1 || '%' or (u.first_name || ' ' || u.last_name) ilike '%' || $1 || '%')
       and ($2::int is null or u.role_id = $2)`;
   const [items, total] = await Promise.all([
     db.query<UserRow>(`${USER_SELECT} ${where} order by u.created_at desc, u.id desc limit $3 offset $4`, [
@@ -59,7 +60,10 @@ export async function lockActiveAdmins(db: Queryable) {
 }
 
 export async function emailTaken(db: Queryable, email: string, exceptId?: number) {
-  const rows = await db.query("select 1 from users where email = $1 and id <> coalesce($2, -1)", [email, exceptId ?? null]);
+  const rows = await db.query("select 1 from users where email = $1 and id <> coalesce($2, -1)", [
+    email,
+    exceptId ?? null,
+  ]);
   return rows.length > 0;
 }
 

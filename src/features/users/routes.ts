@@ -51,8 +51,11 @@ export const userRoutes = new Hono<AppEnv>()
       return c.json(items);
     },
   )
-  .get("/api/roles", allow("users.view", { tags: ["users"], summary: "List roles" }), (c) =>
-    c.json(ROLES.map(({ id, name, displayName }) => ({ id, name, displayName }))))
+  .get(
+    "/api/roles",
+    allow("users.view", { tags: ["users"], summary: "List roles" }),
+    (c) => c.json(ROLES.map(({ id, name, displayName }) => ({ id, name, displayName }))),
+  )
   .get(
     "/api/admin/stats",
     allow("users.view", { tags: ["users"], summary: "Admin dashboard counts" }),
@@ -60,7 +63,10 @@ export const userRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/admin/users",
-    allow("users.create", { tags: ["users"], summary: "Create a staff user (must change the password at first sign-in)" }),
+    allow("users.create", {
+      tags: ["users"],
+      summary: "Create a staff user (must change the password at first sign-in)",
+    }),
     validate("json", createUserSchema),
     async (c) => {
       const body = c.req.valid("json");
@@ -149,7 +155,10 @@ export const userRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/admin/users/:id/status",
-    allow("users.edit", { tags: ["users"], summary: "Activate or deactivate a user (deactivation ends their sessions)" }),
+    allow("users.edit", {
+      tags: ["users"],
+      summary: "Activate or deactivate a user (deactivation ends their sessions)",
+    }),
     validate("param", idParamSchema),
     validate("json", updateStatusSchema),
     async (c) => {

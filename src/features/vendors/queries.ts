@@ -95,7 +95,13 @@ export async function lockVendor(tx: Queryable, id: number) {
   ))[0];
 }
 
-export async function setVendorStatus(tx: Queryable, id: number, status: string, reviewerId: number, reason: string | null) {
+export async function setVendorStatus(
+  tx: Queryable,
+  id: number,
+  status: string,
+  reviewerId: number,
+  reason: string | null,
+) {
   await tx.query(
     `update vendor_profiles set status = $2, reviewed_by = $3, reviewed_at = now(), rejection_reason = $4, updated_at = now()
       where user_id = $1`,
@@ -114,9 +120,12 @@ export async function vendorStats(db: Queryable) {
 
 export async function insertToken(tx: Queryable, userId: number, tokenHash: string, hours: number) {
   // A new link replaces any earlier unused one.
-  await tx.query("update user_tokens set used_at = now() where user_id = $1 and purpose = 'set_password' and used_at is null", [
-    userId,
-  ]);
+  await tx.query(
+    "update user_tokens set used_at = now() where user_id = $1 and purpose = 'set_password' and used_at is null",
+    [
+      userId,
+    ],
+  );
   await tx.query(
     `insert into user_tokens (user_id, purpose, token_hash, expires_at)
      values ($1, 'set_password', $2, now() + make_interval(hours => $3))`,

@@ -46,9 +46,14 @@ function appUrl(c: Context<AppEnv>) {
 async function validCategoryIds(c: Context<AppEnv>, ids: number[]) {
   const unique = [...new Set(ids)];
   const { db } = c.get("deps");
-  const found = await db.query<{ id: number }>("select id from categories where id = any($1::int[]) and is_active", [unique]);
+  const found = await db.query<{ id: number }>("select id from categories where id = any($1::int[]) and is_active", [
+    unique,
+  ]);
   if (found.length !== unique.length) {
-    throw new BadRequest("One or more categories do not exist", [{ path: "categoryIds", message: "One or more categories do not exist" }]);
+    throw new BadRequest("One or more categories do not exist", [{
+      path: "categoryIds",
+      message: "One or more categories do not exist",
+    }]);
   }
   return unique;
 }
@@ -62,11 +67,15 @@ export const vendorRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { fields, files } = await readJsonOrMultipart(c);
-      if (fields.categoryIds !== undefined && !Array.isArray(fields.categoryIds)) fields.categoryIds = [fields.categoryIds];
+      if (fields.categoryIds !== undefined && !Array.isArray(fields.categoryIds)) {
+        fields.categoryIds = [fields.categoryIds];
+      }
       // The spec's JSON client registers first and sends categories in a second call.
       const isJson = !Object.keys(files).length && (c.req.header("content-type") ?? "").startsWith("application/json");
       const body = parseWith(
-        isJson ? vendorRegistrationSchema.extend({ categoryIds: vendorRegistrationSchema.shape.categoryIds.optional() }) : vendorRegistrationSchema,
+        isJson
+          ? vendorRegistrationSchema.extend({ categoryIds: vendorRegistrationSchema.shape.categoryIds.optional() })
+          : vendorRegistrationSchema,
         fields,
       );
       const categoryIds = body.categoryIds?.length ? await validCategoryIds(c, body.categoryIds) : [];
@@ -76,7 +85,9 @@ export const vendorRoutes = new Hono<AppEnv>()
       const email = body.email.toLowerCase();
       const { db } = c.get("deps");
       const id = await db.tx(async (tx) => {
-        if ((await tx.query("select 1 from users where email = $1", [email])).length) throw new Conflict(DUPLICATE_EMAIL);
+        if ((await tx.query("select 1 from users where email = $1", [email])).length) {
+          throw new Conflict(DUPLICATE_EMAIL);
+        }
         const id = await q.insertVendorUser(tx, { ...body, email });
         const file = license && licenseBytes
           ? await storeFile(tx, {
@@ -105,7 +116,8 @@ export const vendorRoutes = new Hono<AppEnv>()
     "/api/vendor/:id/categories",
     publicRoute({
       tags: ["vendors"],
-      summary: "Set a vendor's categories: right after registration (same client, 30 min), by the vendor, or by an admin",
+      summary:
+        "Set a vendor's categories: right after registration (same client, 30 min), by the vendor, or by an admin",
     }),
     validate("param", idParamSchema),
     validate("json", categoryIdsSchema),
@@ -127,7 +139,13 @@ export const vendorRoutes = new Hono<AppEnv>()
           throw new Forbidden("You can only change your own categories");
         }
         await q.replaceVendorCategories(tx, id, ids);
-        await audit(tx, c, { action: "UPDATE", entityType: "vendor", entityId: id, userId: me?.id ?? null, metadata: { categoryIds: ids } });
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "vendor",
+          entityId: id,
+          userId: me?.id ?? null,
+          metadata: { categoryIds: ids },
+        });
       });
       return c.json(await q.vendorCategoryIds(db, id));
     },
@@ -139,7 +157,10 @@ export const vendorRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/vendor/categories",
-    allow("vendor_profile.categories", { tags: ["vendors"], summary: "Replace the signed-in vendor's category subscriptions" }),
+    allow("vendor_profile.categories", {
+      tags: ["vendors"],
+      summary: "Replace the signed-in vendor's category subscriptions",
+    }),
     validate("json", categoryIdsSchema),
     async (c) => {
       const me = c.get("user")!;
@@ -160,7 +181,10 @@ export const vendorRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/admin/vendors/pending",
-    allow("vendors.view", { tags: ["vendors"], summary: "Vendor applications (pending by default; ?status= for others)" }),
+    allow("vendors.view", {
+      tags: ["vendors"],
+      summary: "Vendor applications (pending by default; ?status= for others)",
+    }),
     validate("query", pendingQuerySchema),
     async (c) => {
       const { status, limit, offset } = c.req.valid("query");
@@ -195,7 +219,9 @@ export const vendorRoutes = new Hono<AppEnv>()
       const { status, reason } = c.req.valid("json");
       const me = c.get("user")!;
       if (status === "rejected" && !hasPermission(me.role, "vendors.reject")) {
-        throw new Forbidden("You do not have permission to do this (vendors.reject)", { requiredPermission: "vendors.reject" });
+        throw new Forbidden("You do not have permission to do this (vendors.reject)", {
+          requiredPermission: "vendors.reject",
+        });
       }
       const { db } = c.get("deps");
       const token = randomToken();
@@ -205,7 +231,11 @@ export const vendorRoutes = new Hono<AppEnv>()
         if (vendor.status !== "pending") throw new Conflict(`This application was already ${vendor.status}`);
         await q.setVendorStatus(tx, id, status, me.id, status === "rejected" ? reason || "" : null);
         const app = (await q.getApplication(tx, id))!;
-        const s = await getSettings(tx, ["vendor_approval_notifications_enabled", "email_notifications_enabled", "template_vendor_approval"]);
+        const s = await getSettings(tx, [
+          "vendor_approval_notifications_enabled",
+          "email_notifications_enabled",
+          "template_vendor_approval",
+        ]);
         const intro = renderTemplate(s.template_vendor_approval ?? "", {
           contactPerson: app.contactPerson,
           companyName: app.companyName,
@@ -247,13 +277,24 @@ export const vendorRoutes = new Hono<AppEnv>()
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
         const found = await q.consumeToken(tx, await sha256Hex(token));
-        if (!found) throw new BadRequest("This link is invalid or has expired", [{ path: "token", message: "This link is invalid or has expired" }]);
+        if (!found) {
+          throw new BadRequest("This link is invalid or has expired", [{
+            path: "token",
+            message: "This link is invalid or has expired",
+          }]);
+        }
         await tx.query(
           `update users set password_hash = $2, must_change_password = false, token_version = token_version + 1,
               updated_at = now() where id = $1`,
           [found.userId, passwordHash],
         );
-        await audit(tx, c, { action: "PASSWORD_CHANGE", entityType: "user", entityId: found.userId, userId: found.userId, metadata: { via: "set_password_link" } });
+        await audit(tx, c, {
+          action: "PASSWORD_CHANGE",
+          entityType: "user",
+          entityId: found.userId,
+          userId: found.userId,
+          metadata: { via: "set_password_link" },
+        });
       });
       return c.json({ message: "Password set. You can now sign in." });
     },

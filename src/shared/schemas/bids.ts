@@ -83,7 +83,9 @@ export const bidRequestSchema = z.object({
   const badPrice = v.items.findIndex((i) => toCents(i.estimatedPrice ?? 0) === null);
   if (badPrice >= 0) return fail(BID_MESSAGES.price, ["items", badPrice, "estimatedPrice"]);
   if (v.bondAmount !== undefined && toCents(v.bondAmount) === null) return fail(BID_MESSAGES.bond, ["bondAmount"]);
-  if (v.biddingStartAt && Number.isNaN(Date.parse(v.biddingStartAt))) return fail(BID_MESSAGES.dates, ["biddingStartAt"]);
+  if (v.biddingStartAt && Number.isNaN(Date.parse(v.biddingStartAt))) {
+    return fail(BID_MESSAGES.dates, ["biddingStartAt"]);
+  }
   if (v.evaluationMethod === "combined_scoring" && v.priceWeight + v.technicalWeight !== 100) {
     return fail(BID_MESSAGES.weights, ["priceWeight"]);
   }
@@ -97,7 +99,8 @@ export const bidStatusSchema = z.object({
 
 export const bidListQuerySchema = z.object({
   group: z.enum(["active", "drafts", "completed"]).optional(),
-  status: z.enum(["draft", "published", "bidding_open", "bidding_closed", "evaluation", "awarded", "cancelled"]).optional(),
+  status: z.enum(["draft", "published", "bidding_open", "bidding_closed", "evaluation", "awarded", "cancelled"])
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -119,11 +122,13 @@ const validity = z.unknown().optional().transform((v) => {
 export const quotationSubmissionSchema = z.object({
   purchaseRequestId: z.coerce.number().int().positive().optional(),
   bidRequestId: z.coerce.number().int().positive().optional(),
-  items: z.array(z.object({
-    itemId: z.coerce.number().int().positive(),
-    unitPrice: z.union([z.number(), z.string()]).optional(),
-    notes: z.string().max(2000).optional().default(""),
-  }).passthrough()).max(500).optional().default([]),
+  items: z.array(
+    z.object({
+      itemId: z.coerce.number().int().positive(),
+      unitPrice: z.union([z.number(), z.string()]).optional(),
+      notes: z.string().max(2000).optional().default(""),
+    }).passthrough(),
+  ).max(500).optional().default([]),
   validityPeriod: validity,
   leadTimeDays: z.coerce.number().int().min(0).max(3650).optional(),
   notes: z.string().max(5000).optional().default(""),
@@ -141,14 +146,18 @@ export const quotationSubmissionSchema = z.object({
 });
 
 export const quotationStatusSchema = z.object({
-  status: z.enum(["under_review", "approved", "rejected"], { error: "status must be under_review, approved or rejected" }),
+  status: z.enum(["under_review", "approved", "rejected"], {
+    error: "status must be under_review, approved or rejected",
+  }),
   comment: z.string().trim().max(2000).optional().default(""),
 });
 
 const SCORE_MESSAGE = "Technical score must be a number from 0 to 100";
 export const evaluationSchema = z.object({
   // Numbers or numeric strings only: coercion would turn null, "" or true into a score.
-  technicalScore: z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, SCORE_MESSAGE)], { error: SCORE_MESSAGE })
+  technicalScore: z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, SCORE_MESSAGE)], {
+    error: SCORE_MESSAGE,
+  })
     .transform(Number).pipe(z.number().min(0, SCORE_MESSAGE).max(100, SCORE_MESSAGE)),
   comment: z.string().trim().max(2000).optional().default(""),
 });

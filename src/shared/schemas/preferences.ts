@@ -9,4 +9,8 @@ export const preferencesSchema = z.object({
 
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export const DEFAULT_PREFERENCES: Preferences = { emailNotifications: true, opportunityEmails: true, deadlineReminders: true };
+export const DEFAULT_PREFERENCES: Preferences = {
+  emailNotifications: true,
+  opportunityEmails: true,
+  deadlineReminders: true,
+};

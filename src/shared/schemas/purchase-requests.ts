@@ -128,7 +128,9 @@ export const prStatusSchema = z.object({
 
 export const approveSchema = z.object({ comment: z.string().trim().max(2000).optional().default("") });
 export const rejectSchema = z.object({
-  comment: z.string({ error: "A reason is required to reject" }).trim().min(1, "A reason is required to reject").max(2000),
+  comment: z.string({ error: "A reason is required to reject" }).trim().min(1, "A reason is required to reject").max(
+    2000,
+  ),
 });
 
 export const prListQuerySchema = z.object({

@@ -1,5 +1,13 @@
 /** The bid request state machine; the server answers 409 for any transition not listed here. */
-export const BID_STATUSES = ["draft", "published", "bidding_open", "bidding_closed", "evaluation", "awarded", "cancelled"] as const;
+export const BID_STATUSES = [
+  "draft",
+  "published",
+  "bidding_open",
+  "bidding_closed",
+  "evaluation",
+  "awarded",
+  "cancelled",
+] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
 
 export const BID_TRANSITIONS: Record<BidStatus, readonly BidStatus[]> = {

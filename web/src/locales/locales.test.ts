@@ -51,7 +51,6 @@ for (const [ns, dir] of bundles) {
   }
   flatByNamespace.set(ns, flat);
 }
-const en = flatByNamespace.get("translation")!.get("en")!;
 
 for (const [ns, flat] of flatByNamespace) {
   const english = flat.get("en")!;

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
 import { formatDeadline, formatDollars } from "./format.ts";
 import { isSealedBid } from "./submit-quotation-dialog.tsx";
@@ -56,7 +57,7 @@ export function OpportunityCard({ opportunity, onManualEntry, hasQuotation }: {
         {opportunity.items.length > 0 && (
           <div className="overflow-x-auto">
             <table className="table table-xs">
-              <caption className="sr-only">{t("itemsCaption", { title: opportunity.title })}</caption>
+              <caption className="sr-only">{t("itemsCaption", { title: isolate(opportunity.title) })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t("item")}</th>

@@ -1,5 +1,6 @@
 import { type Control, type UseFormRegister, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
 import { fromCents, toCents } from "../../../../../src/shared/money.ts";
 import type { OpportunityItem } from "../api/get-matching-opportunities.ts";
 import { formatDollars } from "./format.ts";
@@ -61,7 +62,7 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
                   min={0}
                   step={0.01}
                   className="input input-sm w-full"
-                  aria-label={t("submit.unitPriceFor", { item: item.name })}
+                  aria-label={t("submit.unitPriceFor", { item: isolate(item.name) })}
                   aria-invalid={invalid && !((toCents(values?.[n]?.unitPrice ?? "") ?? 0) > 0) ? true : undefined}
                   {...register(`items.${n}.unitPrice`)}
                 />
@@ -74,7 +75,8 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
                   type="text"
                   maxLength={2000}
                   className="input input-sm w-full"
-                  aria-label={t("submit.notesFor", { item: item.name })}
+                  aria-label={t("submit.notesFor", { item: isolate(item.name) })}
+                  dir="auto"
                   {...register(`items.${n}.notes`)}
                 />
               </td>

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { fromCents } from "../../../../../src/shared/money.ts";
@@ -104,7 +105,7 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
   return (
     <Modal
       wide
-      title={existing ? t("submit.reviseTitle", { title: opportunity.title }) : t("submit.title")}
+      title={existing ? t("submit.reviseTitle", { title: isolate(opportunity.title) }) : t("submit.title")}
       onClose={onClose}
       footer={
         <>
@@ -129,7 +130,7 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
           items={opportunity.items}
           control={form.control}
           register={form.register}
-          caption={t("itemsCaption", { title: opportunity.title })}
+          caption={t("itemsCaption", { title: isolate(opportunity.title) })}
           invalid={Boolean(errors.items)}
         />
         {errors.items?.message && <p className="text-sm text-error" role="alert">{messageText(errors.items.message)}
@@ -162,7 +163,7 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
         </div>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t("submit.notes")}</span>
-          <textarea className="textarea w-full" rows={3} maxLength={5000} {...form.register("notes")} />
+          <textarea className="textarea w-full" rows={3} maxLength={5000} dir="auto" {...form.register("notes")} />
         </label>
         <AttachmentsField files={files} onChange={setFiles} disabled={mutation.isPending} />
       </form>

@@ -80,7 +80,9 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
         ? (
           <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2">
             <p className="font-semibold">{t("award.issued", { po: isolate(order.poNumber) })}</p>
-            <p>{t("award.issuedDetail", { vendor, total: isolate(format.money(order.totalAmount, target.currency)) })}</p>
+            <p>
+              {t("award.issuedDetail", { vendor, total: isolate(format.money(order.totalAmount, target.currency)) })}
+            </p>
             <PurchaseOrderLink order={order} />
           </div>
         )

@@ -75,7 +75,7 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
           : (
             <div className="overflow-x-auto">
               <table className="table table-sm">
-                <caption className="sr-only">{t("compare.caption", { title: request.title })}</caption>
+                <caption className="sr-only">{t("compare.caption", { title: isolate(request.title) })}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t("items.item")}</th>
@@ -110,7 +110,7 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
                               </span>
                               <span className="block text-xs text-base-content/60">
                                 {t("compare.lineTotal", {
-                                  value: format.money(cell.lineTotal, quotations[n].currency),
+                                  value: isolate(format.money(cell.lineTotal, quotations[n].currency)),
                                 })}
                               </span>
                             </td>

@@ -65,7 +65,7 @@ export function EvaluationForm({ quotationId, score }: { quotationId: number; sc
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t("evaluation.comment")}</span>
-          <input type="text" className="input w-full" maxLength={2000} {...form.register("comment")} />
+          <input type="text" className="input w-full" maxLength={2000} dir="auto" {...form.register("comment")} />
         </label>
       </div>
       {errorText && <p id={errorId} className="text-sm text-error">{errorText}</p>}

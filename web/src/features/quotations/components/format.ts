@@ -14,7 +14,7 @@ function safe<T>(lang: string, make: (locale: string) => T): T {
 }
 
 export function useFormat() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation("quotations");
   const lang = i18n.language;
   const date = (iso: string | null | undefined, withTime = false) => {
     if (!iso) return "-";
@@ -32,7 +32,10 @@ export function useFormat() {
       value === null || value === undefined ? "-" : safe(lang, (l) => formatMoney(value, l, currency)),
     /** "1 day", "30 days" in the user's language (Intl's unit formatting handles the plural). */
     days: (value: number) =>
-      safe(lang, (l) => new Intl.NumberFormat(l, { style: "unit", unit: "day", unitDisplay: "long" }).format(value)),
+      // Intl has no unit names for some languages (Dhivehi): our own words then, not English ones.
+      Intl.NumberFormat.supportedLocalesOf([lang]).length
+        ? safe(lang, (l) => new Intl.NumberFormat(l, { style: "unit", unit: "day", unitDisplay: "long" }).format(value))
+        : t("daysCount", { days: value }),
     number: (value: number, digits = 0) =>
       safe(lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: digits }).format(value)),
   };

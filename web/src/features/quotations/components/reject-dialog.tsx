@@ -56,7 +56,10 @@ export function RejectDialog({ quotation, onClose }: { quotation: Quotation; onC
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate>
         <p>
-          {t("reject.body", { title: isolate(quotation.purchaseRequestTitle), number: isolate(quotation.requestNumber) })}
+          {t("reject.body", {
+            title: isolate(quotation.purchaseRequestTitle),
+            number: isolate(quotation.requestNumber),
+          })}
         </p>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t("reject.reason")}</span>
