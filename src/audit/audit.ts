@@ -42,7 +42,8 @@ export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === "object" && !(value instanceof Date)) {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET.test(k) ? "[redacted]" : redact(v)]),
+      // Flags like passwordChanged: true say that something happened, not what it was.
+      Object.entries(value).map(([k, v]) => [k, SECRET.test(k) && typeof v !== "boolean" ? "[redacted]" : redact(v)]),
     );
   }
   return value;

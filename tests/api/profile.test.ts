@@ -249,7 +249,11 @@ Deno.test(`${tag} PUT /api/users/:id/change-password changes the hash, clears th
   const [a] = await audits("PASSWORD_CHANGE", u.id);
   assert.equal(a.user_id, u.id);
   assert.deepEqual(
-    [...await db.query("select id from audit_logs a where a::text like '%fresh-secret-77%' or a::text like '%argon2%'")],
+    [
+      ...await db.query(
+        "select id from audit_logs a where a::text like '%fresh-secret-77%' or a::text like '%argon2%'",
+      ),
+    ],
     [],
   );
 });

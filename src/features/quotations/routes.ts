@@ -8,7 +8,7 @@
  * because they become possible once the bid is closed and unsealed.
  *
  * The edit routes are declared with `quotations.edit`, which vendors hold for their own submissions;
- * reviewing is staff work, so they also refuse vendors (403).
+ * reviewing is staff work, so they are declared for the reviewing staff roles only.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -22,6 +22,8 @@ import { validate } from "../../lib/validate.ts";
 import { awardSchema, evaluationSchema, quotationStatusSchema } from "../../shared/schemas/bids.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
+import { hasPermission } from "../../shared/permissions.ts";
+import { ROLE_NAMES } from "../../shared/roles.ts";
 import { assertReviewable, awardQuotation, lockRequest, SEALED_MESSAGE, startEvaluation } from "./award.ts";
 import { buildComparison } from "./comparison.ts";
 import { purchaseOrderPdf, quotationPdf, safeFilename } from "./pdf.ts";
@@ -29,6 +31,8 @@ import * as q from "./queries.ts";
 import { purchaseOrderListQuerySchema, quotationListQuerySchema } from "./schemas.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
+/** Staff who may decide on quotations: the matrix's quotations.edit, without vendors (who edit only their own). */
+const REVIEWERS = ROLE_NAMES.filter((r) => r !== "vendor" && hasPermission(r, "quotations.edit"));
 const TAGS = ["quotations"];
 
 const awardBodySchema = awardSchema.extend({
@@ -37,10 +41,6 @@ const awardBodySchema = awardSchema.extend({
   ).max(2147483647, "quotationId is required"),
   comment: z.string().trim().max(2000).optional().default(""),
 });
-
-function refuseVendors(c: Context<AppEnv>) {
-  if (c.get("user")!.role === "vendor") throw new Forbidden("You do not have permission to do this");
-}
 
 function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: string) {
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
@@ -113,14 +113,13 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .patch(
     "/api/quotations/:id/status",
-    allow("quotations.edit", {
+    roles(REVIEWERS, {
       tags: TAGS,
       summary: "under_review or rejected; approved awards the quotation (staff only)",
     }),
     validate("param", idParamSchema),
     validate("json", quotationStatusSchema),
     async (c) => {
-      refuseVendors(c);
       const { id } = c.req.valid("param");
       const { status, comment } = c.req.valid("json");
       const { db } = c.get("deps");
@@ -150,11 +149,10 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/quotations/:id/evaluation",
-    allow("quotations.edit", { tags: TAGS, summary: "Technical score 0-100 and comment (staff only)" }),
+    roles(REVIEWERS, { tags: TAGS, summary: "Technical score 0-100 and comment (staff only)" }),
     validate("param", idParamSchema),
     validate("json", evaluationSchema),
     async (c) => {
-      refuseVendors(c);
       const { id } = c.req.valid("param");
       const { technicalScore, comment } = c.req.valid("json");
       const score = Math.round(technicalScore * 100) / 100;
@@ -209,11 +207,10 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/purchase-requests/:id/award",
-    allow("quotations.edit", { tags: TAGS, summary: "Award a quotation: approve it, reject the others, issue the PO" }),
+    roles(REVIEWERS, { tags: TAGS, summary: "Award a quotation: approve it, reject the others, issue the PO" }),
     validate("param", idParamSchema),
     validate("json", awardBodySchema),
     async (c) => {
-      refuseVendors(c);
       const { quotationId, comment } = c.req.valid("json");
       const target = { kind: "purchase_request" as const, requestId: c.req.valid("param").id };
       return c.json(await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment)), 201);
@@ -221,11 +218,10 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/bid-requests/:id/award",
-    allow("quotations.edit", { tags: TAGS, summary: "Award a closed bid: approve, reject the others, issue the PO" }),
+    roles(REVIEWERS, { tags: TAGS, summary: "Award a closed bid: approve, reject the others, issue the PO" }),
     validate("param", idParamSchema),
     validate("json", awardBodySchema),
     async (c) => {
-      refuseVendors(c);
       const { quotationId, comment } = c.req.valid("json");
       const target = { kind: "bid_request" as const, requestId: c.req.valid("param").id };
       return c.json(await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment)), 201);

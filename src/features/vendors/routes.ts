@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
-import { allow, publicRoute, signedIn } from "../../auth/guard.ts";
+import { allow, publicRoute } from "../../auth/guard.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
@@ -301,10 +301,9 @@ export const vendorRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/vendor/profile",
-    signedIn({ tags: ["vendors"], summary: "The signed-in vendor's company profile" }),
+    allow("vendor_profile.view", { tags: ["vendors"], summary: "The signed-in vendor's company profile" }),
     async (c) => {
       const me = c.get("user")!;
-      if (me.role !== "vendor") throw new Forbidden("Only vendors have a vendor profile");
       return c.json(await q.getApplication(c.get("deps").db, me.id));
     },
   );

@@ -1,0 +1,257 @@
+/**
+ * The sealed bid journey (issue 6): a procurement manager opens a SEALED bid request in Printing &
+ * Stationery (both demo vendors supply it), each vendor submits through the Manual Entry dialog,
+ * staff see only the number of submissions, bidding is closed and unsealed, the Compare tab flags
+ * the lowest offer, the manager awards it in the UI, the vendors see 'Approved' and 'Rejected', and
+ * the purchase order PDF carries its number and total.
+ *
+ * Set-up and the bid's status changes go through the API (the bids screen is another release's);
+ * everything a vendor or an evaluator does for quotations goes through the UI.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+
+const ctx = e2eContext();
+
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
+
+async function signIn(tab: TestPage, email: string) {
+  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
+  assert.equal(res.status(), 200, `sign-in as ${email}`);
+  await tab.page.goto("/");
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByRole("status").filter({ hasText: title });
+  await toast.waitFor();
+  if (description) await toast.getByText(description).waitFor();
+}
+
+/** A calendar date `days` from now as the API takes it (UTC midnight). */
+function dateInDays(days: number) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.toISOString().slice(0, 10)}T00:00:00.000Z`;
+}
+
+const ITEMS = [
+  { itemName: "Toner cartridge, black", quantity: 10, unit: "pcs", estimatedPrice: "80.00" },
+  { itemName: "Copy paper A4, box of 5 reams", quantity: 20, unit: "box", estimatedPrice: "30.00" },
+];
+
+/** The vendor's Manual Entry: one unit price per item, then Submit Quotation. */
+async function submitQuotation(tab: TestPage, title: string, prices: string[], notes: string) {
+  const { page } = tab;
+  await sidebar(page).getByRole("button", { name: "Business Opportunities" }).click();
+  const card = page.getByRole("article").filter({ hasText: title });
+  await card.waitFor();
+  await card.getByText("Sealed bid", { exact: true }).waitFor();
+  // OCR upload stays off until text extraction ships.
+  assert.equal(await card.getByRole("button", { name: "Upload PDF Quotation (OCR)" }).isDisabled(), true);
+  await card.getByRole("button", { name: "Manual Entry" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Submit Quotation" });
+  await dialog.getByText("prices stay sealed until bidding closes", { exact: false }).waitFor();
+
+  // Every item needs a price above 0 first (spec section 5).
+  await dialog.getByRole("button", { name: "Submit Quotation" }).click();
+  await expectToast(page, "Validation Error", "Please enter valid unit prices for all items");
+
+  for (const [n, item] of ITEMS.entries()) {
+    // The label wraps the item name in Unicode isolates (it is user data), hence the pattern.
+    await dialog.getByLabel(new RegExp(`Unit price for .${item.itemName.replace(/[(),]/g, ".")}`)).fill(prices[n]);
+  }
+  // The live line total: unit price × quantity.
+  const firstTotal = (Number(prices[0]) * ITEMS[0].quantity).toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+  });
+  await dialog.getByRole("row").filter({ hasText: ITEMS[0].itemName }).getByText(firstTotal).waitFor();
+  await dialog.getByLabel("Lead time (days)").fill("7");
+  await dialog.getByLabel("Notes", { exact: true }).fill(notes);
+  await dialog.getByRole("button", { name: "Submit Quotation" }).click();
+  await expectToast(page, "Success", "Quotation submitted successfully");
+  await dialog.waitFor({ state: "detached" });
+
+  const mine = page.getByRole("region", { name: "My Quotations" }).getByRole("article").filter({ hasText: title });
+  await mine.getByText("Submitted", { exact: true }).waitFor();
+}
+
+Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unseal, compare, award, PO PDF", async () => {
+  const { server, browser } = await ctx();
+  const title = `Printer consumables framework ${Date.now()}`;
+  const manager = await openPage(browser, server.url);
+  const vendor = await openPage(browser, server.url);
+  const vendor2 = await openPage(browser, server.url);
+  try {
+    // 1. Set-up through the API: both vendors in Printing & Stationery, a sealed bid request there.
+    await signIn(manager, "manager@example.com");
+    const categories = await (await manager.page.request.get("/api/categories")).json();
+    const printing = categories.find((c: { name: string }) => c.name === "Printing & Stationery");
+    assert.ok(printing, "demo category Printing & Stationery");
+
+    const vendorIds: number[] = [];
+    for (const [tab, email] of [[vendor, "vendor@example.com"], [vendor2, "vendor2@example.com"]] as const) {
+      await signIn(tab, email);
+      vendorIds.push((await (await tab.page.request.get("/api/auth/user")).json()).id);
+      const subscribed: { categoryId: number }[] = await (await tab.page.request.get("/api/vendor/categories")).json();
+      if (!subscribed.some((s) => s.categoryId === printing.id)) {
+        const res = await tab.page.request.put("/api/vendor/categories", {
+          data: { categoryIds: [...subscribed.map((s) => s.categoryId), printing.id] },
+        });
+        assert.ok(res.ok(), `subscribe ${email}: ${res.status()}`);
+      }
+    }
+
+    const created = await manager.page.request.post("/api/bid-requests", {
+      data: {
+        title,
+        description: "Toner and paper for every office printer, delivered monthly.",
+        department: "Facilities",
+        qualificationCriteria: "Authorised reseller of the printer brands in use.",
+        deadline: dateInDays(21),
+        biddingDeadline: dateInDays(14),
+        biddingMode: "sealed",
+        evaluationMethod: "lowest_price",
+        categoryId: printing.id,
+        items: ITEMS.map((i) => ({ ...i, categoryId: printing.id })),
+      },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    const bid = await created.json();
+    assert.equal(bid.biddingMode, "sealed");
+    assert.equal(bid.status, "bidding_open");
+
+    // 2. Each vendor submits through the Manual Entry dialog; vendor@ is the cheaper one.
+    await submitQuotation(vendor, title, ["75.50", "28.00"], "Delivery included.");
+    await screenshot(vendor.page, "sealed-award-vendor-submitted");
+    await submitQuotation(vendor2, title, ["82.00", "29.90"], "Next-day delivery.");
+    assert.deepEqual(vendor.problems, []);
+    assert.deepEqual(vendor2.problems, []);
+
+    // 3. Staff see the number of submissions and nothing else.
+    {
+      const detail = await (await manager.page.request.get(`/api/bid-requests/${bid.id}`)).json();
+      assert.equal(detail.bidCount, 2);
+      const listed = await (await manager.page.request.get(`/api/quotations?bidRequestId=${bid.id}`)).json();
+      assert.deepEqual(listed, []);
+      const sealedCompare = await manager.page.request.get(`/api/bid-requests/${bid.id}/comparison`);
+      assert.equal(sealedCompare.status(), 409);
+
+      const { page } = manager;
+      await page.goto("/");
+      await sidebar(page).getByRole("button", { name: "Quotations" }).click();
+      await page.getByRole("tab", { name: "Received Quotations" }).waitFor();
+      await page.getByRole("article").first().waitFor();
+      assert.equal(await page.getByRole("article").filter({ hasText: title }).count(), 0);
+      assert.equal(await page.getByRole("article").filter({ hasText: bid.bidNumber }).count(), 0);
+      await page.getByRole("tab", { name: "Compare Quotations" }).click();
+      const options = await page.getByLabel("Request to compare").locator("option").allTextContents();
+      assert.ok(!options.some((o) => o.includes(bid.bidNumber)), "a sealed bid is not offered for comparison");
+    }
+
+    // 4. Close bidding and unseal (API: the bids screen belongs to another release).
+    {
+      const closed = await manager.page.request.patch(`/api/bid-requests/${bid.id}/status`, {
+        data: { status: "bidding_closed" },
+      });
+      assert.equal(closed.status(), 200, await closed.text());
+      const unsealed = await manager.page.request.post(`/api/bid-requests/${bid.id}/unseal`);
+      assert.equal(unsealed.status(), 200, await unsealed.text());
+    }
+
+    // 5. Compare: the cheaper vendor ranks first with the lowest total flagged; award it in the UI.
+    const comparison = await (await manager.page.request.get(`/api/bid-requests/${bid.id}/comparison`)).json();
+    const winner = comparison.quotations.find((q: { vendorId: number }) => q.vendorId === vendorIds[0]);
+    const loser = comparison.quotations.find((q: { vendorId: number }) => q.vendorId === vendorIds[1]);
+    assert.equal(winner.totalAmount, "1315.00"); // 10 × 75.50 + 20 × 28.00
+    assert.equal(loser.totalAmount, "1418.00"); // 10 × 82.00 + 20 × 29.90
+    let poNumber = "";
+    let poHref = "";
+    {
+      const { page } = manager;
+      // Queries never go stale (spec section 7): a reload shows the unsealed quotations.
+      await page.reload();
+      await sidebar(page).getByRole("button", { name: "Quotations" }).click();
+      await page.getByRole("article").filter({ hasText: title }).first().waitFor();
+      assert.equal(await page.getByRole("article").filter({ hasText: title }).count(), 2);
+
+      await page.getByRole("tab", { name: "Compare Quotations" }).click();
+      await page.getByLabel("Request to compare").selectOption({ label: `${bid.bidNumber} · ${title}` });
+      // Titles are user data, wrapped in Unicode isolates inside translated text.
+      const matrix = page.getByRole("table", { name: /Comparison of the quotations for/ });
+      await matrix.waitFor();
+      const header = matrix.getByRole("columnheader");
+      // Columns follow the rank: Item, Quantity, then the winner first.
+      assert.match((await header.nth(2).textContent()) ?? "", new RegExp(winner.vendorName));
+      const totalRow = matrix.getByRole("row").filter({
+        has: page.getByRole("rowheader", { name: "Total", exact: true }),
+      });
+      await totalRow.getByRole("cell").nth(0).getByText("Lowest total").waitFor();
+      assert.equal(await totalRow.getByRole("cell").nth(1).getByText("Lowest total").count(), 0);
+      for (const item of ITEMS) {
+        const row = matrix.getByRole("row").filter({ hasText: item.itemName });
+        await row.getByRole("cell").nth(1).getByText("Lowest unit price").waitFor();
+      }
+      await screenshot(page, "sealed-award-compare");
+
+      await matrix.getByRole("button", { name: new RegExp(`Award to .${winner.vendorName.replace(/[.&]/g, ".")}`) })
+        .click();
+      const dialog = page.getByRole("dialog", { name: /Award the request to/ });
+      await dialog.getByText(
+        "Approving awards this quotation and issues a purchase order; other quotations for this request are rejected.",
+      ).waitFor();
+      await dialog.getByRole("button", { name: "Award", exact: true }).click();
+      await expectToast(page, "Quotation Approved");
+      const issued = dialog.getByText(/Purchase order .?PO-\d{4}-\d{4,}.? issued/);
+      await issued.waitFor();
+      poNumber = /PO-\d{4}-\d{4,}/.exec((await issued.textContent()) ?? "")![0];
+      const link = dialog.getByRole("link", { name: "Download PO PDF" });
+      poHref = (await link.getAttribute("href")) ?? "";
+      assert.match(poHref, /^\/api\/purchase-orders\/\d+\/pdf$/);
+      await screenshot(page, "sealed-award-awarded");
+      await dialog.getByRole("button", { name: "Close" }).first().click();
+      assert.deepEqual(manager.problems, []);
+    }
+
+    // 6. The purchase order PDF downloads and carries its number and total.
+    {
+      const res = await manager.page.request.get(poHref);
+      assert.equal(res.status(), 200);
+      assert.equal(res.headers()["content-type"], "application/pdf");
+      const bytes = await res.body();
+      const text = new TextDecoder("latin1").decode(bytes);
+      assert.ok(text.startsWith("%PDF-"), "a PDF");
+      assert.ok(text.includes(`(${poNumber})`), `the PDF shows ${poNumber}`);
+      assert.ok(text.includes("(1315.00)"), "the PDF shows the total");
+    }
+
+    // 7. The winner sees 'Approved' with its purchase order; the other vendor sees 'Rejected'.
+    for (const [tab, status] of [[vendor, "Approved"], [vendor2, "Rejected"]] as const) {
+      const { page } = tab;
+      await page.reload();
+      await sidebar(page).getByRole("button", { name: "Business Opportunities" }).click();
+      const mine = page.getByRole("region", { name: "My Quotations" }).getByRole("article").filter({ hasText: title });
+      await mine.getByText(status, { exact: true }).waitFor();
+      if (status === "Approved") {
+        await mine.getByText(poNumber).waitFor();
+        await mine.getByRole("link", { name: "Download PO PDF" }).waitFor();
+        await screenshot(page, "sealed-award-vendor-approved");
+      } else {
+        assert.equal(await mine.getByText(/PO-\d{4}/).count(), 0);
+      }
+      // The request is closed, so there is nothing left to revise.
+      assert.equal(await mine.getByRole("button", { name: "Revise" }).count(), 0);
+      assert.deepEqual(tab.problems, []);
+    }
+  } finally {
+    await manager.close();
+    await vendor.close();
+    await vendor2.close();
+  }
+});
+
+Deno.test("[e2e] sealed bid: the server logged no errors", async () => {
+  const { server } = await ctx();
+  assert.deepEqual(server.errors(), []);
+});
