@@ -453,15 +453,15 @@ Deno.test(`${tag} an admin cannot deactivate or demote themself (409); with two 
   assert.equal((await row(second.user.id)).role_id, 2);
 });
 
-Deno.test(`${tag} the last active admin cannot be deactivated or demoted (409): the other admin left meanwhile`, async () => {
-  // Through the API the last active admin can only be the caller (refused above as "yourself"), so the
-  // rule matters when two admins act on each other at the same moment. Make that moment certain: just
-  // before the handler locks the active admins, the caller stops being one (as if the other admin's
-  // request had committed first), inside the same transaction.
+Deno.test(`${tag} an admin who stopped being one meanwhile is refused (403) and nothing changes`, async () => {
+  // Two admins acting on each other at the same moment: make the moment certain. Just before the
+  // handler locks the active admins, the caller stops being one (as if the other admin's request had
+  // committed first), inside the same transaction. The handler re-checks the caller under the lock,
+  // so the last active admin is never removed and a just-demoted admin can no longer act.
   for (
     const [path, json, message, leave] of [
-      ["status", { isActive: false }, "The last active administrator cannot be deactivated", "is_active = false"],
-      ["role", { roleId: 2 }, "The last active administrator cannot be demoted", "role_id = 2"],
+      ["status", { isActive: false }, "You are no longer an active administrator", "is_active = false"],
+      ["role", { roleId: 2 }, "You are no longer an active administrator", "role_id = 2"],
     ] as const
   ) {
     const a = await as(t, "admin");
@@ -483,7 +483,7 @@ Deno.test(`${tag} the last active admin cannot be deactivated or demoted (409): 
     const racing = await testApp({ db: hooked });
     const before = await row(b.id);
     const res = await sessionRequest(racing, a.cookie)(`/api/admin/users/${b.id}/${path}`, { method: "PUT", json });
-    assert.deepEqual(await expectJson(res, 409), { message }, path);
+    assert.deepEqual(await expectJson(res, 403), { message }, path);
     assert.deepEqual(await row(b.id), before, "the last admin is untouched");
     assert.equal((await lastAudit(path === "status" ? "STATUS_CHANGE" : "ROLE_CHANGE", b.id)).length, 0);
     assert.ok(await count("users where role_id = 1 and is_active") >= 2, "the whole transaction rolled back");
@@ -506,9 +506,9 @@ Deno.test(`${tag} two admins removing each other at the same time leave exactly 
     const statuses = [ra.status, rb.status].sort();
     await ra.body?.cancel();
     await rb.body?.cancel();
-    // The loser was either already signed out by the winner (401) or refused by the rule (409).
+    // The loser was either already signed out by the winner (401) or is no longer an admin (403).
     assert.equal(statuses[0], 200, String(statuses));
-    assert.ok(statuses[1] === 401 || statuses[1] === 409, String(statuses));
+    assert.ok(statuses[1] === 401 || statuses[1] === 403, String(statuses));
     assert.equal(await count("users where role_id = 1 and is_active"), 1);
   }
   // Give the file's admin back for the tests that follow.

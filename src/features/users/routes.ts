@@ -5,7 +5,7 @@ import { allow } from "../../auth/guard.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { audit, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { ROLES } from "../../shared/roles.ts";
 import {
@@ -130,6 +130,10 @@ export const userRoutes = new Hono<AppEnv>()
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
         const admins = await q.lockActiveAdmins(tx);
+        // Re-checked under the lock: another admin may have just demoted or deactivated the caller.
+        if (!admins.some((a) => a.id === c.get("user")!.id)) {
+          throw new Forbidden("You are no longer an active administrator");
+        }
         const target = await q.lockUser(tx, id);
         if (!target) throw new NotFound("User not found");
         if (target.roleId === roleId) return;
@@ -167,6 +171,10 @@ export const userRoutes = new Hono<AppEnv>()
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
         const admins = await q.lockActiveAdmins(tx);
+        // Re-checked under the lock: another admin may have just demoted or deactivated the caller.
+        if (!admins.some((a) => a.id === c.get("user")!.id)) {
+          throw new Forbidden("You are no longer an active administrator");
+        }
         const target = await q.lockUser(tx, id);
         if (!target) throw new NotFound("User not found");
         if (target.isActive === isActive) return;
