@@ -210,8 +210,8 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
       const submitted = at(-submittedDaysAgo, 2 + revision);
       const lines = items.map((it) => {
         // ±2% per line around the vendor's price level, rounded to whole cents, at least 1 cent.
-        const unit = Math.max(1, Math.round(it.cents * (level + (rand() - 0.5) * 0.04)));
-        return { ...it, unit, total: unit * it.quantity };
+        const unitCents = Math.max(1, Math.round(it.cents * (level + (rand() - 0.5) * 0.04)));
+        return { ...it, unitCents, total: unitCents * it.quantity };
       });
       const total = lines.reduce((s, l) => s + l.total, 0);
       // Last change: the review or award, or for a superseded revision the newer submission.
@@ -254,7 +254,7 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
             l.name,
             l.quantity,
             l.unit,
-            fromCents(l.unit),
+            fromCents(l.unitCents),
             fromCents(l.total),
           ],
         );

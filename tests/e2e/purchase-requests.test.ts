@@ -147,7 +147,7 @@ Deno.test("[e2e] purchase request: full-form create, manager approval, only the 
       await row.getByRole("cell", { name: "4", exact: true }).waitFor();
       await row.getByRole("cell", { name: "$125.50" }).waitFor();
       assert.equal(await card.getByRole("button", { name: "Upload PDF Quotation (OCR)" }).isDisabled(), true);
-      assert.equal(await card.getByRole("button", { name: "Manual Entry" }).isDisabled(), true);
+      assert.equal(await card.getByRole("button", { name: "Manual Entry" }).isDisabled(), false);
       await page.getByText("No quotations submitted yet").waitFor();
       await screenshot(page, "purchase-request-vendor-opportunity");
       assert.deepEqual(vendor.problems, []);

@@ -19,11 +19,11 @@ import type { FileKind } from "../../files/detect.ts";
 import { fileContext, openPayload, sealContext, sealPayload } from "../../sealing/sealed-quotation.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
 import { QUOTATION_MESSAGES, quotationSubmissionSchema } from "../../shared/schemas/bids.ts";
+import { MAX_ATTACHMENTS } from "../../shared/attachments.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 
 const ATTACHMENT_KINDS: FileKind[] = ["pdf", "doc", "docx", "jpeg", "png", "xlsx", "xls"];
-const MAX_ATTACHMENTS = 10;
 
 async function matchingOn(c: Context<AppEnv>) {
   return isOn(await getSetting(c.get("deps").db, "enable_vendor_matching", "true"));

@@ -1,12 +1,12 @@
-/**
- * Manual quotation attachments (spec sections 5 and 9): .pdf, .doc, .docx, .jpg, .jpeg, .png, .xlsx,
- * .xls, up to 10 MB each, at most 10 files. Checked here by name and size for a quick answer; the
- * server checks the content (magic bytes) and answers 413 / 415 itself.
- */
-export const ATTACHMENT_EXTENSIONS = [".pdf", ".doc", ".docx", ".jpg", ".jpeg", ".png", ".xlsx", ".xls"] as const;
-export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.join(",");
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const MAX_ATTACHMENTS = 10;
+/** Quick client-side checks of the shared attachment rules; the server checks content too. */
+import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, MAX_ATTACHMENTS } from "../../../../../src/shared/attachments.ts";
+
+export {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_EXTENSIONS,
+  ATTACHMENT_MAX_BYTES,
+  MAX_ATTACHMENTS,
+} from "../../../../../src/shared/attachments.ts";
 
 export type AttachmentProblem = "type" | "size" | "count";
 

@@ -1,0 +1,60 @@
+/**
+ * design.md section 4: several stateless instances on one PostgreSQL. Two real server processes
+ * start at the same moment on one EMPTY database: the migrations run once (advisory lock), the
+ * demo seed runs once, both serve, and a session issued by one is honoured by the other.
+ */
+import assert from "node:assert/strict";
+import { readMigrationFiles } from "../../src/db/migrate.ts";
+import { openPostgres } from "../../src/db/postgres.ts";
+import { createPostgresDatabase, testBackend } from "../helpers/db.ts";
+import { startServer } from "../e2e/helpers.ts";
+
+const onPostgres = testBackend() === "postgres";
+
+Deno.test({
+  name: "[instances/postgres] two servers started together on one empty database migrate once and both serve",
+  ignore: !onPostgres,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const database = await createPostgresDatabase();
+    // Both instances share the signing key, as they would behind one load balancer.
+    const env = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: "s".repeat(48),
+      SEALED_BID_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(3))),
+      SEED_DEMO: "true",
+    };
+    const servers = await Promise.all([startServer(env), startServer(env)]);
+    const db = openPostgres(database.url, 2);
+    try {
+      for (const s of servers) {
+        assert.equal((await fetch(`${s.url}/readyz`).then((r) => r.json())).status, "ready");
+      }
+      const files = await readMigrationFiles();
+      const applied = await db.query<{ version: string }>("select version from schema_migrations order by version");
+      assert.deepEqual(applied.map((r) => r.version), files.map((f) => f.version), "each migration exactly once");
+      const [{ admins }] = await db.query<{ admins: number }>(
+        "select count(*)::int as admins from users where username = 'admin'",
+      );
+      assert.equal(admins, 1, "the demo seed ran once");
+
+      const login = await fetch(`${servers[0].url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "manager@example.com", password: "demo123" }),
+      });
+      assert.equal(login.status, 200);
+      await login.body?.cancel();
+      const cookie = login.headers.get("set-cookie")!.split(";")[0];
+      const other = await fetch(`${servers[1].url}/api/auth/user`, { headers: { cookie } });
+      assert.equal(other.status, 200, "a session from one instance works on the other");
+      assert.equal((await other.json()).email, "manager@example.com");
+      for (const s of servers) assert.deepEqual(s.errors(), []);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+      await db.close();
+      await database.drop();
+    }
+  },
+});
