@@ -523,3 +523,18 @@ Deno.test(`${tag} GET /api/vendor/quotations lists only the vendor's own current
   await expectJson(await outsider.request(`/api/vendor/quotations/${mine2.id}`), 404);
   await expectJson(await manager.request(`/api/vendor/quotations/${mine2.id}`), 403);
 });
+
+Deno.test(`${tag} a purchase request converted into a bid request is answered through the bid only`, async () => {
+  const source = await pr({ requestType: "bid_required" });
+  const before = (await matching(vendorA)).list.filter((o) => o.kind === "purchase_request").map((o) => o.id);
+  assert.ok(before.includes(source.id));
+  const converted = await bid({ purchaseRequestId: source.id });
+  const after = (await matching(vendorA)).list;
+  assert.ok(!after.some((o) => o.kind === "purchase_request" && o.id === source.id), "the request is gone");
+  assert.ok(after.some((o) => o.kind === "bid_request" && o.id === converted.id), "the bid is there");
+  const direct = await submit(vendorA, {
+    purchaseRequestId: source.id,
+    items: [{ itemId: source.items[0].id, unitPrice: "1.00" }],
+  });
+  await expectJson(direct, 409);
+});

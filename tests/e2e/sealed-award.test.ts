@@ -1,6 +1,7 @@
 /**
- * The sealed bid journey (issue 6): a procurement manager opens a SEALED bid request in Printing &
- * Stationery (both demo vendors supply it), each vendor submits through the Manual Entry dialog,
+ * The sealed bid journey (issue 6): the purchase team raises a purchase request, a procurement
+ * manager approves it and converts it into a SEALED bid request in Printing & Stationery (both demo
+ * vendors supply it) and publishes it, each vendor submits through the Manual Entry dialog,
  * staff see only the number of submissions, bidding is closed and unsealed, the Compare tab flags
  * the lowest offer, the manager awards it in the UI, the vendors see 'Approved' and 'Rejected', and
  * the purchase order PDF carries its number and total.
@@ -103,6 +104,28 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
       }
     }
 
+    // The purchase team raises a bid_required purchase request; the manager approves it and
+    // converts it into a sealed bid request (its items are copied by the server), then publishes it.
+    const team = await openPage(browser, server.url);
+    await signIn(team, "purchase@example.com");
+    const pr = await team.page.request.post("/api/purchase-requests", {
+      data: {
+        title,
+        description: "Toner and paper for every office printer, delivered monthly.",
+        department: "Facilities",
+        justification: "The current framework ends this quarter.",
+        requestType: "bid_required",
+        categoryId: printing.id,
+        deadline: dateInDays(30).slice(0, 10),
+        items: ITEMS.map((i) => ({ ...i, categoryId: printing.id })),
+      },
+    });
+    assert.equal(pr.status(), 201, await pr.text());
+    const prId = (await pr.json()).id;
+    await team.context.close();
+    const approved = await manager.page.request.post(`/api/purchase-requests/${prId}/approve`, { data: {} });
+    assert.equal((await approved.json()).status, "active");
+
     const created = await manager.page.request.post("/api/bid-requests", {
       data: {
         title,
@@ -114,11 +137,19 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
         biddingMode: "sealed",
         evaluationMethod: "lowest_price",
         categoryId: printing.id,
-        items: ITEMS.map((i) => ({ ...i, categoryId: printing.id })),
+        purchaseRequestId: prId,
+        status: "draft",
+        items: [{ itemName: "ignored: the request's own items are used" }],
       },
     });
     assert.equal(created.status(), 201, await created.text());
-    const bid = await created.json();
+    const draft = await created.json();
+    assert.equal(draft.status, "draft");
+    assert.deepEqual(draft.items.map((i: { itemName: string }) => i.itemName), ITEMS.map((i) => i.itemName));
+    const published = await manager.page.request.patch(`/api/bid-requests/${draft.id}/status`, {
+      data: { status: "published" },
+    });
+    const bid = await published.json();
     assert.equal(bid.biddingMode, "sealed");
     assert.equal(bid.status, "bidding_open");
 

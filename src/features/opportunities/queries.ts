@@ -15,6 +15,8 @@ const PR_FIELDS = `'purchase_request' as kind, pr.id, pr.request_number as "requ
 
 export const PR_OPEN_TO_VENDOR = `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
   and pr.deadline > now()
+  -- once converted into a bid request, vendors answer the bid, not the request
+  and not exists (select 1 from bid_requests cb where cb.purchase_request_id = pr.id and cb.status <> 'cancelled')
   and (not $2 or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = pr.category_id))`;
 
 const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.title, b.description, b.department,
