@@ -10,6 +10,17 @@ import type { AppEnv, SessionUser } from "../lib/deps.ts";
 import { findSessionUser } from "./queries.ts";
 
 export const SESSION_COOKIE = "session";
+
+const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+/** The HMAC key, imported once per secret instead of on every request. */
+export function signingKey(raw: Uint8Array): Promise<CryptoKey> {
+  let key = keys.get(raw);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", raw as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(raw, key);
+  }
+  return key;
+}
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
 function isHttps(c: Context<AppEnv>): boolean {
@@ -26,7 +37,7 @@ export async function issueSession(c: Context<AppEnv>, user: Pick<SessionUser, "
     .setSubject(String(user.id))
     .setIssuedAt()
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
-    .sign(secrets.jwtKey);
+    .sign(await signingKey(secrets.jwtKey));
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
@@ -47,7 +58,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (token) {
     const { secrets, db } = c.get("deps");
     try {
-      const { payload } = await jwtVerify(token, secrets.jwtKey, { algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, await signingKey(secrets.jwtKey), { algorithms: ["HS256"] });
       const row = await findSessionUser(db, Number(payload.sub));
       const valid = row && row.isActive && row.tokenVersion === payload.tv &&
         (row.role !== "vendor" || row.vendorStatus === "approved");

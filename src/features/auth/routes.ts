@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { jwtVerify, SignJWT } from "jose";
 import { publicRoute, signedIn } from "../../auth/guard.ts";
-import { clearSession, issueSession, SESSION_COOKIE } from "../../auth/session.ts";
+import { clearSession, issueSession, SESSION_COOKIE, signingKey } from "../../auth/session.ts";
 import { dummyHash, verifyPassword } from "../../auth/password.ts";
 import {
   findLoginUserByEmail,
@@ -89,7 +89,7 @@ async function afterPassword(c: Context<AppEnv>, user: LoginUserRow, identifier:
     .setSubject(String(user.id))
     .setIssuedAt()
     .setExpirationTime(`${TWO_FACTOR_TTL_SECONDS}s`)
-    .sign(secrets.jwtKey);
+    .sign(await signingKey(secrets.jwtKey));
   setCookie(c, TWO_FACTOR_COOKIE, pending, {
     httpOnly: true,
     sameSite: "Strict",
@@ -132,7 +132,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (!token) throw new Unauthorized("Your sign-in has expired. Sign in again.");
       let sub: number, identifier: string, method: string;
       try {
-        const { payload } = await jwtVerify(token, secrets.jwtKey, { algorithms: ["HS256"] });
+        const { payload } = await jwtVerify(token, await signingKey(secrets.jwtKey), { algorithms: ["HS256"] });
         if (payload.purpose !== "2fa") throw new Error("wrong purpose");
         sub = Number(payload.sub);
         identifier = String(payload.identifier);
