@@ -38,5 +38,9 @@ for (const file of [...scripts].sort()) {
   total += gz;
   console.log(`| ${file} | ${bytes.byteLength} | ${gz} |`);
 }
-console.log(`\nSign-in route JavaScript, gzipped: ${(total / 1024).toFixed(1)} KB (budget ${BUDGET / 1024} KB): ${total <= BUDGET ? "within budget" : "OVER BUDGET"}`);
+console.log(
+  `\nSign-in route JavaScript, gzipped: ${(total / 1024).toFixed(1)} KB (budget ${BUDGET / 1024} KB): ${
+    total <= BUDGET ? "within budget" : "OVER BUDGET"
+  }`,
+);
 if (total > BUDGET) Deno.exit(1);

@@ -16,7 +16,10 @@ const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 export function signingKey(raw: Uint8Array): Promise<CryptoKey> {
   let key = keys.get(raw);
   if (!key) {
-    key = crypto.subtle.importKey("raw", raw as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    key = crypto.subtle.importKey("raw", raw as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
     keys.set(raw, key);
   }
   return key;

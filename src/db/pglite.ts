@@ -15,7 +15,11 @@ function wrap(q: PGlite | Transaction): Queryable {
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined means in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = await PGlite.create(dataDir);
+  return pgliteDb(await PGlite.create(dataDir));
+}
+
+/** The Db interface over an open PGlite (tests wrap clones of a migrated template with it). */
+export function pgliteDb(pg: PGlite): Db {
   // PGlite is one connection: transactions are serialised by PGlite itself, and a lock is trivially held.
   const db: Db = {
     kind: "pglite",

@@ -6,7 +6,8 @@ type Sql = postgres.Sql | postgres.TransactionSql | postgres.ReservedSql;
 function wrap(sql: Sql): Queryable {
   return {
     async query(text, params) {
-      return (await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])) as never;
+      // A plain array, as PGlite gives: postgres.js's Result subclass would fail deepEqual against literals.
+      return [...await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])] as never;
     },
     async exec(script) {
       // Without parameters postgres.js uses the simple protocol, which accepts several statements.

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { FilterSelect } from "../../../components/filter-select.tsx";
 import { AUDIT_RANGES } from "../../../../../src/shared/schemas/users.ts";
 import { useUsers } from "../../users/api/get-users.ts";
 import type { AuditFilter, AuditRange } from "../api/get-audit-logs.ts";
@@ -26,36 +27,26 @@ export function AuditFilters({ filter, onChange }: { filter: AuditFilter; onChan
           {AUDIT_RANGES.map((range) => <option key={range} value={range}>{t(`ranges.${range}`)}</option>)}
         </select>
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-user`} className="text-sm font-medium">{t("filters.user")}</label>
-        <select
-          id={`${id}-user`}
-          className="select w-full"
-          value={filter.userId ?? ""}
-          onChange={(event) => onChange({ ...filter, userId: Number(event.target.value) || undefined })}
-        >
-          <option value="">{t("filters.allUsers")}</option>
-          {(users.data?.items ?? []).map((user) => (
-            <option key={user.id} value={user.id}>
-              {`${user.firstName} ${user.lastName}`.trim() || user.email} ({user.email})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-action`} className="text-sm font-medium">{t("filters.action")}</label>
-        <select
-          id={`${id}-action`}
-          className="select w-full"
-          value={filter.action ?? ""}
-          onChange={(event) => onChange({ ...filter, action: event.target.value || undefined })}
-        >
-          <option value="">{t("filters.allActions")}</option>
-          {(actions.data ?? []).map((action) => (
-            <option key={action} value={action}>{t(`actions.${action}`, { defaultValue: action })}</option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label={t("filters.user")}
+        allLabel={t("filters.allUsers")}
+        value={filter.userId}
+        options={(users.data?.items ?? []).map((user) => ({
+          value: user.id,
+          label: `${`${user.firstName} ${user.lastName}`.trim() || user.email} (${user.email})`,
+        }))}
+        onChange={(userId) => onChange({ ...filter, userId: Number(userId) || undefined })}
+      />
+      <FilterSelect
+        label={t("filters.action")}
+        allLabel={t("filters.allActions")}
+        value={filter.action}
+        options={(actions.data ?? []).map((action) => ({
+          value: action,
+          label: t(`actions.${action}`, { defaultValue: action }),
+        }))}
+        onChange={(action) => onChange({ ...filter, action })}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ModalDialog } from "../../users/components/modal-dialog.tsx";
+import { Loading } from "../../../components/load-states.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { type AuditFilter, useAuditLogs } from "../api/get-audit-logs.ts";
 import { AuditLogTable } from "./audit-log-table.tsx";
 
@@ -10,10 +11,10 @@ const PAGE_SIZE = 50;
 export function AuditLogDialog({ open, filter, onClose }: { open: boolean; filter: AuditFilter; onClose: () => void }) {
   const { t } = useTranslation("audit-logs");
   return (
-    <ModalDialog open={open} title={t("all.title")} onClose={onClose} wide>
+    <ModalDialog open={open} title={t("all.title")} onClose={onClose} size="xl">
       <AllEntries filter={filter} />
       <div className="modal-action">
-        <button type="button" className="btn" onClick={onClose}>{t("all.close")}</button>
+        <button type="button" className="btn" onClick={onClose}>{t("translation:common.close")}</button>
       </div>
     </ModalDialog>
   );
@@ -24,12 +25,7 @@ function AllEntries({ filter }: { filter: AuditFilter }) {
   const [page, setPage] = useState(0);
   const logs = useAuditLogs(filter, { limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   if (logs.isPending) {
-    return (
-      <div role="status" className="flex justify-center p-8">
-        <span className="loading loading-spinner loading-md" aria-hidden="true" />
-        <span className="sr-only">{t("translation:common.loading")}</span>
-      </div>
-    );
+    return <Loading />;
   }
   if (logs.isError) return <p role="alert" className="text-error">{t("loadError")}</p>;
   const { items, total } = logs.data;

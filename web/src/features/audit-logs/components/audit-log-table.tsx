@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../users/components/format-date-time.ts";
+import { formatDateTime } from "../../../lib/format.ts";
 import type { AuditLogEntry } from "../api/get-audit-logs.ts";
 import { summarizeMetadata } from "./metadata-summary.ts";
 

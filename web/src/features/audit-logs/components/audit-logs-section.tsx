@@ -1,6 +1,7 @@
 /** Audit Logs (spec section 2): filters, the 10 most recent matching entries, View All, Export CSV. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { Can } from "../../../lib/authorization.tsx";
 import { auditExportUrl } from "../api/export-audit-logs.ts";
 import { type AuditFilter, useAuditLogs } from "../api/get-audit-logs.ts";
@@ -19,21 +20,9 @@ export default function AuditLogsSection() {
 
   let body;
   if (recent.isPending) {
-    body = (
-      <div role="status" className="flex justify-center p-8">
-        <span className="loading loading-spinner loading-md" aria-hidden="true" />
-        <span className="sr-only">{t("translation:common.loading")}</span>
-      </div>
-    );
+    body = <Loading />;
   } else if (recent.isError) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void recent.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    body = <LoadError message={t("loadError")} onRetry={() => void recent.refetch()} />;
   } else if (recent.data.items.length === 0) {
     body = <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">{t("empty")}</p>;
   } else {

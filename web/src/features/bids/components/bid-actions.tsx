@@ -7,14 +7,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canManageBids } from "../../../../../src/shared/permissions.ts";
 import { type BidStatus, canTransitionBid } from "../../../../../src/shared/status/bid-request.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
+import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import type { BidRequest } from "../api/get-bid-requests.ts";
 import { useUnsealBidRequest } from "../api/unseal-bid-request.ts";
 import { useUpdateBidRequestStatus } from "../api/update-bid-request-status.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { serverMessage, useBidMessageText } from "./use-bid-messages.ts";
+import { useBidMessageText } from "./use-bid-messages.ts";
 
 /** The moves offered as buttons, in the order they happen; 'awarded' is reached by choosing a quotation. */
 const MOVES = [
@@ -74,11 +75,7 @@ export function BidActions({ bid }: { bid: BidRequest }) {
       },
       onError: (error) => {
         setConfirm(null);
-        toast({
-          variant: "error",
-          title: t("toast.unsealFailed"),
-          description: serverMessage(error) ?? t("toast.unsealFailedDescription"),
-        });
+        toastError(error, t("toast.unsealFailed"), { fallback: t("toast.unsealFailedDescription") });
       },
     });
   };
@@ -127,7 +124,8 @@ export function BidActions({ bid }: { bid: BidRequest }) {
       ))}
       {confirm === "cancel" && (
         <ConfirmDialog
-          danger
+          tone="error"
+          cancelLabel={t("confirm.keep")}
           title={t("confirm.cancelTitle")}
           confirmLabel={t("confirm.cancelConfirm")}
           busy={update.isPending}
@@ -140,6 +138,7 @@ export function BidActions({ bid }: { bid: BidRequest }) {
       )}
       {confirm === "unseal" && (
         <ConfirmDialog
+          cancelLabel={t("confirm.keep")}
           title={t("confirm.unsealTitle")}
           confirmLabel={t("confirm.unsealConfirm")}
           busy={unseal.isPending}

@@ -6,8 +6,9 @@ import type { BidRequest } from "../api/get-bid-requests.ts";
 import { BidActions } from "./bid-actions.tsx";
 import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
 import { BidItemsTable } from "./bid-items-table.tsx";
-import { formatDateTime, formatMoney, formatProjectDeadline } from "./format.ts";
-import { Modal } from "./modal.tsx";
+import { Loading } from "../../../components/load-states.tsx";
+import { formatDate, formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { Modal } from "../../../components/modal-dialog.tsx";
 
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -24,17 +25,12 @@ export function BidDetailsDialog({ id, onClose }: { id: number; onClose: () => v
   const bid = query.data;
   return (
     <Modal
-      size="lg"
+      size="xl"
       title={bid ? bid.title : t("details.title")}
       onClose={onClose}
       footer={bid && <BidActions bid={bid} />}
     >
-      {query.isPending && (
-        <div className="flex justify-center py-8" role="status">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-          <span className="sr-only">{t("translation:common.loading")}</span>
-        </div>
-      )}
+      {query.isPending && <Loading />}
       {query.isError && <div role="alert" className="alert alert-error alert-soft">{t("details.loadError")}</div>}
       {bid && <BidDetails bid={bid} />}
     </Modal>
@@ -65,7 +61,7 @@ function BidDetails({ bid }: { bid: BidRequest }) {
             {sealedNow
               ? t("details.sealedHint")
               : bid.unsealedAt
-              ? t("details.unsealedAt", { date: formatDateTime(bid.unsealedAt, lang) })
+              ? t("details.unsealedAt", { date: formatDateTime(bid.unsealedAt, lang, { padded: true }) })
               : t("details.openHint")}
           </div>
         </div>
@@ -75,9 +71,11 @@ function BidDetails({ bid }: { bid: BidRequest }) {
         </div>
         <div className="stat">
           <div className="stat-title">{t("fields.biddingDeadline")}</div>
-          <div className="stat-value text-lg">{formatDateTime(bid.biddingDeadline, lang)}</div>
+          <div className="stat-value text-lg">{formatDateTime(bid.biddingDeadline, lang, { padded: true })}</div>
           {bid.biddingStartAt && (
-            <div className="stat-desc">{t("details.opens", { date: formatDateTime(bid.biddingStartAt, lang) })}</div>
+            <div className="stat-desc">
+              {t("details.opens", { date: formatDateTime(bid.biddingStartAt, lang, { padded: true }) })}
+            </div>
           )}
         </div>
       </div>
@@ -85,8 +83,8 @@ function BidDetails({ bid }: { bid: BidRequest }) {
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
         <Field label={t("fields.description")} wide>{bid.description}</Field>
         <Field label={t("fields.department")}>{bid.department}</Field>
-        <Field label={t("fields.projectDeadline")}>{formatProjectDeadline(bid.deadline, lang)}</Field>
-        <Field label={t("fields.createdAt")}>{formatDateTime(bid.createdAt, lang)}</Field>
+        <Field label={t("fields.projectDeadline")}>{formatDate(bid.deadline, lang, { utc: true, padded: true })}</Field>
+        <Field label={t("fields.createdAt")}>{formatDateTime(bid.createdAt, lang, { padded: true })}</Field>
         <Field label={t("fields.evaluationMethod")}>
           {bid.evaluationMethod === "combined_scoring"
             ? t("details.weights", { method, price: String(bid.priceWeight), technical: String(bid.technicalWeight) })

@@ -1,11 +1,10 @@
 /**
  * The Create Bid Request form's values, the defaults of spec section 9, and the payload built from
- * them. The Review tab's budget is summed in integer cents, exactly as the server computes it.
+ * them (the Review tab's live budget is in web/src/lib/item-totals.ts).
  */
-import { fromCents, sumCents, toCents } from "../../../../../src/shared/money.ts";
 import type { CreateBidRequestInput } from "../api/create-bid-request.ts";
 import type { BiddingMode, EvaluationMethod } from "../api/get-bid-requests.ts";
-import { dateInputValue, dateTimeInputValue, dateToIso, localDateTimeToIso } from "./format.ts";
+import { dateInputValue, dateTimeInputValue, dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
 
 export type BidItemValues = {
   itemName: string;
@@ -147,21 +146,6 @@ export function toBidPayload(values: BidFormValues, status: "draft" | "published
     purchaseRequestId: values.purchaseRequestId ? Number(values.purchaseRequestId) : undefined,
     status,
   };
-}
-
-/** Sum of quantity × price in integer cents; a line with an invalid number counts as 0 until fixed. */
-export function estimatedBudget(items: Pick<BidItemValues, "quantity" | "estimatedPrice">[]): string {
-  return fromCents(sumCents(items.map((item) => {
-    const quantity = (item.quantity ?? "").trim();
-    return {
-      quantity: WHOLE.test(quantity) ? Number(quantity) : 0,
-      priceCents: toCents(item.estimatedPrice || "0") ?? 0,
-    };
-  })));
-}
-
-export function lineTotal(item: Pick<BidItemValues, "quantity" | "estimatedPrice">): string {
-  return estimatedBudget([item]);
 }
 
 /** Which tab holds the field a validation message is about, so the dialog can open it. */

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import type { BidItem } from "../api/get-bid-requests.ts";
-import { useCategoryOptions } from "../api/get-categories.ts";
-import { lineTotal } from "./bid-form.ts";
-import { formatMoney } from "./format.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
+import { lineTotal } from "../../../lib/item-totals.ts";
+import { formatMoney } from "../../../lib/format.ts";
 
 /** The requested items with their estimates and what bidders must meet for each. */
 export function BidItemsTable({ items }: { items: BidItem[] }) {
   const { t, i18n } = useTranslation("bids");
   const lang = i18n.language;
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name ?? "-";
   return (
     <div className="overflow-x-auto rounded-box border border-base-300">

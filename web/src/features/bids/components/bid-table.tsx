@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { type BidGroup, type BidRequest, useBidRequests } from "../api/get-bid-requests.ts";
 import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
-import { formatBidDate, formatMoney, formatProjectDeadline } from "./format.ts";
+import { formatDate, formatMoney } from "../../../lib/format.ts";
 
 /** One tab's table (Active, Drafts or Completed), newest first. */
 export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: BidRequest) => void }) {
@@ -11,22 +12,10 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
   const query = useBidRequests(group);
 
   if (query.isPending) {
-    return (
-      <div role="status" className="flex items-center gap-2 py-6 text-base-content/70">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        {t("list.loading")}
-      </div>
-    );
+    return <Loading label={t("list.loading")} />;
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("list.loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    return <LoadError message={t("list.loadError")} onRetry={() => void query.refetch()} />;
   }
   const { items, total } = query.data;
   if (items.length === 0) {
@@ -64,8 +53,8 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
                 <td>
                   <BidStatusBadge status={bid.status} />
                 </td>
-                <td className="whitespace-nowrap">{formatBidDate(bid.biddingDeadline, lang)}</td>
-                <td className="whitespace-nowrap">{formatProjectDeadline(bid.deadline, lang)}</td>
+                <td className="whitespace-nowrap">{formatDate(bid.biddingDeadline, lang, { padded: true })}</td>
+                <td className="whitespace-nowrap">{formatDate(bid.deadline, lang, { utc: true, padded: true })}</td>
                 <td className="text-end whitespace-nowrap tabular-nums">{formatMoney(bid.estimatedBudget, lang)}</td>
                 <td className="whitespace-nowrap">
                   <SubmissionCount bid={bid} />

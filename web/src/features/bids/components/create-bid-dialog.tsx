@@ -5,11 +5,12 @@
  * purchase request on the Details tab converts it: its fields and items are copied in and the
  * server links both.
  */
-import { type KeyboardEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { bidRequestSchema } from "../../../../../src/shared/schemas/bids.ts";
 import type { BidStatus } from "../../../../../src/shared/status/bid-request.ts";
+import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useCreateBidRequest } from "../api/create-bid-request.ts";
 import { bidFormDefaults, type BidFormValues, tabOfField, toBidPayload } from "./bid-form.ts";
@@ -18,8 +19,9 @@ import { CreateDetailsTab } from "./create-details-tab.tsx";
 import { CreateEvaluationTab } from "./create-evaluation-tab.tsx";
 import { CreateItemsTab } from "./create-items-tab.tsx";
 import { CreateReviewTab } from "./create-review-tab.tsx";
-import { Modal } from "./modal.tsx";
-import { serverMessage, useBidMessageText } from "./use-bid-messages.ts";
+import { Modal } from "../../../components/modal-dialog.tsx";
+import { TabList, TabPanels } from "../../../components/tabs.tsx";
+import { useBidMessageText } from "./use-bid-messages.ts";
 
 const TABS = ["details", "items", "bidding", "evaluation", "review"] as const;
 type Tab = (typeof TABS)[number];
@@ -28,7 +30,7 @@ export function CreateBidDialog({ onClose, onCreated }: {
   onClose: () => void;
   onCreated: (status: BidStatus) => void;
 }) {
-  const { t, i18n } = useTranslation("bids");
+  const { t } = useTranslation("bids");
   const messageText = useBidMessageText();
   const form = useForm<BidFormValues>({ defaultValues: bidFormDefaults() });
   // Owned here so converting a purchase request can replace the items the Items tab shows.
@@ -64,29 +66,17 @@ export function CreateBidDialog({ onClose, onCreated }: {
         onClose();
       },
       onError: (failure) =>
-        toast({
-          variant: "error",
-          title: t("toast.creationFailed"),
-          description: messageText(serverMessage(failure)) ?? t("toast.creationFailedDescription"),
+        toastError(failure, t("toast.creationFailed"), {
+          translate: messageText,
+          fallback: t("toast.creationFailedDescription"),
         }),
     });
-  };
-
-  // Arrow keys move between tabs (mirrored in right-to-left languages), as in the ARIA tabs pattern.
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const rtl = i18n.dir() === "rtl";
-    const step = event.key === "ArrowRight" ? (rtl ? -1 : 1) : event.key === "ArrowLeft" ? (rtl ? 1 : -1) : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length];
-    setTab(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
   };
 
   const pending = mutation.isPending;
   return (
     <Modal
-      size="lg"
+      size="xl"
       title={t("create.title")}
       onClose={onClose}
       footer={
@@ -141,41 +131,26 @@ export function CreateBidDialog({ onClose, onCreated }: {
           if (tab !== "review") setTab(TABS[index + 1]);
         }}
       >
-        <div role="tablist" aria-label={t("create.title")} className="tabs tabs-box flex-wrap">
-          {TABS.map((name) => (
-            <button
-              key={name}
-              id={`${baseId}-tab-${name}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              aria-controls={`${baseId}-panel-${name}`}
-              tabIndex={tab === name ? 0 : -1}
-              className={`tab ${tab === name ? "tab-active" : ""}`}
-              onClick={() => setTab(name)}
-              onKeyDown={onTabKey}
-            >
-              {t(`create.tabs.${name}`)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          id={baseId}
+          tabs={TABS}
+          current={tab}
+          onSelect={setTab}
+          label={t("create.title")}
+          tabLabel={(name) => t(`create.tabs.${name}`)}
+        />
         {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
-        {TABS.map((name) => (
-          // Every panel stays mounted (hidden) so the form keeps one set of registered fields.
-          <div
-            key={name}
-            id={`${baseId}-panel-${name}`}
-            role="tabpanel"
-            aria-labelledby={`${baseId}-tab-${name}`}
-            hidden={tab !== name}
-          >
-            {name === "details" && <CreateDetailsTab form={form} items={items} />}
-            {name === "items" && <CreateItemsTab form={form} items={items} />}
-            {name === "bidding" && <CreateBiddingTab form={form} />}
-            {name === "evaluation" && <CreateEvaluationTab form={form} />}
-            {name === "review" && <CreateReviewTab form={form} />}
-          </div>
-        ))}
+        <TabPanels id={baseId} tabs={TABS} current={tab}>
+          {(name) => (
+            <>
+              {name === "details" && <CreateDetailsTab form={form} items={items} />}
+              {name === "items" && <CreateItemsTab form={form} items={items} />}
+              {name === "bidding" && <CreateBiddingTab form={form} />}
+              {name === "evaluation" && <CreateEvaluationTab form={form} />}
+              {name === "review" && <CreateReviewTab form={form} />}
+            </>
+          )}
+        </TabPanels>
       </form>
     </Modal>
   );

@@ -1,12 +1,11 @@
 import { useState } from "react";
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/toast.tsx";
-import { useCategoryOptions } from "../api/get-categories.ts";
+import { toastError } from "../../../lib/error-toast.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
 import { useConvertiblePurchaseRequests } from "../api/get-convertible-purchase-requests.ts";
 import { type SourcePurchaseRequest, useLoadSourcePurchaseRequest } from "../api/get-purchase-request.ts";
 import { type BidFormValues, DEFAULT_CATEGORY_ID, EMPTY_BID_ITEM } from "./bid-form.ts";
-import { serverMessage } from "./use-bid-messages.ts";
 
 type Props = {
   form: UseFormReturn<BidFormValues>;
@@ -15,7 +14,7 @@ type Props = {
 
 export function CreateDetailsTab({ form, items }: Props) {
   const { t } = useTranslation("bids");
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const candidates = useConvertiblePurchaseRequests();
   const loadRequest = useLoadSourcePurchaseRequest();
   const [loading, setLoading] = useState(false);
@@ -50,11 +49,7 @@ export function CreateDetailsTab({ form, items }: Props) {
       prefill(await loadRequest(Number(value)));
     } catch (error) {
       setValue("purchaseRequestId", getValues("purchaseRequestId"));
-      toast({
-        variant: "error",
-        title: t("convert.loadFailed"),
-        description: serverMessage(error) ?? t("convert.loadFailedDescription"),
-      });
+      toastError(error, t("convert.loadFailed"), { fallback: t("convert.loadFailedDescription") });
     } finally {
       setLoading(false);
     }

@@ -1,9 +1,11 @@
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useCategoryOptions } from "../api/get-categories.ts";
-import { type BidFormValues, EMPTY_BID_ITEM, lineTotal, normalizeQuantity } from "./bid-form.ts";
-import { formatMoney } from "./format.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
+import { ItemFields } from "../../../components/item-fields.tsx";
+import { lineTotal } from "../../../lib/item-totals.ts";
+import { type BidFormValues, EMPTY_BID_ITEM, normalizeQuantity } from "./bid-form.ts";
+import { formatMoney } from "../../../lib/format.ts";
 
 type Props = {
   form: UseFormReturn<BidFormValues>;
@@ -12,11 +14,19 @@ type Props = {
 
 export function CreateItemsTab({ form, items }: Props) {
   const { t, i18n } = useTranslation("bids");
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const { register, setValue, control } = form;
   const values = useWatch({ control, name: "items" });
   const converting = !!useWatch({ control, name: "purchaseRequestId" });
   const { fields, append, remove } = items;
+  const labels = {
+    name: t("items.name"),
+    quantity: t("items.quantity"),
+    unit: t("items.unit"),
+    specification: t("items.specification"),
+    estimatedPrice: t("items.estimatedPrice"),
+    lineTotal: t("items.lineTotal"),
+  };
   const categoryName = (id: string) => categories.data?.find((c) => String(c.id) === id)?.name ?? "-";
 
   return (
@@ -60,46 +70,13 @@ export function CreateItemsTab({ form, items }: Props) {
               )
               : (
                 <>
-                  <label className="flex flex-col gap-1 sm:col-span-2">
-                    <span className="text-sm font-medium">{t("items.name")} *</span>
-                    <input className="input w-full" maxLength={200} {...register(`items.${index}.itemName`)} />
-                  </label>
-                  <label className="flex flex-col gap-1">
-                    <span className="text-sm font-medium">{t("items.quantity")} *</span>
-                    <input
-                      type="number"
-                      min={1}
-                      step={1}
-                      inputMode="numeric"
-                      className="input w-full"
-                      {...register(`items.${index}.quantity`, {
-                        onBlur: (event) => setValue(`items.${index}.quantity`, normalizeQuantity(event.target.value)),
-                      })}
-                    />
-                  </label>
-                  <label className="flex flex-col gap-1">
-                    <span className="text-sm font-medium">{t("items.unit")}</span>
-                    <input className="input w-full" maxLength={20} {...register(`items.${index}.unit`)} />
-                  </label>
-                  <label className="flex flex-col gap-1 sm:col-span-2">
-                    <span className="text-sm font-medium">{t("items.specification")}</span>
-                    <input className="input w-full" maxLength={2000} {...register(`items.${index}.specification`)} />
-                  </label>
-                  <label className="flex flex-col gap-1">
-                    <span className="text-sm font-medium">{t("items.estimatedPrice")}</span>
-                    <input
-                      type="number"
-                      min={0}
-                      step={0.01}
-                      inputMode="decimal"
-                      className="input w-full"
-                      {...register(`items.${index}.estimatedPrice`)}
-                    />
-                  </label>
-                  <div className="flex flex-col gap-1">
-                    <span className="text-sm font-medium">{t("items.lineTotal")}</span>
-                    <output className="py-2 font-semibold">{formatMoney(lineTotal(item), i18n.language)}</output>
-                  </div>
+                  <ItemFields
+                    register={register}
+                    index={index}
+                    item={item}
+                    labels={labels}
+                    onQuantityBlur={(value) => setValue(`items.${index}.quantity`, normalizeQuantity(value))}
+                  />
                   <label className="flex flex-col gap-1 sm:col-span-4">
                     <span className="text-sm font-medium">{t("items.category")}</span>
                     <select className="select w-full" {...register(`items.${index}.categoryId`)}>

@@ -1,15 +1,17 @@
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useCategoryOptions } from "../api/get-categories.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
 import { useConvertiblePurchaseRequests } from "../api/get-convertible-purchase-requests.ts";
-import { type BidFormValues, estimatedBudget, lineTotal } from "./bid-form.ts";
-import { dateToIso, formatDateTime, formatMoney, formatProjectDeadline, localDateTimeToIso } from "./format.ts";
+import { ItemsBudgetSummary } from "../../../components/items-budget-summary.tsx";
+import type { BidFormValues } from "./bid-form.ts";
+import { formatDate, formatDateTime, formatMoney } from "../../../lib/format.ts";
+import { dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
 
 /** A read-only summary of the other tabs, with the estimated budget the server will compute. */
 export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }) {
   const { t, i18n } = useTranslation("bids");
   const lang = i18n.language;
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const candidates = useConvertiblePurchaseRequests();
   const v = useWatch({ control: form.control }) as BidFormValues;
   const items = v.items ?? [];
@@ -21,11 +23,13 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
     [t("fields.department"), v.department],
     [t("fields.category"), category ?? t("form.firstItemCategory")],
     [t("fields.purchaseRequest"), source ? `${source.requestId} · ${source.title}` : t("convert.none")],
-    [t("fields.biddingDeadline"), formatDateTime(localDateTimeToIso(v.biddingDeadline), lang)],
-    [t("fields.projectDeadline"), formatProjectDeadline(dateToIso(v.deadline), lang)],
+    [t("fields.biddingDeadline"), formatDateTime(localDateTimeToIso(v.biddingDeadline), lang, { padded: true })],
+    [t("fields.projectDeadline"), formatDate(dateToIso(v.deadline), lang, { utc: true, padded: true })],
     [
       t("fields.biddingStartAt"),
-      v.biddingStartAt ? formatDateTime(localDateTimeToIso(v.biddingStartAt), lang) : t("form.whenPublished"),
+      v.biddingStartAt
+        ? formatDateTime(localDateTimeToIso(v.biddingStartAt), lang, { padded: true })
+        : t("form.whenPublished"),
     ],
     [t("fields.biddingMode"), t(`mode.${v.biddingMode}`)],
     [
@@ -48,38 +52,18 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table table-sm">
-          <caption className="sr-only">{t("details.items")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("items.name")}</th>
-              <th scope="col" className="text-end">{t("items.quantity")}</th>
-              <th scope="col" className="text-end">{t("items.estimatedPrice")}</th>
-              <th scope="col" className="text-end">{t("items.lineTotal")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item, index) => (
-              <tr key={index}>
-                <td className="break-words">{item.itemName?.trim() || "-"}</td>
-                <td className="text-end whitespace-nowrap">
-                  <bdi>{`${item.quantity} ${item.unit}`}</bdi>
-                </td>
-                <td className="text-end whitespace-nowrap">{formatMoney(item.estimatedPrice || "0", lang)}</td>
-                <td className="text-end whitespace-nowrap">{formatMoney(lineTotal(item), lang)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="stat rounded-box border border-base-300 bg-base-200">
-        <div className="stat-title">{t("fields.estimatedBudget")}</div>
-        <div className="stat-value text-2xl" data-testid="estimated-budget">
-          {formatMoney(estimatedBudget(items), lang)}
-        </div>
-        <div className="stat-desc whitespace-normal">{t("form.budgetHint")}</div>
-      </div>
+      <ItemsBudgetSummary
+        items={items}
+        labels={{
+          caption: t("details.items"),
+          name: t("items.name"),
+          quantity: t("items.quantity"),
+          estimatedPrice: t("items.estimatedPrice"),
+          lineTotal: t("items.lineTotal"),
+          budget: t("fields.estimatedBudget"),
+          budgetHint: t("form.budgetHint"),
+        }}
+      />
     </div>
   );
 }

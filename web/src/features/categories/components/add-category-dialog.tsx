@@ -2,17 +2,17 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { categorySchema } from "../../../../../src/shared/schemas/categories.ts";
 import { FormField } from "../../../components/form-field.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useCreateCategory } from "../api/create-category.ts";
 import { useCategoryMessages } from "./category-messages.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 
 type Values = { name: string; description: string };
 
 export function AddCategoryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation("categories");
   return (
-    <ModalDialog open={open} onClose={onClose} title={t("add.title")} closeLabel={t("translation:common.cancel")}>
+    <ModalDialog open={open} onClose={onClose} title={t("add.title")}>
       <AddCategoryForm onDone={onClose} />
     </ModalDialog>
   );
@@ -38,7 +38,7 @@ function AddCategoryForm({ onDone }: { onDone: () => void }) {
     });
   });
   return (
-    <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" noValidate>
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <FormField label={t("fields.name")} error={messages.fieldError(errors.name?.message)}>
         <input {...form.register("name")} className="input w-full" autoComplete="off" autoFocus />
       </FormField>

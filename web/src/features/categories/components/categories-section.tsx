@@ -4,6 +4,7 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { Can } from "../../../lib/authorization.tsx";
 import { type Category, useCategories } from "../api/get-categories.ts";
 import { AddCategoryDialog } from "./add-category-dialog.tsx";
@@ -19,21 +20,9 @@ export default function CategoriesSection() {
 
   let body;
   if (categories.isPending) {
-    body = (
-      <div role="status" className="flex items-center gap-2 py-6 text-base-content/70">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        {t("loading")}
-      </div>
-    );
+    body = <Loading label={t("loading")} />;
   } else if (categories.isError) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void categories.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    body = <LoadError message={t("loadError")} onRetry={() => void categories.refetch()} />;
   } else if (categories.data.length === 0) {
     body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty")}</p>;
   } else {

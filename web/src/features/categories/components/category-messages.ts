@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CATEGORY_NAME_REQUIRED } from "../../../../../src/shared/schemas/categories.ts";
-import { ApiError } from "../../../lib/api-client.ts";
+import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 
 type Action = "create" | "update" | "delete";
@@ -19,12 +19,7 @@ export function useCategoryMessages() {
     },
     /** Spec section 8: 'Error creating category' with the server's message, else 'Failed to create category'. */
     toastError(action: Action, error: unknown) {
-      const server = error instanceof ApiError ? error.serverMessage : undefined;
-      toast({
-        variant: "error",
-        title: t(`toast.${action}ErrorTitle`),
-        description: server || t(`toast.${action}Fallback`),
-      });
+      toastError(error, t(`toast.${action}ErrorTitle`), { fallback: t(`toast.${action}Fallback`) });
     },
     toastSuccess(action: Action) {
       toast({ variant: "success", title: t(`toast.${action}d`) });

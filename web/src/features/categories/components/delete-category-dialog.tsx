@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { Can } from "../../../lib/authorization.tsx";
@@ -6,7 +7,6 @@ import { useDeleteCategory } from "../api/delete-category.ts";
 import type { Category } from "../api/get-categories.ts";
 import { useUpdateCategory } from "../api/update-category.ts";
 import { useCategoryMessages } from "./category-messages.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 
 /**
  * Delete confirmation. The server refuses (409) to delete a category that vendors or requests use and
@@ -19,7 +19,6 @@ export function DeleteCategoryDialog({ category, onClose }: { category: Category
       open={category !== null}
       onClose={onClose}
       title={t("delete.title")}
-      closeLabel={t("translation:common.cancel")}
     >
       {category && <DeleteCategoryBody category={category} onDone={onClose} />}
     </ModalDialog>
@@ -59,7 +58,7 @@ function DeleteCategoryBody({ category, onDone }: { category: Category; onDone: 
   };
 
   return (
-    <div className="mt-4 flex flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <p>{t("delete.question", { name: isolate(category.name) })}</p>
       <p className="text-sm text-base-content/70">{t("delete.warning")}</p>
       {inUse && (

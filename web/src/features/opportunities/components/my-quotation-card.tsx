@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { purchaseOrderPdfUrl } from "../api/get-purchase-order-pdf.ts";
 import type { VendorQuotation } from "../api/get-vendor-quotations.ts";
-import { formatDate, formatDollars } from "./format.ts";
+import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { QuotationStatusBadge } from "./quotation-status-badge.tsx";
 
 /** One of the vendor's quotations: where it stands, and Revise while it can still be replaced. */
@@ -27,7 +27,7 @@ export function MyQuotationCard({ quotation, onRevise }: { quotation: VendorQuot
         <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-sm">
           <div>
             <dt className="text-base-content/60">{t("my.total")}</dt>
-            <dd className="font-semibold">{formatDollars(quotation.totalAmount, lang)}</dd>
+            <dd className="font-semibold">{formatMoney(quotation.totalAmount, lang)}</dd>
           </div>
           <div>
             <dt className="text-base-content/60">{t("my.validUntil")}</dt>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
 import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quotations.ts";
 import { MyQuotationCard } from "./my-quotation-card.tsx";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 
 /** The request a quotation answers, as an opportunity key ("bid_request:5"). */
 export const quotationTarget = (q: VendorQuotation) =>
@@ -21,22 +22,10 @@ export function MyQuotations({ opportunities, onRevise }: {
   const query = useVendorQuotations();
   const open = new Map(opportunities.map((o) => [opportunityKey(o), o]));
   if (query.isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status">
-        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <span className="sr-only">{t("translation:common.loading")}</span>
-      </div>
-    );
+    return <Loading />;
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-        <span>{t("my.loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    return <LoadError message={t("my.loadError")} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) {
     return (

@@ -9,6 +9,7 @@ import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quo
 import { MyQuotations, opportunityKey, quotationTarget } from "./my-quotations.tsx";
 import { OpportunityCard } from "./opportunity-card.tsx";
 import { SubmitQuotationDialog } from "./submit-quotation-dialog.tsx";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 
 type Submitting = { opportunity: Opportunity; existing?: VendorQuotation };
 
@@ -21,22 +22,10 @@ function AvailableOpportunities({ onSubmit }: { onSubmit: (submitting: Submittin
   const mine = useVendorQuotations();
   const byTarget = new Map((mine.data ?? []).map((q) => [quotationTarget(q), q]));
   if (query.isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status">
-        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <span className="sr-only">{t("translation:common.loading")}</span>
-      </div>
-    );
+    return <Loading />;
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-        <span>{t("loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    return <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) {
     return (

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
-import { formatDeadline, formatDollars } from "./format.ts";
+import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { isSealedBid } from "./submit-quotation-dialog.tsx";
 
 /**
@@ -43,12 +43,13 @@ export function OpportunityCard({ opportunity, onManualEntry, hasQuotation }: {
           </div>
         </div>
         <p className="text-sm">
-          <span className="text-base-content/60">{t("deadline")}:</span> {formatDeadline(opportunity.deadline, lang)}
+          <span className="text-base-content/60">{t("deadline")}:</span>{" "}
+          {formatDate(opportunity.deadline, lang, { utc: true })}
         </p>
         {opportunity.biddingDeadline && (
           <p className="text-sm">
             <span className="text-base-content/60">{t("biddingDeadline")}:</span>{" "}
-            {formatDeadline(opportunity.biddingDeadline, lang)}
+            {formatDate(opportunity.biddingDeadline, lang, { utc: true })}
           </p>
         )}
         {opportunity.description && (
@@ -77,7 +78,7 @@ export function OpportunityCard({ opportunity, onManualEntry, hasQuotation }: {
                     </td>
                     <td className="text-end">{item.quantity}</td>
                     <td>{item.unit}</td>
-                    <td className="text-end whitespace-nowrap">{formatDollars(item.estimatedPrice, lang)}</td>
+                    <td className="text-end whitespace-nowrap">{formatMoney(item.estimatedPrice, lang)}</td>
                   </tr>
                 ))}
               </tbody>

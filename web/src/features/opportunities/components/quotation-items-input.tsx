@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import { fromCents, toCents } from "../../../../../src/shared/money.ts";
 import type { OpportunityItem } from "../api/get-matching-opportunities.ts";
-import { formatDollars } from "./format.ts";
+import { formatMoney } from "../../../lib/format.ts";
 
 export type QuotationFormValues = {
   purchaseRequestId?: number;
@@ -68,7 +68,7 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
                 />
               </td>
               <td className="text-end whitespace-nowrap">
-                {lines[n] === null ? "-" : formatDollars(fromCents(lines[n]), i18n.language)}
+                {lines[n] === null ? "-" : formatMoney(fromCents(lines[n]), i18n.language)}
               </td>
               <td>
                 <input
@@ -87,7 +87,7 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
           <tr>
             <th scope="row" colSpan={4} className="text-end">{t("submit.total")}</th>
             <td className="text-end font-semibold whitespace-nowrap">
-              {total === null ? "-" : formatDollars(fromCents(total), i18n.language)}
+              {total === null ? "-" : formatMoney(fromCents(total), i18n.language)}
             </td>
             <td />
           </tr>

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
@@ -15,9 +16,9 @@ import type { Opportunity } from "../api/get-matching-opportunities.ts";
 import type { VendorQuotation } from "../api/get-vendor-quotations.ts";
 import { useSubmitQuotation } from "../api/submit-quotation.ts";
 import { AttachmentsField } from "./attachments-field.tsx";
-import { Modal } from "./modal.tsx";
+import { Modal } from "../../../components/modal-dialog.tsx";
 import { lineCents, type QuotationFormValues, QuotationItemsInput } from "./quotation-items-input.tsx";
-import { serverMessage, useMessageText } from "./use-message-text.ts";
+import { useMessageText } from "./use-message-text.ts";
 
 /** Spec section 9: a quotation is valid 30 days unless the vendor says otherwise. */
 const DEFAULT_VALIDITY_DAYS = 30;
@@ -85,11 +86,7 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
         onClose();
       },
       onError: (error) =>
-        toast({
-          variant: "error",
-          title: t("submit.errorTitle"),
-          description: messageText(serverMessage(error)) ?? t("submit.errorFallback"),
-        }),
+        toastError(error, t("submit.errorTitle"), { translate: messageText, fallback: t("submit.errorFallback") }),
     });
   };
 
@@ -104,7 +101,7 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
 
   return (
     <Modal
-      wide
+      size="lg"
       title={existing ? t("submit.reviseTitle", { title: isolate(opportunity.title) }) : t("submit.title")}
       onClose={onClose}
       footer={

@@ -1,24 +1,23 @@
 import { useTranslation } from "react-i18next";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import type { OutboxMessage } from "../api/get-outbox.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
-import { useFormatDateTime } from "./use-format-date-time.ts";
+import { useFormat } from "../../../lib/format.ts";
 
 /** One message in full: the body exactly as sent (plain text, line breaks kept). */
 export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessage | null; onClose: () => void }) {
   const { t } = useTranslation("outbox");
-  const formatDateTime = useFormatDateTime();
+  const format = useFormat();
   return (
     <ModalDialog
       open={message !== null}
       onClose={onClose}
       title={message?.subject || t("noSubject")}
-      closeLabel={t("close")}
-      wide
+      size="lg"
     >
       {message && (
-        <div className="mt-3 flex flex-col gap-3">
+        <div className="flex flex-col gap-3">
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-base-content/60">{t("columns.recipient")}</dt>
@@ -32,11 +31,11 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
             </div>
             <div>
               <dt className="text-base-content/60">{t("columns.created")}</dt>
-              <dd>{formatDateTime(message.createdAt)}</dd>
+              <dd>{format.dateTime(message.createdAt)}</dd>
             </div>
             <div>
               <dt className="text-base-content/60">{t("columns.sent")}</dt>
-              <dd>{formatDateTime(message.sentAt) || "-"}</dd>
+              <dd>{format.dateTime(message.sentAt)}</dd>
             </div>
             <div>
               <dt className="text-base-content/60">{t("columns.attempts")}</dt>
@@ -61,7 +60,7 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
             >{message.body}</pre>
           </div>
           <div className="modal-action">
-            <button type="button" className="btn" onClick={onClose}>{t("close")}</button>
+            <button type="button" className="btn" onClick={onClose}>{t("translation:common.close")}</button>
           </div>
         </div>
       )}

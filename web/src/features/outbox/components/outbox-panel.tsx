@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus, useOutbox } from "../api/get-outbox.ts";
 import { OutboxMessageDialog } from "./outbox-message-dialog.tsx";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
-import { useFormatDateTime } from "./use-format-date-time.ts";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { useFormat } from "../../../lib/format.ts";
 
 const PAGE_SIZE = 25;
 
@@ -15,7 +16,7 @@ export function OutboxPanel() {
   const { t } = useTranslation("outbox");
   const titleId = useId();
   const filterId = useId();
-  const formatDateTime = useFormatDateTime();
+  const format = useFormat();
   const [status, setStatus] = useState<OutboxStatus | "">("");
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
@@ -25,21 +26,9 @@ export function OutboxPanel() {
 
   let body;
   if (outbox.isPending) {
-    body = (
-      <div role="status" className="flex items-center gap-2 py-6 text-base-content/70">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        {t("loading")}
-      </div>
-    );
+    body = <Loading label={t("loading")} />;
   } else if (outbox.isError) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void outbox.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    body = <LoadError message={t("loadError")} onRetry={() => void outbox.refetch()} />;
   } else if (outbox.data.items.length === 0) {
     body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty")}</p>;
   } else {
@@ -85,8 +74,8 @@ export function OutboxPanel() {
                 <td className="tabular-nums">
                   {t("attemptsOf", { attempts: message.attempts, max: message.maxAttempts })}
                 </td>
-                <td className="whitespace-nowrap">{formatDateTime(message.createdAt)}</td>
-                <td className="whitespace-nowrap">{formatDateTime(message.sentAt) || "-"}</td>
+                <td className="whitespace-nowrap">{format.dateTime(message.createdAt)}</td>
+                <td className="whitespace-nowrap">{format.dateTime(message.sentAt)}</td>
                 <td className="max-w-56 truncate text-error" dir="auto" title={message.lastError ?? undefined}>
                   {message.lastError ?? ""}
                 </td>

@@ -4,6 +4,7 @@ import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { type DashboardSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
 import { isRoleName, type RoleName } from "../../../../../src/shared/roles.ts";
+import { StatCard } from "../../../components/stat-card.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { useCurrentUser, userDisplayName } from "../../auth/api/get-current-user.ts";
 import { DashboardNavigation } from "../../dashboard/components/dashboard-page.tsx";
@@ -27,28 +28,14 @@ const QUICK_ACTIONS: DashboardSection[] = [
 ];
 const QUICK_ACTION_COUNT = 4;
 
-function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
-  const { t } = useTranslation("overview");
-  return (
-    <div className="stat rounded-box bg-base-100 shadow-sm">
-      <div className="stat-title whitespace-normal">{label}</div>
-      <div className="stat-value text-3xl">
-        {loading
-          ? <span className="loading loading-dots loading-sm" aria-label={t("translation:common.loading")} />
-          : value ?? "—"}
-      </div>
-    </div>
-  );
-}
-
 function AdminStats() {
   const { t } = useTranslation("overview");
   const stats = useAdminStats({ enabled: true });
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <StatCard label={t("stats.totalUsers")} value={stats.data?.totalUsers} loading={stats.isPending} />
-      <StatCard label={t("stats.activeUsers")} value={stats.data?.activeUsers} loading={stats.isPending} />
-      <StatCard label={t("stats.pendingVendors")} value={stats.data?.pendingVendors} loading={stats.isPending} />
+      <StatCard label={t("stats.totalUsers")} value={stats.data?.totalUsers ?? "—"} loading={stats.isPending} />
+      <StatCard label={t("stats.activeUsers")} value={stats.data?.activeUsers ?? "—"} loading={stats.isPending} />
+      <StatCard label={t("stats.pendingVendors")} value={stats.data?.pendingVendors ?? "—"} loading={stats.isPending} />
       {stats.isError && <p className="text-error sm:col-span-3" role="alert">{t("stats.error")}</p>}
     </div>
   );
@@ -59,10 +46,10 @@ function PurchaseStats() {
   const stats = useQuery(purchaseRequestStatsQueryOptions());
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard label={t("stats.totalRequests")} value={stats.data?.total} loading={stats.isPending} />
-      <StatCard label={t("stats.pendingRequests")} value={stats.data?.pending} loading={stats.isPending} />
-      <StatCard label={t("stats.activeRequests")} value={stats.data?.active} loading={stats.isPending} />
-      <StatCard label={t("stats.completedRequests")} value={stats.data?.completed} loading={stats.isPending} />
+      <StatCard label={t("stats.totalRequests")} value={stats.data?.total ?? "—"} loading={stats.isPending} />
+      <StatCard label={t("stats.pendingRequests")} value={stats.data?.pending ?? "—"} loading={stats.isPending} />
+      <StatCard label={t("stats.activeRequests")} value={stats.data?.active ?? "—"} loading={stats.isPending} />
+      <StatCard label={t("stats.completedRequests")} value={stats.data?.completed ?? "—"} loading={stats.isPending} />
       {stats.isError && <p className="text-error sm:col-span-2 lg:col-span-4" role="alert">{t("stats.error")}</p>}
     </div>
   );

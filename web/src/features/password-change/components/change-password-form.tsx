@@ -9,7 +9,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
-import { toastError } from "../../users/components/error-toast.ts";
+import { toastError } from "../../../lib/error-toast.ts";
 import { useValidationText } from "../../users/components/validation-text.ts";
 import { useChangePassword } from "../api/change-password.ts";
 
@@ -43,7 +43,7 @@ export function ChangePasswordForm({ userId, temporary = false, onSuccess, onCan
           const field = FIELDS.find((name) => name === String(issue.path));
           if (field) form.setError(field, { type: "server", message: issue.message });
         }
-        toastError(error, t("toast.errorTitle"), t("toast.failed"));
+        toastError(error, t("toast.errorTitle"), { fallback: t("toast.failed"), withReason: true });
       },
     });
   });

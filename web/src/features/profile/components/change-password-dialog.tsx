@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ChangePasswordForm } from "../../password-change/components/change-password-form.tsx";
-import { ModalDialog } from "../../users/components/modal-dialog.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 
 export function ChangePasswordDialog({ userId, open, onClose }: {
   userId: number | string;

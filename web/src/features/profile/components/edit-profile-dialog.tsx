@@ -4,8 +4,8 @@ import { updateProfileSchema } from "../../../../../src/shared/schemas/users.ts"
 import { FormField } from "../../../components/form-field.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
-import { toastError } from "../../users/components/error-toast.ts";
-import { ModalDialog } from "../../users/components/modal-dialog.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useValidationText } from "../../users/components/validation-text.ts";
 import type { Profile } from "../api/get-profile.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
@@ -58,7 +58,8 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
         toast({ variant: "success", title: t("toast.updatedTitle"), description: t("toast.updatedDescription") });
         onDone();
       },
-      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.updateFailed")),
+      onError: (error) =>
+        toastError(error, t("toast.errorTitle"), { fallback: t("toast.updateFailed"), withReason: true }),
     });
   });
 

@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { isRoleName } from "../../../../../src/shared/roles.ts";
 import { userDisplayName } from "../../auth/api/get-current-user.ts";
 import { SubscriptionsPanel } from "../../subscriptions/components/subscriptions-panel.tsx";
-import { formatDateTime } from "../../users/components/format-date-time.ts";
-import { RoleBadge } from "../../users/components/role-badge.tsx";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { RoleBadge } from "../../../components/role-badge.tsx";
 import { useProfile } from "../api/get-profile.ts";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { EditProfileDialog } from "./edit-profile-dialog.tsx";
@@ -29,22 +30,10 @@ export default function ProfileSection() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   if (profile.isPending) {
-    return (
-      <div role="status" className="flex justify-center p-8">
-        <span className="loading loading-spinner loading-md" aria-hidden="true" />
-        <span className="sr-only">{t("translation:common.loading")}</span>
-      </div>
-    );
+    return <Loading />;
   }
   if (profile.isError) {
-    return (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void profile.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    return <LoadError message={t("loadError")} onRetry={() => void profile.refetch()} />;
   }
 
   const user = profile.data;

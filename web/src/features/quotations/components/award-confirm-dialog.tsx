@@ -5,13 +5,13 @@
  */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import type { PurchaseOrderRef } from "../api/award-quotation.ts";
 import { useFormat } from "./format.ts";
-import { Modal } from "./modal.tsx";
+import { Modal } from "../../../components/modal-dialog.tsx";
 import { PurchaseOrderLink } from "./purchase-order-link.tsx";
-import { serverMessage } from "./server-message.ts";
 
 export type AwardTarget = {
   quotationId: number;
@@ -52,9 +52,7 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
         description: po ? t("toast.awardedDescription", { po: isolate(po.poNumber), vendor }) : undefined,
       });
     } catch (failure) {
-      const message = serverMessage(failure) ?? t("toast.awardFailed");
-      setError(message);
-      toast({ variant: "error", title: t("toast.error"), description: message });
+      setError(toastError(failure, t("toast.error"), { fallback: t("toast.awardFailed") }));
     } finally {
       setPending(false);
     }
@@ -64,17 +62,19 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
     <Modal
       title={title}
       onClose={onClose}
-      footer={order ? <button type="button" className="btn btn-primary" onClick={onClose}>{t("close")}</button> : (
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={pending}>
-            {t("translation:common.cancel")}
-          </button>
-          <button type="submit" form={formId} className="btn btn-success" disabled={pending}>
-            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {confirmLabel}
-          </button>
-        </>
-      )}
+      footer={order
+        ? <button type="button" className="btn btn-primary" onClick={onClose}>{t("translation:common.close")}</button>
+        : (
+          <>
+            <button type="button" className="btn" onClick={onClose} disabled={pending}>
+              {t("translation:common.cancel")}
+            </button>
+            <button type="submit" form={formId} className="btn btn-success" disabled={pending}>
+              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {confirmLabel}
+            </button>
+          </>
+        )}
     >
       {order
         ? (

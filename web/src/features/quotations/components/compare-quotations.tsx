@@ -2,8 +2,8 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComparisonMatrix } from "./comparison-matrix.tsx";
-import { ListError, ListLoading } from "./list-states.tsx";
 import { useRequestOptions } from "./request-options.ts";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 
 export function CompareQuotations() {
   const { t } = useTranslation("quotations");
@@ -12,8 +12,8 @@ export function CompareQuotations() {
   const [key, setKey] = useState("");
   const selected = options.find((o) => o.key === key) ?? null;
 
-  if (query.isPending) return <ListLoading />;
-  if (query.isError) return <ListError onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
   if (options.length === 0) {
     return (
       <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">

@@ -5,16 +5,16 @@
  */
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { serverMessage } from "../../../lib/error-toast.ts";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { useAwardQuotation } from "../api/award-quotation.ts";
 import { type ComparisonColumn, type RequestKind, useComparison } from "../api/get-comparison.ts";
 import { AwardConfirmDialog } from "./award-confirm-dialog.tsx";
 import { useFormat } from "./format.ts";
-import { ListError, ListLoading } from "./list-states.tsx";
 import { LowestMark } from "./lowest-mark.tsx";
 import { isOpenForDecision } from "./quotation-card.tsx";
-import { serverMessage } from "./server-message.ts";
 import { QuotationStatusBadge } from "./status-badge.tsx";
 
 const CLOSED_REQUEST = ["awarded", "completed", "cancelled"];
@@ -36,12 +36,12 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
   const award = useAwardQuotation();
   const [awarding, setAwarding] = useState<ComparisonColumn | null>(null);
 
-  if (query.isPending) return <ListLoading />;
+  if (query.isPending) return <Loading />;
   if (query.isError) {
     const message = serverMessage(query.error);
     // 409 is the seal (or another state rule): the server's own words, no retry offered.
     if (message) return <div role="alert" className="alert alert-warning alert-soft">{message}</div>;
-    return <ListError onRetry={() => void query.refetch()} />;
+    return <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
   }
   const { request, quotations, rows } = query.data;
   const combined = request.evaluationMethod === "combined_scoring";

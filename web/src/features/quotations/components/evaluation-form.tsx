@@ -1,10 +1,10 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { evaluationSchema } from "../../../../../src/shared/schemas/bids.ts";
 import { useUpdateQuotationEvaluation } from "../api/update-quotation-evaluation.ts";
-import { serverMessage } from "./server-message.ts";
 
 type EvaluationValues = { technicalScore: string; comment: string };
 
@@ -30,12 +30,7 @@ export function EvaluationForm({ quotationId, score }: { quotationId: number; sc
         toast({ variant: "success", title: t("toast.evaluationSaved") });
         form.reset({ technicalScore: String(parsed.technicalScore), comment: "" });
       },
-      onError: (error) =>
-        toast({
-          variant: "error",
-          title: t("toast.error"),
-          description: serverMessage(error) ?? t("toast.evaluationFailed"),
-        }),
+      onError: (error) => toastError(error, t("toast.error"), { fallback: t("toast.evaluationFailed") }),
     });
   };
   const onInvalid = () =>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { toastError } from "../../../lib/error-toast.ts";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -10,7 +11,6 @@ import { AttachmentLinks } from "./attachment-links.tsx";
 import { useFormat } from "./format.ts";
 import { ItemsTable } from "./items-table.tsx";
 import { PurchaseOrderLink } from "./purchase-order-link.tsx";
-import { serverMessage } from "./server-message.ts";
 import { QuotationStatusBadge } from "./status-badge.tsx";
 
 export type QuotationAction = "view" | "reject" | "approve";
@@ -35,12 +35,7 @@ export function QuotationCard({ quotation, order, onAction }: {
     status.mutate({ id: quotation.id, status: "under_review", comment: "" }, {
       onSuccess: () =>
         toast({ variant: "success", title: t("toast.statusUpdated"), description: t("toast.markedUnderReview") }),
-      onError: (error) =>
-        toast({
-          variant: "error",
-          title: t("toast.error"),
-          description: serverMessage(error) ?? t("toast.statusFailed"),
-        }),
+      onError: (error) => toastError(error, t("toast.error"), { fallback: t("toast.statusFailed") }),
     });
 
   return (

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Loading } from "../../../components/load-states.tsx";
+import { serverMessage } from "../../../lib/error-toast.ts";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { useQuotation } from "../api/get-quotation.ts";
@@ -8,9 +10,8 @@ import { AttachmentLinks } from "./attachment-links.tsx";
 import { EvaluationForm } from "./evaluation-form.tsx";
 import { useFormat } from "./format.ts";
 import { ItemsTable } from "./items-table.tsx";
-import { Modal } from "./modal.tsx";
+import { Modal } from "../../../components/modal-dialog.tsx";
 import { isOpenForDecision } from "./quotation-card.tsx";
-import { serverMessage } from "./server-message.ts";
 import { QuotationStatusBadge } from "./status-badge.tsx";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -32,12 +33,7 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <div className="flex justify-center py-8" role="status">
-        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <span className="sr-only">{t("translation:common.loading")}</span>
-      </div>
-    );
+    body = <Loading />;
   } else if (query.isError || !q) {
     body = (
       <div role="alert" className="alert alert-error alert-soft">
@@ -117,7 +113,7 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
 
   return (
     <Modal
-      wide
+      size="lg"
       title={q ? t("details.title", { title: isolate(q.purchaseRequestTitle) }) : t("details.titleLoading")}
       onClose={onClose}
       footer={q && <a className="btn btn-outline" href={quotationPdfUrl(q.id)} download>{t("actions.downloadPdf")}</a>}

@@ -4,13 +4,14 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { StatCard } from "../../../components/stat-card.tsx";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { useQuotationStats } from "../api/get-quotation-stats.ts";
 import { useQuotations } from "../api/get-quotations.ts";
 import { useFormat } from "./format.ts";
-import { ListError, ListLoading } from "./list-states.tsx";
 import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
 import { QuotationStatusBadge } from "./status-badge.tsx";
 
@@ -28,21 +29,22 @@ function StatCards() {
   const { t } = useTranslation("quotations");
   const format = useFormat();
   const stats = useQuotationStats();
+  const count = (n: number | undefined) => n === undefined ? "-" : format.number(n);
   const value = (n: number | undefined) =>
     stats.isPending
       ? <span className="loading loading-dots loading-sm" aria-label={t("translation:common.loading")} />
-      : n === undefined
-      ? "-"
-      : format.number(n);
+      : count(n);
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-4 md:grid-cols-5">
         {COUNTS.map(([key, label]) => (
-          <div key={key} className="stat rounded-box border border-base-300 bg-base-100 shadow-sm">
-            <div className="stat-title whitespace-normal">{t(label)}</div>
-            <div className="stat-value text-3xl">{value(stats.data?.[key])}</div>
-            {stats.isError && <div className="stat-desc">{t("stats.noData")}</div>}
-          </div>
+          <StatCard
+            key={key}
+            label={t(label)}
+            loading={stats.isPending}
+            value={count(stats.data?.[key])}
+            note={stats.isError ? t("stats.noData") : undefined}
+          />
         ))}
       </div>
       <section aria-labelledby="sealed-bids-title" className="card bg-base-100 shadow-sm">
@@ -72,8 +74,8 @@ function RecentQuotations() {
   const [viewing, setViewing] = useState<number | null>(null);
 
   let body;
-  if (query.isPending) body = <ListLoading />;
-  else if (query.isError) body = <ListError onRetry={() => void query.refetch()} />;
+  if (query.isPending) body = <Loading />;
+  else if (query.isError) body = <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
   else if (query.data.items.length === 0) {
     body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty")}</p>;
   } else {

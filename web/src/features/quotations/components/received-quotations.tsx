@@ -7,9 +7,11 @@ import { useTranslation } from "react-i18next";
 import { useUpdateQuotationStatus } from "../api/update-quotation-status.ts";
 import { type Quotation, REVIEW_STATUSES, type ReviewStatus, useQuotations } from "../api/get-quotations.ts";
 import { usePurchaseOrdersByQuotation } from "../api/get-purchase-orders.ts";
+import { FilterSelect } from "../../../components/filter-select.tsx";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { AwardConfirmDialog } from "./award-confirm-dialog.tsx";
-import { ListError, ListLoading, Pager } from "./list-states.tsx";
+import { Pager } from "./pager.tsx";
 import { type QuotationAction, QuotationCard } from "./quotation-card.tsx";
 import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
 import { RejectDialog } from "./reject-dialog.tsx";
@@ -44,8 +46,8 @@ export function ReceivedQuotations() {
   const filtered = filters.status !== undefined || filters.request !== undefined;
 
   let list;
-  if (query.isPending) list = <ListLoading />;
-  else if (query.isError) list = <ListError onRetry={() => void query.refetch()} />;
+  if (query.isPending) list = <Loading />;
+  else if (query.isError) list = <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
   else if (query.data.items.length === 0) {
     list = (
       <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
@@ -75,30 +77,20 @@ export function ReceivedQuotations() {
     <div className="flex flex-col gap-4">
       <StatsLine />
       <div role="search" className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("filters.status")}</span>
-          <select
-            className="select w-full"
-            value={filters.status ?? ""}
-            onChange={(e) => change({ ...filters, status: (e.target.value || undefined) as ReviewStatus | undefined })}
-          >
-            <option value="">{t("filters.allStatuses")}</option>
-            {REVIEW_STATUSES.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("filters.request")}</span>
-          <select
-            className="select w-full"
-            value={filters.request ?? ""}
-            onChange={(e) => change({ ...filters, request: e.target.value || undefined })}
-          >
-            <option value="">{t("filters.allRequests")}</option>
-            {options.map((o) => (
-              <option key={o.key} value={optionKey(o.kind, o.id)}>{`${o.number} · ${o.title}`}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t("filters.status")}
+          allLabel={t("filters.allStatuses")}
+          value={filters.status}
+          options={REVIEW_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          onChange={(status) => change({ ...filters, status: status as ReviewStatus | undefined })}
+        />
+        <FilterSelect
+          label={t("filters.request")}
+          allLabel={t("filters.allRequests")}
+          value={filters.request}
+          options={options.map((o) => ({ value: optionKey(o.kind, o.id), label: `${o.number} · ${o.title}` }))}
+          onChange={(request) => change({ ...filters, request })}
+        />
       </div>
       {list}
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { quotationStatusSchema } from "../../../../../src/shared/schemas/bids.ts";
 import type { Quotation } from "../api/get-quotations.ts";
 import { useUpdateQuotationStatus } from "../api/update-quotation-status.ts";
-import { Modal } from "./modal.tsx";
-import { serverMessage } from "./server-message.ts";
+import { Modal } from "../../../components/modal-dialog.tsx";
 
 /** Reject with a reason the vendor's record keeps (the shared schema allows it to be empty). */
 export function RejectDialog({ quotation, onClose }: { quotation: Quotation; onClose: () => void }) {
@@ -30,12 +30,7 @@ export function RejectDialog({ quotation, onClose }: { quotation: Quotation; onC
         });
         onClose();
       },
-      onError: (error) =>
-        toast({
-          variant: "error",
-          title: t("toast.error"),
-          description: serverMessage(error) ?? t("toast.statusFailed"),
-        }),
+      onError: (error) => toastError(error, t("toast.error"), { fallback: t("toast.statusFailed") }),
     });
   };
   return (

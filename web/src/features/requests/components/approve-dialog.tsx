@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useApprovePurchaseRequest } from "../api/approve-purchase-request.ts";
-import { Modal } from "./modal.tsx";
+import { Modal } from "../../../components/modal-dialog.tsx";
 import type { RequestRef } from "./request-actions.tsx";
-import { serverMessage, useMessageText } from "./use-message-text.ts";
+import { useMessageText } from "./use-message-text.ts";
 
 /** Approve with an optional comment; above the threshold the request waits for the second approver. */
 export function ApproveDialog({ pr, onClose }: { pr: RequestRef; onClose: () => void }) {
@@ -24,8 +25,7 @@ export function ApproveDialog({ pr, onClose }: { pr: RequestRef; onClose: () => 
         });
         onClose();
       },
-      onError: (error) =>
-        toast({ variant: "error", title: t("approve.failed"), description: messageText(serverMessage(error)) }),
+      onError: (error) => toastError(error, t("approve.failed"), { translate: messageText }),
     });
   };
   return (

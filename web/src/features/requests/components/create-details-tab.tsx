@@ -1,12 +1,12 @@
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PRIORITIES, REQUEST_TYPES } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { useCategoryOptions } from "../api/get-categories.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
 import type { FullFormValues } from "./full-form.ts";
 
 export function CreateDetailsTab({ form }: { form: UseFormReturn<FullFormValues> }) {
   const { t } = useTranslation("requests");
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const { register } = form;
   return (
     <div className="grid gap-4 sm:grid-cols-2">

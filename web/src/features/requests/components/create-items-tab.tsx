@@ -1,61 +1,35 @@
 import { useFieldArray, type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { URGENCIES } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { useCategoryOptions } from "../api/get-categories.ts";
-import { formatMoney } from "./format.ts";
-import { EMPTY_FULL_ITEM, type FullFormValues, lineTotal } from "./full-form.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
+import { ItemFields } from "../../../components/item-fields.tsx";
+import { EMPTY_FULL_ITEM, type FullFormValues } from "./full-form.ts";
 
 export function CreateItemsTab({ form }: { form: UseFormReturn<FullFormValues> }) {
-  const { t, i18n } = useTranslation("requests");
-  const categories = useCategoryOptions();
+  const { t } = useTranslation("requests");
+  const categories = useCategories();
   const { register, control } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "items" });
   const items = useWatch({ control, name: "items" });
+  const labels = {
+    name: t("items.name"),
+    quantity: t("items.quantity"),
+    unit: t("items.unit"),
+    specification: t("items.specification"),
+    estimatedPrice: t("items.estimatedPrice"),
+    lineTotal: t("items.lineTotal"),
+  };
   return (
     <div className="flex flex-col gap-4">
       {fields.map((field, index) => (
         <fieldset key={field.id} className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-4">
           <legend className="px-1 text-sm font-semibold">{t("form.itemNumber", { number: index + 1 })}</legend>
-          <label className="flex flex-col gap-1 sm:col-span-2">
-            <span className="text-sm font-medium">{t("items.name")} *</span>
-            <input className="input w-full" maxLength={200} {...register(`items.${index}.itemName`)} />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("items.quantity")} *</span>
-            <input
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              className="input w-full"
-              {...register(`items.${index}.quantity`)}
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("items.unit")}</span>
-            <input className="input w-full" maxLength={20} {...register(`items.${index}.unit`)} />
-          </label>
-          <label className="flex flex-col gap-1 sm:col-span-2">
-            <span className="text-sm font-medium">{t("items.specification")}</span>
-            <input className="input w-full" maxLength={2000} {...register(`items.${index}.specification`)} />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("items.estimatedPrice")}</span>
-            <input
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-              className="input w-full"
-              {...register(`items.${index}.estimatedPrice`)}
-            />
-          </label>
-          <div className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("items.lineTotal")}</span>
-            <output className="py-2 font-semibold">
-              {formatMoney(lineTotal(items?.[index] ?? EMPTY_FULL_ITEM), i18n.language)}
-            </output>
-          </div>
+          <ItemFields
+            register={register}
+            index={index}
+            item={items?.[index] ?? EMPTY_FULL_ITEM}
+            labels={labels}
+          />
           <label className="flex flex-col gap-1 sm:col-span-2">
             <span className="text-sm font-medium">{t("fields.category")}</span>
             <select className="select w-full" {...register(`items.${index}.categoryId`)}>

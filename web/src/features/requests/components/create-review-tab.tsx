@@ -1,14 +1,15 @@
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useCategoryOptions } from "../api/get-categories.ts";
-import { formatDeadline, formatMoney } from "./format.ts";
-import { estimatedBudget, type FullFormValues, lineTotal } from "./full-form.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { ItemsBudgetSummary } from "../../../components/items-budget-summary.tsx";
+import type { FullFormValues } from "./full-form.ts";
 
 /** A read-only summary of the other tabs, with the estimated budget the server will compute. */
 export function CreateReviewTab({ form }: { form: UseFormReturn<FullFormValues> }) {
   const { t, i18n } = useTranslation("requests");
   const lang = i18n.language;
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const v = useWatch({ control: form.control }) as FullFormValues;
   const items = v.items ?? [];
   const category = categories.data?.find((c) => String(c.id) === v.categoryId)?.name;
@@ -18,7 +19,7 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<FullFormValues> 
     [t("fields.priority"), t(`priority.${v.priority}`)],
     [t("fields.requestType"), t(`requestType.${v.requestType}`)],
     [t("fields.category"), category ?? t("form.noCategory")],
-    [t("fields.deadline"), v.deadline ? formatDeadline(`${v.deadline}T00:00:00Z`, lang) : "-"],
+    [t("fields.deadline"), v.deadline ? formatDate(`${v.deadline}T00:00:00Z`, lang, { utc: true }) : "-"],
     [t("fields.approvalRequired"), v.approvalRequired ? t("form.required") : t("form.notRequired")],
     [t("fields.biddingMode"), t(`biddingMode.${v.biddingMode}`)],
   ];
@@ -32,38 +33,18 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<FullFormValues> 
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table table-sm">
-          <caption className="sr-only">{t("form.itemsLegend")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("items.name")}</th>
-              <th scope="col" className="text-end">{t("items.quantity")}</th>
-              <th scope="col" className="text-end">{t("items.estimatedPrice")}</th>
-              <th scope="col" className="text-end">{t("items.lineTotal")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item, index) => (
-              <tr key={index}>
-                <td className="break-words">{item.itemName?.trim() || "-"}</td>
-                <td className="text-end">{item.quantity} {item.unit}</td>
-                <td className="text-end whitespace-nowrap">
-                  {formatMoney(item.estimatedPrice || "0", lang)}
-                </td>
-                <td className="text-end whitespace-nowrap">{formatMoney(lineTotal(item), lang)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="stat rounded-box border border-base-300 bg-base-200">
-        <div className="stat-title">{t("fields.estimatedBudget")}</div>
-        <div className="stat-value text-2xl" data-testid="estimated-budget">
-          {formatMoney(estimatedBudget(items), lang)}
-        </div>
-        <div className="stat-desc whitespace-normal">{t("form.budgetHint")}</div>
-      </div>
+      <ItemsBudgetSummary
+        items={items}
+        labels={{
+          caption: t("form.itemsLegend"),
+          name: t("items.name"),
+          quantity: t("items.quantity"),
+          estimatedPrice: t("items.estimatedPrice"),
+          lineTotal: t("items.lineTotal"),
+          budget: t("fields.estimatedBudget"),
+          budgetHint: t("form.budgetHint"),
+        }}
+      />
     </div>
   );
 }

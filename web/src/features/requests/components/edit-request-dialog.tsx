@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { Loading } from "../../../components/load-states.tsx";
+import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { type PurchaseRequestDetail, usePurchaseRequest } from "../api/get-purchase-request.ts";
 import { useUpdatePurchaseRequest } from "../api/update-purchase-request.ts";
-import { Modal } from "./modal.tsx";
+import { Modal } from "../../../components/modal-dialog.tsx";
 import { type QuickFormValues, type QuickPayload, QuickRequestForm } from "./quick-request-form.tsx";
-import { isStaleError, serverMessage, useMessageText } from "./use-message-text.ts";
+import { isStaleError, useMessageText } from "./use-message-text.ts";
 
 function formValues(pr: PurchaseRequestDetail): QuickFormValues {
   return {
@@ -42,12 +44,7 @@ export function EditRequestDialog({ id, onClose }: { id: number; onClose: () => 
         toast({ variant: "success", title: t("toast.updated"), description: updated.requestId });
         onClose();
       },
-      onError: (error) =>
-        toast({
-          variant: "error",
-          title: t("toast.updateFailed"),
-          description: messageText(serverMessage(error)),
-        }),
+      onError: (error) => toastError(error, t("toast.updateFailed"), { translate: messageText }),
     });
   };
 
@@ -77,12 +74,7 @@ export function EditRequestDialog({ id, onClose }: { id: number; onClose: () => 
         </>
       }
     >
-      {(query.isPending || query.isFetching) && (
-        <div className="flex justify-center py-8" role="status">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-          <span className="sr-only">{t("translation:common.loading")}</span>
-        </div>
-      )}
+      {(query.isPending || query.isFetching) && <Loading />}
       {query.isError && <div role="alert" className="alert alert-error alert-soft">{t("details.loadError")}</div>}
       {stale && (
         <div role="alert" className="alert alert-warning mb-4 flex flex-wrap justify-between">

@@ -1,12 +1,11 @@
 /**
  * The full Create Purchase Request form's values, defaults (spec section 9) and the payload built
- * from them. The budget shown on the Review tab is summed in integer cents, as the server does.
+ * from them (the Review tab's live budget is in web/src/lib/item-totals.ts).
  */
-import { fromCents, sumCents, toCents } from "../../../../../src/shared/money.ts";
 import type { FullPurchaseRequestInput } from "../api/create-purchase-request.ts";
 import type { Urgency } from "../api/get-purchase-request.ts";
 import type { Priority, RequestType } from "../api/get-purchase-requests.ts";
-import { dateInputValue } from "./format.ts";
+import { dateInputValue } from "../../../lib/date-input.ts";
 
 export type FullItemValues = {
   itemName: string;
@@ -100,19 +99,4 @@ export function toFullPayload(values: FullFormValues): FullPurchaseRequestInput 
       };
     }),
   };
-}
-
-/** Sum of quantity × price in integer cents; a line with an invalid number counts as 0 until fixed. */
-export function estimatedBudget(items: Pick<FullItemValues, "quantity" | "estimatedPrice">[]): string {
-  return fromCents(sumCents(items.map((item) => {
-    const quantity = item.quantity.trim();
-    return {
-      quantity: WHOLE.test(quantity) ? Number(quantity) : 0,
-      priceCents: toCents(item.estimatedPrice || "0") ?? 0,
-    };
-  })));
-}
-
-export function lineTotal(item: Pick<FullItemValues, "quantity" | "estimatedPrice">): string {
-  return estimatedBudget([item]);
 }

@@ -8,8 +8,8 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.tsx";
 import { quickPurchaseRequestSchema } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { useCategoryOptions } from "../api/get-categories.ts";
-import { dateToIso } from "./format.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
+import { dateToIso } from "../../../lib/date-input.ts";
 import { useMessageText } from "./use-message-text.ts";
 
 export type QuickItemValues = {
@@ -67,7 +67,7 @@ export function QuickRequestForm({ formId, defaultValues, originalDeadline, onVa
 }) {
   const { t } = useTranslation("requests");
   const messageText = useMessageText();
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const { register, control, handleSubmit } = useForm<QuickFormValues>({ defaultValues });
   const { fields, append, remove } = useFieldArray({ control, name: "items" });
   const [error, setError] = useState<string>();

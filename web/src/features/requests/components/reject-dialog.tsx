@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { rejectSchema } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useRejectPurchaseRequest } from "../api/reject-purchase-request.ts";
-import { Modal } from "./modal.tsx";
+import { Modal } from "../../../components/modal-dialog.tsx";
 import type { RequestRef } from "./request-actions.tsx";
-import { serverMessage, useMessageText } from "./use-message-text.ts";
+import { useMessageText } from "./use-message-text.ts";
 
 /** Reject with a required reason (the shared schema's rule and message). */
 export function RejectDialog({ pr, onClose }: { pr: RequestRef; onClose: () => void }) {
@@ -30,8 +31,7 @@ export function RejectDialog({ pr, onClose }: { pr: RequestRef; onClose: () => v
         toast({ variant: "success", title: t("reject.success"), description: pr.requestId });
         onClose();
       },
-      onError: (failure) =>
-        toast({ variant: "error", title: t("reject.failed"), description: messageText(serverMessage(failure)) }),
+      onError: (failure) => toastError(failure, t("reject.failed"), { translate: messageText }),
     });
   };
   return (

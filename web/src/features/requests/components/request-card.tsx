@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import type { PurchaseRequestSummary } from "../api/get-purchase-requests.ts";
-import { formatDate, formatDeadline, formatMoney } from "./format.ts";
+import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { type RequestAction, RequestActions } from "./request-actions.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -35,7 +35,7 @@ export function RequestCard({ pr, onAction }: {
           </div>
           <div>
             <dt className="text-base-content/60">{t("fields.deadline")}</dt>
-            <dd>{formatDeadline(pr.deadline, lang)}</dd>
+            <dd>{formatDate(pr.deadline, lang, { utc: true })}</dd>
           </div>
           <div>
             <dt className="text-base-content/60">{t("fields.estimatedBudget")}</dt>

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Loading } from "../../../components/load-states.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { type PurchaseRequestDetail, usePurchaseRequest } from "../api/get-purchase-request.ts";
-import { formatDate, formatDeadline, formatMoney } from "./format.ts";
-import { Modal } from "./modal.tsx";
+import { formatDate, formatMoney } from "../../../lib/format.ts";
+import { Modal } from "../../../components/modal-dialog.tsx";
 import { type RequestAction, RequestActions, type RequestRef } from "./request-actions.tsx";
 import { RequestHistory } from "./request-history.tsx";
 import { RequestItemsTable } from "./request-items-table.tsx";
@@ -39,17 +40,12 @@ export function RequestDetailsDialog({ id, onClose, onAction }: {
   const pr = query.data;
   return (
     <Modal
-      wide
+      size="lg"
       title={pr ? pr.title : t("details.title")}
       onClose={onClose}
       footer={pr && <RequestActions pr={pr} exclude={["view"]} onAction={(action) => onAction(action, pr)} />}
     >
-      {query.isPending && (
-        <div className="flex justify-center py-8" role="status">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-          <span className="sr-only">{t("translation:common.loading")}</span>
-        </div>
-      )}
+      {query.isPending && <Loading />}
       {query.isError && <div role="alert" className="alert alert-error alert-soft">{t("details.loadError")}</div>}
       {pr && (
         <div className="flex flex-col gap-6">
@@ -76,7 +72,7 @@ export function RequestDetailsDialog({ id, onClose, onAction }: {
             <Field label={t("fields.biddingMode")}>
               {t(`biddingMode.${pr.biddingMode}`, { defaultValue: pr.biddingMode })}
             </Field>
-            <Field label={t("fields.deadline")}>{formatDeadline(pr.deadline, lang)}</Field>
+            <Field label={t("fields.deadline")}>{formatDate(pr.deadline, lang, { utc: true })}</Field>
             <Field label={t("fields.createdAt")}>{formatDate(pr.createdAt, lang)}</Field>
             <Field label={t("fields.createdBy")}>
               {isolate(pr.createdBy.name || pr.createdBy.email)}

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PR_STATUSES, type PrStatus } from "../../../../../src/shared/status/purchase-request.ts";
 import { REQUEST_TYPES } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { useCategoryOptions } from "../api/get-categories.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
+import { FilterSelect } from "../../../components/filter-select.tsx";
 import type { RequestType } from "../api/get-purchase-requests.ts";
 
 export type ListFilters = { status?: PrStatus; categoryId?: number; requestType?: RequestType; q?: string };
@@ -12,7 +13,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Status, category, type and a debounced text search; every filter runs on the server. */
 export function RequestFilters({ value, onChange }: { value: ListFilters; onChange: (next: ListFilters) => void }) {
   const { t } = useTranslation("requests");
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const [search, setSearch] = useState(value.q ?? "");
 
   useEffect(() => {
@@ -35,42 +36,27 @@ export function RequestFilters({ value, onChange }: { value: ListFilters; onChan
           onChange={(event) => setSearch(event.target.value)}
         />
       </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("filters.status")}</span>
-        <select
-          className="select w-full"
-          value={value.status ?? ""}
-          onChange={(event) =>
-            onChange({ ...value, status: (event.target.value || undefined) as PrStatus | undefined })}
-        >
-          <option value="">{t("filters.allStatuses")}</option>
-          {PR_STATUSES.map((status) => <option key={status} value={status}>{t(`status.${status}`)}</option>)}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("filters.category")}</span>
-        <select
-          className="select w-full"
-          value={value.categoryId ?? ""}
-          onChange={(event) =>
-            onChange({ ...value, categoryId: event.target.value ? Number(event.target.value) : undefined })}
-        >
-          <option value="">{t("filters.allCategories")}</option>
-          {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("filters.requestType")}</span>
-        <select
-          className="select w-full"
-          value={value.requestType ?? ""}
-          onChange={(event) =>
-            onChange({ ...value, requestType: (event.target.value || undefined) as RequestType | undefined })}
-        >
-          <option value="">{t("filters.allTypes")}</option>
-          {REQUEST_TYPES.map((type) => <option key={type} value={type}>{t(`requestType.${type}`)}</option>)}
-        </select>
-      </label>
+      <FilterSelect
+        label={t("filters.status")}
+        allLabel={t("filters.allStatuses")}
+        value={value.status}
+        options={PR_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        onChange={(status) => onChange({ ...value, status: status as PrStatus | undefined })}
+      />
+      <FilterSelect
+        label={t("filters.category")}
+        allLabel={t("filters.allCategories")}
+        value={value.categoryId}
+        options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+        onChange={(id) => onChange({ ...value, categoryId: id ? Number(id) : undefined })}
+      />
+      <FilterSelect
+        label={t("filters.requestType")}
+        allLabel={t("filters.allTypes")}
+        value={value.requestType}
+        options={REQUEST_TYPES.map((type) => ({ value: type, label: t(`requestType.${type}`) }))}
+        onChange={(type) => onChange({ ...value, requestType: type as RequestType | undefined })}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import type { PurchaseRequestEvent } from "../api/get-purchase-request.ts";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "../../../lib/format.ts";
 import { isKnownStatus } from "./status-badge.tsx";
 
 const KNOWN_ACTIONS = ["created", "updated", "approved", "rejected", "status_changed"];

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { fromCents, lineTotalCents, toCents } from "../../../../../src/shared/money.ts";
 import type { PurchaseRequestItem } from "../api/get-purchase-request.ts";
-import { useCategoryOptions } from "../api/get-categories.ts";
-import { formatMoney } from "./format.ts";
+import { useCategories } from "../../categories/api/get-categories.ts";
+import { formatMoney } from "../../../lib/format.ts";
 
 const URGENCY_KEYS = ["low", "medium", "high", "critical"];
 
@@ -12,7 +12,7 @@ export function RequestItemsTable(
 ) {
   const { t, i18n } = useTranslation("requests");
   const lang = i18n.language;
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name;
   return (
     <div className="overflow-x-auto rounded-box border border-base-300">

@@ -3,6 +3,7 @@ import { type PurchaseRequestSummary, usePurchaseRequests } from "../api/get-pur
 import type { ListFilters } from "./request-filters.tsx";
 import type { RequestAction } from "./request-actions.tsx";
 import { RequestCard } from "./request-card.tsx";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 
 export const PAGE_SIZE = 10;
 
@@ -18,22 +19,10 @@ export function RequestList({ filters, page, onPageChange, onAction }: {
   const number = new Intl.NumberFormat(i18n.language);
 
   if (list.isPending) {
-    return (
-      <div className="flex justify-center py-12" role="status">
-        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <span className="sr-only">{t("translation:common.loading")}</span>
-      </div>
-    );
+    return <Loading />;
   }
   if (list.isError) {
-    return (
-      <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-        <span>{t("list.loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    return <LoadError message={t("list.loadError")} onRetry={() => void list.refetch()} />;
   }
   const { items, total } = list.data;
   if (items.length === 0) {

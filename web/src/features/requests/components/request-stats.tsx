@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { StatCard } from "../../../components/stat-card.tsx";
 import { usePurchaseRequestStats } from "../api/get-purchase-request-stats.ts";
 
 const STATS = ["total", "active", "pending", "completed"] as const;
@@ -11,17 +12,13 @@ export function RequestStats() {
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {STATS.map((key) => (
-        <div key={key} className="stat rounded-box border border-base-300 bg-base-100 shadow-sm">
-          <div className="stat-title">{t(`stats.${key}`)}</div>
-          <div className="stat-value text-3xl">
-            {stats.isPending
-              ? <span className="loading loading-dots loading-sm" aria-label={t("translation:common.loading")} />
-              : stats.data
-              ? number.format(stats.data[key])
-              : "-"}
-          </div>
-          {stats.isError && <div className="stat-desc">{t("stats.noData")}</div>}
-        </div>
+        <StatCard
+          key={key}
+          label={t(`stats.${key}`)}
+          loading={stats.isPending}
+          value={stats.data ? number.format(stats.data[key]) : "-"}
+          note={stats.isError ? t("stats.noData") : undefined}
+        />
       ))}
     </div>
   );

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { errorDescription, toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useUpdatePurchaseRequestStatus } from "../api/update-purchase-request-status.ts";
-import { Modal } from "./modal.tsx";
 import type { RequestRef } from "./request-actions.tsx";
-import { serverMessage, useMessageText } from "./use-message-text.ts";
+import { useMessageText } from "./use-message-text.ts";
 
 type Kind = "cancel" | "complete" | "submit";
 
@@ -24,41 +25,24 @@ export function StatusChangeDialog({ kind, pr, onClose }: { kind: Kind; pr: Requ
         toast({ variant: "success", title: t(`statusChange.${kind}.success`), description: pr.requestId });
         onClose();
       },
-      onError: (error) => {
-        toast({
-          variant: "error",
-          title: t(`statusChange.${kind}.failed`),
-          description: messageText(serverMessage(error)),
-        });
-      },
+      onError: (error) => toastError(error, t(`statusChange.${kind}.failed`), { translate: messageText }),
     });
   return (
-    <Modal
+    <ConfirmDialog
+      tone={kind === "cancel" ? "error" : "primary"}
       title={t(`statusChange.${kind}.title`)}
+      cancelLabel={t(`statusChange.${kind}.keep`)}
+      confirmLabel={t(`statusChange.${kind}.confirm`)}
+      busy={mutation.isPending}
+      onConfirm={confirm}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
-            {t(`statusChange.${kind}.keep`)}
-          </button>
-          <button
-            type="button"
-            className={`btn ${kind === "cancel" ? "btn-error" : "btn-primary"}`}
-            onClick={confirm}
-            disabled={mutation.isPending}
-          >
-            {mutation.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t(`statusChange.${kind}.confirm`)}
-          </button>
-        </>
-      }
     >
       <p>{t(`statusChange.${kind}.body`, { title: pr.title, id: pr.requestId })}</p>
       {mutation.isError && (
-        <div role="alert" className="alert alert-error alert-soft mt-4">
-          {messageText(serverMessage(mutation.error)) ?? t(`statusChange.${kind}.failed`)}
+        <div role="alert" className="alert alert-error alert-soft">
+          {errorDescription(mutation.error, { translate: messageText, fallback: t(`statusChange.${kind}.failed`) })}
         </div>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

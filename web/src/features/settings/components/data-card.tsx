@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.tsx";
 import { currentUserQueryKey } from "../../auth/api/get-current-user.ts";
 import { profileQueryOptions } from "../../profile/api/get-profile.ts";
-import { toastError } from "../../users/components/error-toast.ts";
+import { toastError } from "../../../lib/error-toast.ts";
 import { useResetDashboard } from "../api/reset-dashboard.ts";
 import { downloadFile } from "./download-file.ts";
 
@@ -34,7 +34,7 @@ export function DataCard({ onCacheCleared }: { onCacheCleared: () => void }) {
       downloadFile(JSON.stringify(profile, null, 2), `my-data-${date}.json`, "application/json");
       toast({ variant: "success", title: t("toast.exportTitle"), description: t("data.exported") });
     } catch (error) {
-      toastError(error, t("toast.downloadFailedTitle"), t("data.exportFailed"));
+      toastError(error, t("toast.downloadFailedTitle"), { fallback: t("data.exportFailed"), withReason: true });
     }
   };
 
@@ -52,7 +52,8 @@ export function DataCard({ onCacheCleared }: { onCacheCleared: () => void }) {
     resetDashboard.mutate(undefined, {
       onSuccess: () =>
         toast({ variant: "success", title: t("toast.successTitle"), description: t("data.dashboardReset") }),
-      onError: (error) => toastError(error, t("toast.errorTitle"), t("data.resetFailed")),
+      onError: (error) =>
+        toastError(error, t("toast.errorTitle"), { fallback: t("data.resetFailed"), withReason: true }),
     });
   };
 

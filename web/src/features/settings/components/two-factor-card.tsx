@@ -1,7 +1,8 @@
 /** Account security: real TOTP two-factor sign-in (replaces the spec's 'Feature Coming Soon'). */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toastError } from "../../users/components/error-toast.ts";
+import { LoadError } from "../../../components/load-states.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
 import { useTwoFactorStatus } from "../api/get-two-factor-status.ts";
 import { type TwoFactorSetup, useSetupTwoFactor } from "../api/setup-two-factor.ts";
 import { TwoFactorDisable } from "./two-factor-disable.tsx";
@@ -19,7 +20,8 @@ export function TwoFactorCard() {
   const start = () => {
     setup.mutate(undefined, {
       onSuccess: (result) => setMode({ kind: "enrol", setup: result }),
-      onError: (error) => toastError(error, t("toast.errorTitle"), t("twoFactor.setupFailed")),
+      onError: (error) =>
+        toastError(error, t("toast.errorTitle"), { fallback: t("twoFactor.setupFailed"), withReason: true }),
     });
   };
 
@@ -29,14 +31,7 @@ export function TwoFactorCard() {
   } else if (status.isPending) {
     body = <span className="loading loading-dots loading-sm" aria-label={t("translation:common.loading")} />;
   } else if (status.isError) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("twoFactor.loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void status.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    body = <LoadError message={t("twoFactor.loadError")} onRetry={() => void status.refetch()} />;
   } else if (status.data.enabled) {
     body = (
       <div className="flex flex-col gap-3">

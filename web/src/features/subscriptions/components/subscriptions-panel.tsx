@@ -5,6 +5,7 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Loading } from "../../../components/load-states.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { useCategories } from "../../categories/api/get-categories.ts";
 import { useVendorSubscriptions } from "../api/get-vendor-subscriptions.ts";
@@ -61,12 +62,7 @@ export function SubscriptionsPanel() {
 
   let body;
   if (loading) {
-    body = (
-      <div role="status" className="flex items-center gap-2 py-6 text-base-content/70">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        {t("loading")}
-      </div>
-    );
+    body = <Loading label={t("loading")} />;
   } else if (failed) {
     body = (
       <div role="alert" className="alert alert-error alert-soft">

@@ -6,9 +6,9 @@ import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useCreateUser } from "../api/create-user.ts";
 import { useRoles } from "../api/get-roles.ts";
-import { toastError } from "./error-toast.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
-import { useRoleLabel } from "./role-badge.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { useRoleLabel } from "../../../components/role-badge.tsx";
 import { useValidationText } from "./validation-text.ts";
 
 type Values = { firstName: string; lastName: string; email: string; password: string; roleId: string };
@@ -44,7 +44,8 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.created") });
         onDone();
       },
-      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.createFailed")),
+      onError: (error) =>
+        toastError(error, t("toast.errorTitle"), { fallback: t("toast.createFailed"), withReason: true }),
     });
   });
 

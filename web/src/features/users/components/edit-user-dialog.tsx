@@ -6,8 +6,8 @@ import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import type { AdminUser } from "../api/get-users.ts";
 import { useUpdateUser } from "../api/update-user.ts";
-import { toastError } from "./error-toast.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useValidationText } from "./validation-text.ts";
 
 type Values = { firstName: string; lastName: string; email: string; newPassword: string };
@@ -38,7 +38,8 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
         toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.updated") });
         onDone();
       },
-      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.updateFailed")),
+      onError: (error) =>
+        toastError(error, t("toast.errorTitle"), { fallback: t("toast.updateFailed"), withReason: true }),
     });
   });
 

@@ -5,8 +5,8 @@ import { toast } from "../../../lib/toast.tsx";
 import type { AdminUser } from "../api/get-users.ts";
 import { useResetUserPassword } from "../api/reset-user-password.ts";
 import { CopyButton } from "./copy-button.tsx";
-import { toastError } from "./error-toast.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 
 /**
  * Confirm, then show the random temporary password the server generated. It is shown this once
@@ -28,7 +28,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
         setTemporaryPassword(result.temporaryPassword);
         toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.passwordReset") });
       },
-      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.resetFailed")),
+      onError: (error) =>
+        toastError(error, t("toast.errorTitle"), { fallback: t("toast.resetFailed"), withReason: true }),
     });
   };
   const name = user ? isolate(`${user.firstName} ${user.lastName}`.trim() || user.email) : "";

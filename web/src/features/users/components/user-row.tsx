@@ -6,9 +6,9 @@ import type { Role } from "../api/get-roles.ts";
 import type { AdminUser } from "../api/get-users.ts";
 import { useUpdateUserRole } from "../api/update-user-role.ts";
 import { useUpdateUserStatus } from "../api/update-user-status.ts";
-import { toastError } from "./error-toast.ts";
-import { formatDateTime } from "./format-date-time.ts";
-import { RoleBadge, useRoleLabel } from "./role-badge.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { RoleBadge, useRoleLabel } from "../../../components/role-badge.tsx";
 
 export function UserRow({ user, roles, isMe, onEdit, onResetPassword }: {
   user: AdminUser;
@@ -36,7 +36,8 @@ export function UserRow({ user, roles, isMe, onEdit, onResetPassword }: {
         setEditingRole(false);
         toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.roleUpdated") });
       },
-      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.roleFailed")),
+      onError: (error) =>
+        toastError(error, t("toast.errorTitle"), { fallback: t("toast.roleFailed"), withReason: true }),
     });
   };
   const toggleStatus = () => {
@@ -44,7 +45,8 @@ export function UserRow({ user, roles, isMe, onEdit, onResetPassword }: {
     updateStatus.mutate({ id: user.id, isActive: !user.isActive }, {
       onSuccess: () =>
         toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.statusUpdated") }),
-      onError: (error) => toastError(error, t("toast.errorTitle"), t("toast.statusFailed")),
+      onError: (error) =>
+        toastError(error, t("toast.errorTitle"), { fallback: t("toast.statusFailed"), withReason: true }),
     });
   };
 

@@ -1,6 +1,7 @@
 /** User Management (spec section 2): the accounts table with its dialogs, for administrators. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { useCurrentUser } from "../../auth/api/get-current-user.ts";
 import { useRoles } from "../api/get-roles.ts";
@@ -27,21 +28,9 @@ export default function UsersSection() {
 
   let body;
   if (users.isPending) {
-    body = (
-      <div role="status" className="flex justify-center p-8">
-        <span className="loading loading-spinner loading-md" aria-hidden="true" />
-        <span className="sr-only">{t("translation:common.loading")}</span>
-      </div>
-    );
+    body = <Loading />;
   } else if (users.isError) {
-    body = (
-      <div role="alert" className="alert alert-error alert-soft">
-        <span>{t("loadError")}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void users.refetch()}>
-          {t("translation:common.retry")}
-        </button>
-      </div>
-    );
+    body = <LoadError message={t("loadError")} onRetry={() => void users.refetch()} />;
   } else if (users.data.items.length === 0) {
     body = <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">{t("empty")}</p>;
   } else {

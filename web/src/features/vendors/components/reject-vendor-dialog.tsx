@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { isolate } from "../../../lib/i18n.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 
 /** The reason is optional; when given it is sent to the vendor in the rejection email. */
 export function RejectVendorDialog({ open, companyName, pending, onCancel, onConfirm }: {
@@ -13,7 +13,7 @@ export function RejectVendorDialog({ open, companyName, pending, onCancel, onCon
 }) {
   const { t } = useTranslation("vendors");
   return (
-    <ModalDialog open={open} onClose={onCancel} title={t("reject.title")} closeLabel={t("translation:common.cancel")}>
+    <ModalDialog open={open} onClose={onCancel} title={t("reject.title")}>
       <RejectForm companyName={companyName} pending={pending} onCancel={onCancel} onConfirm={onConfirm} />
     </ModalDialog>
   );
@@ -33,7 +33,7 @@ function RejectForm({ companyName, pending, onCancel, onConfirm }: {
     onConfirm(reason.trim() || undefined);
   };
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
+    <form onSubmit={submit} className="flex flex-col gap-4">
       <p>{t("reject.question", { name: isolate(companyName) })}</p>
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium">{t("reject.reasonLabel")}</label>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
 import { VendorApplicationDetails } from "./vendor-application-details.tsx";
 import { VendorReviewActions } from "./vendor-review-actions.tsx";
-import { useFormatDate } from "./use-format-date.ts";
+import { useFormat } from "../../../lib/format.ts";
 
 const STATUS_BADGE: Record<string, string> = {
   pending: "badge-warning",
@@ -23,7 +23,7 @@ export function VendorStatusBadge({ status }: { status: string }) {
 
 export function VendorApplicationCard({ application }: { application: VendorApplication }) {
   const { t } = useTranslation("vendors");
-  const formatDate = useFormatDate();
+  const format = useFormat();
   const titleId = useId();
   return (
     <article aria-labelledby={titleId} className="rounded-box border border-base-300 p-4">
@@ -31,7 +31,7 @@ export function VendorApplicationCard({ application }: { application: VendorAppl
         <div className="min-w-0">
           <h4 id={titleId} className="text-lg font-semibold break-words" dir="auto">{application.companyName}</h4>
           <p className="text-sm text-base-content/70">
-            {t("appliedOn", { date: formatDate(application.createdAt) })}
+            {t("appliedOn", { date: format.date(application.createdAt) })}
           </p>
         </div>
         <VendorStatusBadge status={application.status} />

@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
 import { BusinessLicenseLink } from "./business-license-link.tsx";
-import { useFormatDate } from "./use-format-date.ts";
+import { useFormat } from "../../../lib/format.ts";
 
 /** What a reviewer needs to decide: contact, company, categories, the license, and the review so far. */
 export function VendorApplicationDetails({ application }: { application: VendorApplication }) {
   const { t } = useTranslation("vendors");
-  const formatDate = useFormatDate();
+  const format = useFormat();
   const applicant = `${application.firstName} ${application.lastName}`.trim();
   const rows = [
     { label: t("fields.contactPerson"), value: application.contactPerson },
@@ -43,7 +43,7 @@ export function VendorApplicationDetails({ application }: { application: VendorA
       <BusinessLicenseLink application={application} />
       {application.status !== "pending" && application.reviewedAt && (
         <p className="text-sm text-base-content/70">
-          {t("reviewedOn", { date: formatDate(application.reviewedAt) })}
+          {t("reviewedOn", { date: format.date(application.reviewedAt) })}
         </p>
       )}
       {application.status === "rejected" && application.rejectionReason && (

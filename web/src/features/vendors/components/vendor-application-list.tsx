@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import type { VendorApplicationStatus } from "../api/get-vendor-applications.ts";
-import { ListError, ListLoading } from "./list-states.tsx";
 import { Pager } from "./pager.tsx";
 import { usePagedApplications } from "./use-paged-applications.ts";
 import { VendorApplicationCard } from "./vendor-application-card.tsx";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 
 export function VendorApplicationList({ status }: { status: VendorApplicationStatus }) {
   const { t } = useTranslation("vendors");
   const { applications, page, pages, hasNext, setPage } = usePagedApplications(status);
-  if (applications.isPending) return <ListLoading />;
-  if (applications.isError) return <ListError onRetry={() => void applications.refetch()} />;
+  if (applications.isPending) return <Loading label={t("loading")} />;
+  if (applications.isError) return <LoadError message={t("loadError")} onRetry={() => void applications.refetch()} />;
   if (applications.data.length === 0 && page === 0) {
     return <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t(`empty.${status}`)}</p>;
   }

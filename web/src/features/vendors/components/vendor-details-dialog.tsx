@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 import { VendorStatusBadge } from "./vendor-application-card.tsx";
 import { VendorApplicationDetails } from "./vendor-application-details.tsx";
 import { VendorReviewActions } from "./vendor-review-actions.tsx";
-import { useFormatDate } from "./use-format-date.ts";
+import { useFormat } from "../../../lib/format.ts";
 
 /** The Review dialog of the standalone page: the same details and decisions as the dashboard section. */
 export function VendorDetailsDialog({ application, onClose }: {
@@ -12,26 +12,27 @@ export function VendorDetailsDialog({ application, onClose }: {
   onClose: () => void;
 }) {
   const { t } = useTranslation("vendors");
-  const formatDate = useFormatDate();
+  const format = useFormat();
   return (
     <ModalDialog
       open={application !== null}
       onClose={onClose}
       title={application?.companyName ?? t("review.title")}
-      closeLabel={t("review.close")}
     >
       {application && (
-        <div className="mt-2 flex flex-col gap-4">
+        <div className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center gap-2 text-sm text-base-content/70">
             <VendorStatusBadge status={application.status} />
-            <span>{t("appliedOn", { date: formatDate(application.createdAt) })}</span>
+            <span>{t("appliedOn", { date: format.date(application.createdAt) })}</span>
           </div>
           <VendorApplicationDetails application={application} />
           <div className="modal-action flex-wrap items-center justify-between">
             {application.status === "pending"
               ? <VendorReviewActions application={application} onReviewed={onClose} />
               : <span />}
-            <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>{t("review.close")}</button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+              {t("translation:common.close")}
+            </button>
           </div>
         </div>
       )}

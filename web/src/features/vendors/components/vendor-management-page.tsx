@@ -4,14 +4,14 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
-import { ListError, ListLoading } from "./list-states.tsx";
 import { Pager } from "./pager.tsx";
 import { usePagedApplications } from "./use-paged-applications.ts";
-import { useFormatDate } from "./use-format-date.ts";
+import { useFormat } from "../../../lib/format.ts";
 import { VendorDetailsDialog } from "./vendor-details-dialog.tsx";
 import { VendorStatCards } from "./vendor-stat-cards.tsx";
 
@@ -34,14 +34,20 @@ export default function VendorManagementPage() {
 
 function PendingApplications() {
   const { t } = useTranslation("vendors");
-  const formatDate = useFormatDate();
+  const format = useFormat();
   const { applications, page, pages, hasNext, setPage } = usePagedApplications("pending");
   const [reviewing, setReviewing] = useState<VendorApplication | null>(null);
 
   let body;
-  if (applications.isPending) body = <ListLoading />;
-  else if (applications.isError) body = <ListError onRetry={() => void applications.refetch()} />;
-  else if (applications.data.length === 0 && page === 0) {
+  if (applications.isPending) body = <Loading label={t("loading")} />;
+  else if (applications.isError) {
+    body = (
+      <LoadError
+        message={t("loadError")}
+        onRetry={() => void applications.refetch()}
+      />
+    );
+  } else if (applications.data.length === 0 && page === 0) {
     body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty.pending")}</p>;
   } else {
     body = (
@@ -55,7 +61,7 @@ function PendingApplications() {
                   {application.contactPerson} · {application.email}
                 </p>
                 <p className="text-xs text-base-content/60">
-                  {t("appliedOn", { date: formatDate(application.createdAt) })}
+                  {t("appliedOn", { date: format.date(application.createdAt) })}
                 </p>
               </div>
               <div className="flex items-center gap-2">

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api-client.ts";
 import { Can } from "../../../lib/authorization.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
@@ -29,11 +29,7 @@ export function VendorReviewActions({ application, onReviewed }: {
     try {
       await review.mutateAsync({ id: application.id, ...input });
     } catch (error) {
-      toast({
-        variant: "error",
-        title: t(approve ? "toast.approveFailed" : "toast.rejectFailed"),
-        description: error instanceof ApiError ? error.serverMessage : undefined,
-      });
+      toastError(error, t(approve ? "toast.approveFailed" : "toast.rejectFailed"));
       return;
     }
     toast({ variant: "success", title: t(approve ? "toast.approved" : "toast.rejected") });

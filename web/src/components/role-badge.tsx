@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-/** Each role has its own badge colour (spec section 6). */
+/** Each role has its own badge colour (spec section 6); names come from the app-wide roles strings. */
 const ROLE_BADGE: Record<string, string> = {
   admin: "badge-primary",
   purchase_team: "badge-info",

@@ -1,25 +1,5 @@
 import { useTranslation } from "react-i18next";
 
-export function ListLoading() {
-  const { t } = useTranslation("quotations");
-  return (
-    <div className="flex justify-center py-8" role="status">
-      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-      <span className="sr-only">{t("translation:common.loading")}</span>
-    </div>
-  );
-}
-
-export function ListError({ message, onRetry }: { message?: string; onRetry: () => void }) {
-  const { t } = useTranslation("quotations");
-  return (
-    <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-      <span>{message ?? t("loadError")}</span>
-      <button type="button" className="btn btn-sm" onClick={onRetry}>{t("translation:common.retry")}</button>
-    </div>
-  );
-}
-
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   const { t } = useTranslation("quotations");
   if (pages <= 1) return null;

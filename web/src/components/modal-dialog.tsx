@@ -1,0 +1,82 @@
+/**
+ * The modal of the SPA: a daisyUI modal on the native <dialog>. showModal() gives the focus trap,
+ * Escape and the top layer (a dialog opened from inside another one stacks above it). Clicking
+ * outside closes it too.
+ *
+ * - <ModalDialog open={...}> stays mounted; its body renders only while open, so each opening starts
+ *   from a fresh form.
+ * - <Modal> is open while mounted: the parent mounts it to open it and unmounts it (from onClose) to
+ *   close it. It has a Close button in its header.
+ */
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+export type ModalSize = "sm" | "md" | "lg" | "xl";
+
+const WIDTH: Record<ModalSize, string> = {
+  sm: "sm:max-w-lg",
+  md: "sm:max-w-2xl",
+  lg: "sm:max-w-4xl",
+  xl: "sm:max-w-5xl",
+};
+
+export type ModalProps = {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons below the (scrolling) body. */
+  footer?: ReactNode;
+  size?: ModalSize;
+};
+
+export function ModalDialog({ open, title, onClose, children, footer, size = "sm", closeButton = false }: ModalProps & {
+  open: boolean;
+  /** A Close button next to the title. */
+  closeButton?: boolean;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  // Unmounted while open (a Modal closing, or the screen going away): leave the top layer.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={titleId}
+      // React passes a nested dialog's close event up to this one's handler too: react to our own only.
+      onClose={(event) => event.target === event.currentTarget && onClose()}
+    >
+      {open && (
+        <div className={`modal-box flex max-h-[90vh] flex-col gap-4 ${WIDTH[size]}`}>
+          <div className="flex items-start justify-between gap-4">
+            <h3 id={titleId} className="text-lg font-bold break-words">{title}</h3>
+            {closeButton && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>{t("common.close")}</button>
+            )}
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+          {footer && <div className="modal-action mt-0 flex-wrap">{footer}</div>}
+        </div>
+      )}
+      {/* Clicking outside closes; keyboard and screen reader users have Escape (and the Close button). */}
+      <form method="dialog" className="modal-backdrop" aria-hidden="true">
+        <button type="submit" tabIndex={-1}>{t("common.close")}</button>
+      </form>
+    </dialog>
+  );
+}
+
+/** A modal that is open while mounted, with a Close button next to its title. */
+export function Modal({ size = "md", ...props }: ModalProps) {
+  return <ModalDialog open closeButton size={size} {...props} />;
+}
