@@ -64,7 +64,8 @@ export function ModalDialog({ open, title, onClose, children, footer, size = "sm
               <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>{t("common.close")}</button>
             )}
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+          {/* The padding keeps focus rings clear of the scrolling box's clipping edge. */}
+          <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">{children}</div>
           {footer && <div className="modal-action mt-0 flex-wrap">{footer}</div>}
         </div>
       )}
