@@ -9,6 +9,7 @@ import { errorHandler } from "./lib/error-handler.ts";
 import { requestLog } from "./lib/request-log.ts";
 import { originCheck, securityHeaders } from "./lib/security.ts";
 import { sessionMiddleware } from "./auth/session.ts";
+import { SessionCache } from "./auth/session-cache.ts";
 import { buildOpenApi, renderDocsPage } from "./lib/openapi.ts";
 import { mountSpa } from "./lib/static.ts";
 import { publicRoute } from "./auth/guard.ts";
@@ -49,9 +50,14 @@ export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
+  const sessionCache = new SessionCache(deps.config.sessionCacheMs);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+    c.set("sessionCache", sessionCache);
     await next();
+    // Any change made through this instance may concern a user (status, role, password, vendor
+    // decision): the next request reads users afresh.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") sessionCache.clear();
   });
   app.use("*", requestLog, securityHeaders);
   app.use(

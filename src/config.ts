@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   SMTP2GO_BASE_URL: optionalUrl,
   WHATSAPP_BASE_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name").optional(),
@@ -49,6 +50,8 @@ export interface Config {
   trustProxy: boolean;
   providers: { sendgrid?: string; smtp2go?: string; whatsapp?: string };
   shutdownTimeoutMs: number;
+  /** How long a signed-in user's row may be reused between requests on one instance (0: never). */
+  sessionCacheMs: number;
   /** S3-compatible object storage for uploaded files; undefined keeps files in the database. */
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
@@ -97,6 +100,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: e.TRUST_PROXY,
     providers: { sendgrid: e.SENDGRID_BASE_URL, smtp2go: e.SMTP2GO_BASE_URL, whatsapp: e.WHATSAPP_BASE_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 2000),
     s3,
   };
 }

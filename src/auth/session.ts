@@ -62,10 +62,16 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const { secrets, db } = c.get("deps");
     try {
       const { payload } = await jwtVerify(token, await signingKey(secrets.jwtKey), { algorithms: ["HS256"] });
-      const row = await findSessionUser(db, Number(payload.sub));
+      const cache = c.get("sessionCache");
+      const id = Number(payload.sub);
+      let row = cache.get(id);
+      if (!row || row.tokenVersion !== payload.tv) {
+        row = await findSessionUser(db, id);
+        if (row) cache.set(id, row);
+      }
       const valid = row && row.isActive && row.tokenVersion === payload.tv &&
         (row.role !== "vendor" || row.vendorStatus === "approved");
-      if (valid) {
+      if (valid && row) {
         const { isActive: _a, vendorStatus: _v, ...user } = row;
         c.set("user", user);
         // Renew past half-life so an active user is not signed out mid-work.

@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Db, Queryable } from "./types.ts";
 
 function wrap(q: PGlite | Transaction): Queryable {
@@ -15,7 +16,12 @@ function wrap(q: PGlite | Transaction): Queryable {
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined means in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  return pgliteDb(await PGlite.create(dataDir));
+  return pgliteDb(await createPglite(dataDir));
+}
+
+/** A raw PGlite with the extensions the migrations use (pg_trgm backs text search, sql/0002). */
+export function createPglite(dataDir?: string): Promise<PGlite> {
+  return PGlite.create(dataDir, { extensions: { pg_trgm } });
 }
 
 /** The Db interface over an open PGlite (tests wrap clones of a migrated template with it). */

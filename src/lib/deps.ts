@@ -4,6 +4,7 @@ import type { Logger } from "./logger.ts";
 import type { Secrets } from "./secrets.ts";
 import type { RoleName } from "../shared/roles.ts";
 import type { ObjectStore } from "../files/s3.ts";
+import type { SessionCache } from "../auth/session-cache.ts";
 
 /** Everything a request handler may need, passed to createApp (tests pass their own). */
 export interface Deps {
@@ -39,5 +40,6 @@ export type AppEnv = {
     deps: Deps;
     requestId: string;
     user: SessionUser | null;
+    sessionCache: SessionCache;
   };
 };

@@ -74,7 +74,7 @@ async function pgliteTestDb(): Promise<TestDb> {
     return { db, close: () => db.close() };
   }
   pgliteTemplate ??= (async () => {
-    const pg = await PGlite.create();
+    const pg = await pgliteModule.createPglite();
     await migrate(wrapPglite(pg));
     return pg;
   })();

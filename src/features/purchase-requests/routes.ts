@@ -113,11 +113,15 @@ async function prOr404(c: Context<AppEnv>, id: number) {
 export const purchaseRequestRoutes = new Hono<AppEnv>()
   .get(
     "/api/purchase-requests",
-    roles([...STAFF], { tags: ["purchase-requests"], summary: "List with filters (X-Total-Count header); staff only" }),
+    roles([...STAFF], {
+      tags: ["purchase-requests"],
+      summary: "List with filters; X-Total-Count (exact up to 10,000, then X-Total-Count-Capped: true); staff only",
+    }),
     validate("query", prListQuerySchema),
     async (c) => {
-      const { items, total } = await q.listPurchaseRequests(c.get("deps").db, c.req.valid("query"));
+      const { items, total, capped } = await q.listPurchaseRequests(c.get("deps").db, c.req.valid("query"));
       c.header("X-Total-Count", String(total));
+      if (capped) c.header("X-Total-Count-Capped", "true");
       return c.json(items);
     },
   )

@@ -1,0 +1,40 @@
+/**
+ * A very short-lived cache of the signed-in user's row, so a read request does not pay a database
+ * round trip just to learn who is asking. Exactness is kept where it matters:
+ * - any state-changing request handled by this instance clears the whole cache before the next
+ *   request (deactivation, role or password changes take effect on the very next request here);
+ * - on other instances a cached row lives at most `ttlMs` (2 s by default), after which the user's
+ *   token version and status are read again.
+ * `ttlMs` 0 turns it off (tests that change users with SQL behind the API's back).
+ * See docs/decisions/004-session-user-cache.md.
+ */
+import type { SessionUserRow } from "./queries.ts";
+
+export class SessionCache {
+  #rows = new Map<number, { row: SessionUserRow; until: number }>();
+  constructor(readonly ttlMs: number, readonly maxEntries = 10_000) {}
+
+  get(id: number): SessionUserRow | undefined {
+    const hit = this.#rows.get(id);
+    if (!hit) return undefined;
+    if (hit.until <= performance.now()) {
+      this.#rows.delete(id);
+      return undefined;
+    }
+    return hit.row;
+  }
+
+  set(id: number, row: SessionUserRow) {
+    if (this.ttlMs <= 0) return;
+    if (this.#rows.size >= this.maxEntries) this.#rows.clear();
+    this.#rows.set(id, { row, until: performance.now() + this.ttlMs });
+  }
+
+  clear() {
+    this.#rows.clear();
+  }
+
+  get size() {
+    return this.#rows.size;
+  }
+}
