@@ -10,8 +10,17 @@
  */
 import type { SessionUserRow } from "./queries.ts";
 
+export interface TokenClaims {
+  sub?: string;
+  tv?: unknown;
+  iat?: number;
+  exp?: number;
+}
+
 export class SessionCache {
   #rows = new Map<number, { row: SessionUserRow; until: number }>();
+  /** Cookies whose signature was already checked: the same string verifies the same way until it expires. */
+  #tokens = new Map<string, TokenClaims>();
   constructor(readonly ttlMs: number, readonly maxEntries = 10_000) {}
 
   get(id: number): SessionUserRow | undefined {
@@ -32,6 +41,21 @@ export class SessionCache {
 
   clear() {
     this.#rows.clear();
+  }
+
+  verifiedToken(token: string): TokenClaims | undefined {
+    const claims = this.#tokens.get(token);
+    if (claims && (claims.exp ?? 0) * 1000 <= Date.now()) {
+      this.#tokens.delete(token);
+      return undefined;
+    }
+    return claims;
+  }
+
+  rememberToken(token: string, claims: TokenClaims) {
+    if (this.ttlMs <= 0) return;
+    if (this.#tokens.size >= this.maxEntries) this.#tokens.clear();
+    this.#tokens.set(token, claims);
   }
 
   get size() {

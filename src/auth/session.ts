@@ -61,8 +61,12 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (token) {
     const { secrets, db } = c.get("deps");
     try {
-      const { payload } = await jwtVerify(token, await signingKey(secrets.jwtKey), { algorithms: ["HS256"] });
       const cache = c.get("sessionCache");
+      let payload = cache.verifiedToken(token);
+      if (!payload) {
+        payload = (await jwtVerify(token, await signingKey(secrets.jwtKey), { algorithms: ["HS256"] })).payload;
+        cache.rememberToken(token, payload);
+      }
       const id = Number(payload.sub);
       let row = cache.get(id);
       if (!row || row.tokenVersion !== payload.tv) {
