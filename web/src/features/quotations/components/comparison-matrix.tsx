@@ -82,7 +82,7 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
                     <th scope="col" className="text-end">{t("items.quantity")}</th>
                     {quotations.map((col) => (
                       <th key={col.id} scope="col" className="min-w-40 align-top">
-                        <span className="block break-words">{col.vendorName}</span>
+                        <bdi className="block break-words">{col.vendorName}</bdi>
                         <span className="mt-1 flex flex-wrap gap-1 font-normal">
                           <QuotationStatusBadge status={col.status} />
                         </span>

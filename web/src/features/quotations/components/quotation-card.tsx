@@ -57,7 +57,9 @@ export function QuotationCard({ quotation, order, onAction }: {
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-base-content/60">{t("card.vendor")}</dt>
-            <dd className="font-medium break-words">{quotation.vendorName}</dd>
+            <dd className="font-medium break-words">
+              <bdi>{quotation.vendorName}</bdi>
+            </dd>
           </div>
           <div>
             <dt className="text-base-content/60">{t("card.submitted")}</dt>

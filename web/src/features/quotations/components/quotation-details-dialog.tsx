@@ -47,7 +47,9 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
           <Field label={t("details.request")}>
             <span className="font-mono" dir="ltr">{q.requestNumber}</span>
           </Field>
-          <Field label={t("card.vendor")}>{q.vendorName}</Field>
+          <Field label={t("card.vendor")}>
+            <bdi>{q.vendorName}</bdi>
+          </Field>
           <Field label={t("details.status")}>
             <QuotationStatusBadge status={q.status} />
           </Field>

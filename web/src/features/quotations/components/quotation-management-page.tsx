@@ -101,7 +101,9 @@ function RecentQuotations() {
                   <span className="block font-mono text-sm" dir="ltr">{q.requestNumber}</span>
                   <span className="block text-xs text-base-content/60 break-words">{q.purchaseRequestTitle}</span>
                 </td>
-                <td className="break-words">{q.vendorName}</td>
+                <td className="break-words">
+                  <bdi>{q.vendorName}</bdi>
+                </td>
                 <td>
                   <QuotationStatusBadge status={q.status} />
                 </td>
