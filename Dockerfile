@@ -12,7 +12,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev
 
-FROM denoland/deno:debian-2.9.6
+FROM denoland/deno:debian-2.9.5
 ENV NODE_ENV=production PORT=8000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
