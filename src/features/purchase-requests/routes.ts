@@ -5,6 +5,7 @@
  * from /api/vendor/matching-prs.
  */
 import { Hono } from "hono";
+import type { z } from "zod";
 import type { Context } from "hono";
 import { allow, roles } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
@@ -104,6 +105,20 @@ function sameItems(stored: q.ItemSnapshot[], next: q.PrItemInput[]) {
     );
 }
 
+/** Items of the quick-create / edit payload with the spec's defaults (unit pcs, quantity 1, cost 0). */
+function quickItems(items: z.output<typeof quickPurchaseRequestSchema>["items"]): q.PrItemInput[] {
+  return items.map((i) => ({
+    name: i.name,
+    specifications: i.specifications,
+    quantity: Number(i.quantity ?? 1),
+    unit: i.unit || "pcs",
+    estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
+    categoryId: i.categoryId ?? null,
+    urgency: "medium",
+    notes: "",
+  }));
+}
+
 async function prOr404(c: Context<AppEnv>, id: number) {
   const pr = await q.getPurchaseRequest(c.get("deps").db, id);
   if (!pr) throw new NotFound("Purchase request not found");
@@ -201,16 +216,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           internalSupplier: "",
           status: v.status ?? "pending",
           categoryId: v.categoryId ?? v.items[0]?.categoryId ?? null,
-          items: v.items.map((i) => ({
-            name: i.name,
-            specifications: i.specifications,
-            quantity: Number(i.quantity ?? 1),
-            unit: i.unit || "pcs",
-            estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-            categoryId: i.categoryId ?? null,
-            urgency: "medium",
-            notes: "",
-          })),
+          items: quickItems(v.items),
         };
       }
       await checkCategories(db, [input.categoryId, ...input.items.map((i) => i.categoryId)]);
@@ -264,16 +270,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       if (!v.version) {
         throw new BadRequest("version is required", [{ path: "version", message: "version is required" }]);
       }
-      const items = v.items.map((i) => ({
-        name: i.name,
-        specifications: i.specifications,
-        quantity: Number(i.quantity ?? 1),
-        unit: i.unit || "pcs",
-        estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-        categoryId: i.categoryId ?? null,
-        urgency: "medium",
-        notes: "",
-      }));
+      const items = quickItems(v.items);
       const { db } = c.get("deps");
       await checkCategories(db, [v.categoryId, ...items.map((i) => i.categoryId)]);
       const budgetCents = sumCents(items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));

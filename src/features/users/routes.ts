@@ -5,6 +5,7 @@ import { allow } from "../../auth/guard.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { audit, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
+import type { Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { ROLES } from "../../shared/roles.ts";
@@ -32,6 +33,14 @@ export function temporaryPassword(length = 12): string {
     if (buf[0] < 256 - (256 % TEMP_ALPHABET.length)) out.push(TEMP_ALPHABET[buf[0] % TEMP_ALPHABET.length]);
   }
   return out.join("");
+}
+
+/** Locks the active admins and re-checks, under the lock, that the caller is still one of them. */
+async function lockAdminsAsAdmin(tx: Queryable, c: Context<AppEnv>) {
+  const admins = await q.lockActiveAdmins(tx);
+  // Another admin may have just demoted or deactivated the caller.
+  if (!admins.some((a) => a.id === c.get("user")!.id)) throw new Forbidden("You are no longer an active administrator");
+  return admins;
 }
 
 async function userOr404(c: Context<AppEnv>, id: number) {
@@ -129,11 +138,7 @@ export const userRoutes = new Hono<AppEnv>()
       const { roleId } = c.req.valid("json");
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
-        const admins = await q.lockActiveAdmins(tx);
-        // Re-checked under the lock: another admin may have just demoted or deactivated the caller.
-        if (!admins.some((a) => a.id === c.get("user")!.id)) {
-          throw new Forbidden("You are no longer an active administrator");
-        }
+        const admins = await lockAdminsAsAdmin(tx, c);
         const target = await q.lockUser(tx, id);
         if (!target) throw new NotFound("User not found");
         if (target.roleId === roleId) return;
@@ -170,11 +175,7 @@ export const userRoutes = new Hono<AppEnv>()
       const { isActive } = c.req.valid("json");
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
-        const admins = await q.lockActiveAdmins(tx);
-        // Re-checked under the lock: another admin may have just demoted or deactivated the caller.
-        if (!admins.some((a) => a.id === c.get("user")!.id)) {
-          throw new Forbidden("You are no longer an active administrator");
-        }
+        const admins = await lockAdminsAsAdmin(tx, c);
         const target = await q.lockUser(tx, id);
         if (!target) throw new NotFound("User not found");
         if (target.isActive === isActive) return;
