@@ -169,9 +169,12 @@ Deno.test("[e2e] identity: a deactivated user's open session is refused on its n
     const status = await admin.page.request.put(`/api/admin/users/${id}/status`, { data: { isActive: false } });
     assert.equal(status.status(), 200);
 
-    // The next request of the open session answers 401: toast, then the login page.
+    // The next request of the open session answers 401: toast, then the login page. The toast lives
+    // 500 ms before the redirect, so watch for it before the click (a busy CI machine is slow to look).
+    const toastSeen = page.getByRole("status").filter({ hasText: "Unauthorized" })
+      .getByText("You are logged out. Logging in again...").waitFor();
     await sidebar(page).getByRole("button", { name: "Purchase Requests" }).click();
-    await expectToast(page, "Unauthorized", "You are logged out. Logging in again...");
+    await toastSeen;
     await page.waitForURL((url) => url.pathname === "/login");
     await page.getByRole("tab", { name: "Standard Login" }).waitFor();
     assert.deepEqual(user.problems, []);
