@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
 import { ROLES } from "./shared/roles.ts";
 import { startOutboxWorker } from "./notify/worker.ts";
 import { startBidClock } from "./jobs/bid-clock.ts";
+import { startDeadlineReminders } from "./jobs/deadline-reminders.ts";
 import { s3Store } from "./files/s3.ts";
 
 async function main() {
@@ -50,6 +51,7 @@ async function main() {
 
   const outbox = startOutboxWorker(db, { config, logger });
   const bidClock = startBidClock(db, logger);
+  const reminders = startDeadlineReminders(db, logger);
 
   const controller = new AbortController();
   const server = Deno.serve({
@@ -82,6 +84,7 @@ async function main() {
     clearTimeout(timer);
     await outbox.stop();
     bidClock.stop();
+    reminders.stop();
     await db.close();
     logger.info("stopped");
     Deno.exit(0);

@@ -1,0 +1,99 @@
+/**
+ * Quotation deadline reminders (settings: deadline_reminders_enabled, auto_reminder_hours,
+ * template_deadline_reminder): within `auto_reminder_hours` of a request's deadline, every approved
+ * vendor that could still answer and has not, gets one email through the outbox. Recorded in
+ * deadline_reminders in the same transaction, so no vendor is reminded twice; an advisory lock makes
+ * one instance do each round.
+ */
+import type { Db, Queryable } from "../db/types.ts";
+import type { Logger } from "../lib/logger.ts";
+import { getSettings, isOn, renderTemplate } from "../lib/settings.ts";
+import { enqueueEmail } from "../notify/outbox.ts";
+
+const LOCK_KEY = 727_100_011;
+
+interface Due {
+  kind: "purchase_request" | "bid_request";
+  requestId: number;
+  number: string;
+  title: string;
+  deadline: Date;
+  vendorId: number;
+  email: string;
+}
+
+/** Vendors to remind: in the request's category (when matching is on), opted in, no current quotation yet. */
+async function dueReminders(tx: Queryable, hours: number, byCategory: boolean): Promise<Due[]> {
+  return await tx.query<Due>(
+    `with vendors as (
+       select vp.user_id as vendor_id, u.email from vendor_profiles vp join users u on u.id = vp.user_id
+        where vp.status = 'approved' and u.is_active
+          and coalesce((u.preferences ->> 'emailNotifications')::boolean, true)
+          and coalesce((u.preferences ->> 'deadlineReminders')::boolean, true)
+     ), requests as (
+       select 'purchase_request' as kind, pr.id, pr.request_number as number, pr.title, pr.deadline, pr.category_id
+         from purchase_requests pr
+        where pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
+          and pr.deadline > now() and pr.deadline <= now() + make_interval(hours => $1)
+          and not exists (select 1 from bid_requests b where b.purchase_request_id = pr.id and b.status <> 'cancelled')
+       union all
+       select 'bid_request', b.id, b.bid_number, b.title, b.bidding_deadline, b.category_id
+         from bid_requests b
+        where b.status in ('published', 'bidding_open')
+          and b.bidding_deadline > now() and b.bidding_deadline <= now() + make_interval(hours => $1)
+     )
+     select r.kind, r.id as "requestId", r.number, r.title, r.deadline, v.vendor_id as "vendorId", v.email
+       from requests r cross join vendors v
+      where (not $2 or r.category_id is null
+             or exists (select 1 from vendor_categories vc where vc.vendor_id = v.vendor_id and vc.category_id = r.category_id))
+        and not exists (select 1 from quotations q where q.vendor_id = v.vendor_id and q.is_current
+                          and (case when r.kind = 'purchase_request' then q.purchase_request_id else q.bid_request_id end) = r.id)
+        and not exists (select 1 from deadline_reminders d
+                         where d.request_kind = r.kind and d.request_id = r.id and d.vendor_id = v.vendor_id)
+      order by r.deadline, r.id, v.vendor_id`,
+    [hours, byCategory],
+  );
+}
+
+/** One round; returns how many reminders were queued. */
+export async function runDeadlineReminders(db: Db, logger: Logger): Promise<number> {
+  return await db.tx(async (tx) => {
+    const [{ locked }] = await tx.query<{ locked: boolean }>("select pg_try_advisory_xact_lock($1) as locked", [
+      LOCK_KEY,
+    ]);
+    if (!locked) return 0;
+    const s = await getSettings(tx, [
+      "deadline_reminders_enabled",
+      "email_notifications_enabled",
+      "auto_reminder_hours",
+      "template_deadline_reminder",
+      "enable_vendor_matching",
+    ]);
+    if (!isOn(s.deadline_reminders_enabled) || !isOn(s.email_notifications_enabled)) return 0;
+    const hours = Math.min(72, Math.max(1, Number.parseInt(s.auto_reminder_hours ?? "24", 10) || 24));
+    const due = await dueReminders(tx, hours, isOn(s.enable_vendor_matching ?? "true"));
+    for (const d of due) {
+      const deadline = d.deadline.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+      await enqueueEmail(tx, {
+        to: d.email,
+        subject: `Reminder: quotations for ${d.title} (${d.number}) close soon`,
+        body: renderTemplate(s.template_deadline_reminder ?? "", { title: d.title, requestNumber: d.number, deadline }),
+      });
+      await tx.query(
+        "insert into deadline_reminders (request_kind, request_id, vendor_id) values ($1, $2, $3)",
+        [d.kind, d.requestId, d.vendorId],
+      );
+    }
+    if (due.length) logger.info("deadline reminders queued", { count: due.length });
+    return due.length;
+  });
+}
+
+export function startDeadlineReminders(db: Db, logger: Logger, intervalMs = 5 * 60_000) {
+  const tick = () =>
+    runDeadlineReminders(db, logger).catch((e) =>
+      logger.error("deadline reminders failed", { error: (e as Error).message })
+    );
+  const timer = setInterval(tick, intervalMs);
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,90 @@
+/**
+ * Quotation deadline reminders (src/jobs/deadline-reminders.ts): one email per vendor per request,
+ * within auto_reminder_hours of the deadline, only to vendors who could still answer and have not,
+ * and only when the settings and the vendor's own preferences allow it.
+ */
+import assert from "node:assert/strict";
+import { runDeadlineReminders } from "../../src/jobs/deadline-reminders.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { expectJson, testApp } from "../helpers/app.ts";
+import { testBackend } from "../helpers/db.ts";
+import { as, createCategory } from "../helpers/users.ts";
+
+const tag = `[reminders/${testBackend()}]`;
+const t = await testApp();
+const { db } = t;
+Deno.test.afterAll(t.close);
+const logger = createLogger("silent");
+const HOUR = 3_600_000;
+
+const CAT = await createCategory(db, "Reminder stationery");
+const OTHER = await createCategory(db, "Reminder vehicles");
+const team = await as(t, "purchase_team");
+const quiet = await as(t, "vendor", { categoryIds: [CAT] });
+const answered = await as(t, "vendor", { categoryIds: [CAT] });
+const optedOut = await as(t, "vendor", { categoryIds: [CAT] });
+const elsewhere = await as(t, "vendor", { categoryIds: [OTHER] });
+
+async function activeRequest(hoursLeft: number) {
+  const res = await team.request("/api/purchase-requests", {
+    method: "POST",
+    json: {
+      title: `Reminder request ${crypto.randomUUID().slice(0, 6)}`,
+      description: "d",
+      department: "Ops",
+      justification: "j",
+      requestType: "vendor_quote",
+      categoryId: CAT,
+      deadline: new Date(Date.now() + hoursLeft * HOUR).toISOString(),
+      items: [{ itemName: "Pens", quantity: 2, estimatedPrice: "3.00", categoryId: CAT }],
+    },
+  });
+  const pr = await expectJson<{ id: number; requestId: string; items: { id: number }[] }>(res, 201);
+  await db.query("update purchase_requests set status = 'active' where id = $1", [pr.id]);
+  return pr;
+}
+
+async function remindersTo(email: string) {
+  return await db.query<{ subject: string; body: string }>(
+    "select subject, body from notification_outbox where recipient = $1 and subject like 'Reminder:%'",
+    [email],
+  );
+}
+
+Deno.test(`${tag} vendors who have not answered get one reminder within auto_reminder_hours, never twice`, async () => {
+  await db.query("update settings set value = '24' where key = 'auto_reminder_hours'");
+  await db.query("update settings set value = 'true' where key = 'deadline_reminders_enabled'");
+  const soon = await activeRequest(10);
+  const later = await activeRequest(48);
+  const quote = await answered.request("/api/vendor/quotations", {
+    method: "POST",
+    json: { purchaseRequestId: soon.id, items: [{ itemId: soon.items[0].id, unitPrice: "2.50" }] },
+  });
+  await expectJson(quote, 201);
+  await optedOut.request("/api/profile/preferences", {
+    method: "PUT",
+    json: { emailNotifications: true, opportunityEmails: true, deadlineReminders: false },
+  });
+
+  await runDeadlineReminders(db, logger);
+  const mail = await remindersTo(quiet.user.email);
+  assert.equal(mail.length, 1, "the vendor who has not answered");
+  assert.match(mail[0].body, new RegExp(soon.requestId));
+  assert.ok(!mail.some((m) => m.body.includes(later.requestId)), "48 h away is outside the 24 h window");
+  assert.equal((await remindersTo(answered.user.email)).length, 0, "already quoted");
+  assert.equal((await remindersTo(optedOut.user.email)).length, 0, "turned reminders off");
+  assert.equal((await remindersTo(elsewhere.user.email)).length, 0, "not in the category");
+
+  await runDeadlineReminders(db, logger);
+  assert.equal((await remindersTo(quiet.user.email)).length, 1, "never twice");
+});
+
+Deno.test(`${tag} no reminders when deadline_reminders_enabled is off`, async () => {
+  await db.query("update settings set value = 'false' where key = 'deadline_reminders_enabled'");
+  try {
+    await activeRequest(5);
+    assert.equal(await runDeadlineReminders(db, logger), 0);
+  } finally {
+    await db.query("update settings set value = 'true' where key = 'deadline_reminders_enabled'");
+  }
+});
