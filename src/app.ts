@@ -27,6 +27,8 @@ import { purchaseRequestRoutes } from "./features/purchase-requests/routes.ts";
 import { bidRoutes } from "./features/bids/routes.ts";
 import { opportunityRoutes } from "./features/opportunities/routes.ts";
 import { quotationRoutes } from "./features/quotations/routes.ts";
+import { notificationSettingsRoutes } from "./features/notification-settings/routes.ts";
+import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
 export const routers = [
@@ -43,6 +45,8 @@ export const routers = [
   bidRoutes,
   opportunityRoutes,
   quotationRoutes,
+  notificationSettingsRoutes,
+  systemSettingsRoutes,
 ];
 
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */

@@ -1,12 +1,56 @@
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { TabList, TabPanels } from "../../../components/tabs.tsx";
+import { useCan } from "../../../lib/authorization.tsx";
 import { OutboxPanel } from "../../outbox/components/outbox-panel.tsx";
+import { byKey, useNotificationSettings } from "../api/get-notification-settings.ts";
+import { EmailProviderTab } from "./email-provider-tab.tsx";
+import { NotificationTogglesTab } from "./notification-toggles-tab.tsx";
+import { TemplatesTab } from "./templates-tab.tsx";
+import { WhatsappTab } from "./whatsapp-tab.tsx";
 
-/** For now only the outbox ("Sent messages"); the provider, WhatsApp, toggle and template tabs come later. */
+const TABS = ["email", "whatsapp", "notifications", "templates"] as const;
+type Tab = (typeof TABS)[number];
+
+/** Notification Settings (spec section 2): four tabs, then the outbox of sent messages. */
 export default function NotificationSettingsSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("notification-settings");
+  const id = useId();
+  const [tab, setTab] = useState<Tab>("email");
+  const query = useNotificationSettings();
+  const canEdit = useCan("notifications.edit");
+  const canSend = useCan("notifications.send");
+  const settings = byKey(query.data);
   return (
     <div className="flex flex-col gap-4">
-      <h2 className="text-xl font-semibold">{t("dashboard.sections.notification-settings")}</h2>
+      <h2 className="text-xl font-semibold">{t("translation:dashboard.sections.notification-settings")}</h2>
+      {query.isPending
+        ? <Loading label={t("loading")} />
+        : query.isError
+        ? <LoadError message={t("loadError")} onRetry={() => query.refetch()} />
+        : (
+          <>
+            <TabList
+              id={id}
+              tabs={TABS}
+              current={tab}
+              onSelect={setTab}
+              label={t("tabsLabel")}
+              tabLabel={(name) => t(`tabs.${name}`)}
+            />
+            <TabPanels id={id} tabs={TABS} current={tab}>
+              {(name) =>
+                name === "email"
+                  ? <EmailProviderTab settings={settings} canEdit={canEdit} canSend={canSend} />
+                  : name === "whatsapp"
+                  ? <WhatsappTab settings={settings} canEdit={canEdit} canSend={canSend} />
+                  : name === "notifications"
+                  ? <NotificationTogglesTab settings={settings} canEdit={canEdit} />
+                  : <TemplatesTab settings={settings} canEdit={canEdit} />}
+            </TabPanels>
+          </>
+        )}
       <OutboxPanel />
     </div>
   );

@@ -1,7 +1,22 @@
+/** Admin System Settings (spec section 2): three cards. */
 import { useTranslation } from "react-i18next";
-import { SectionPlaceholder } from "../../../components/section-placeholder.tsx";
+import { DatabaseCard } from "./database-card.tsx";
+import { DefaultsCard } from "./defaults-card.tsx";
+import { MaintenanceCard } from "./maintenance-card.tsx";
 
 export default function SystemSettingsSection() {
-  const { t } = useTranslation();
-  return <SectionPlaceholder title={t("dashboard.sections.system-settings")} />;
+  const { t } = useTranslation("system-settings");
+  return (
+    <section className="flex flex-col gap-6" aria-labelledby="system-settings-title">
+      <div>
+        <h2 id="system-settings-title" className="text-2xl font-bold">{t("title")}</h2>
+        <p className="text-base-content/70">{t("subtitle")}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <DatabaseCard />
+        <DefaultsCard />
+        <MaintenanceCard />
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,153 @@
+/** Admin System Settings (spec section 2, three cards): defaults, database tools, maintenance. */
+import { Hono } from "hono";
+import { allow } from "../../auth/guard.ts";
+import { audit, diff } from "../../audit/audit.ts";
+import { migrate, migrationStatus } from "../../db/migrate.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { validate } from "../../lib/validate.ts";
+import { fromCents, toCents } from "../../shared/money.ts";
+import { type SystemSettings, systemSettingsSchema } from "../../shared/schemas/system-settings.ts";
+import * as q from "./queries.ts";
+
+const tags = ["system-settings"];
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const systemSettingsRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/admin/system-settings",
+    allow("system_settings.view", { tags, summary: "Purchase request defaults and the database configuration" }),
+    async (c) => {
+      const { db, config } = c.get("deps");
+      const body: SystemSettings = {
+        ...await q.readSettingValues(db),
+        database: { kind: db.kind === "postgres" ? "postgresql" : "pglite", poolMax: config.poolMax },
+      };
+      return c.json(body);
+    },
+  )
+  .post(
+    "/api/admin/save-system-settings",
+    allow("system_settings.edit", { tags, summary: "Save the purchase request defaults" }),
+    validate("json", systemSettingsSchema),
+    async (c) => {
+      const body = c.req.valid("json");
+      const { db } = c.get("deps");
+      const userId = c.get("user")?.id ?? null;
+      const after = await db.tx(async (tx) => {
+        const before = await q.readSettingValues(tx);
+        const next: q.SettingValues = {
+          defaultDeadline: body.defaultDeadline,
+          autoReminder: body.autoReminder,
+          enableVendorMatching: body.enableVendorMatching,
+          // Stored normalised ("10000.00") so every reader sees the same two-decimal amount.
+          approvalThreshold: body.approvalThreshold === undefined
+            ? before.approvalThreshold
+            : fromCents(toCents(body.approvalThreshold)!),
+        };
+        for (const [field, key] of Object.entries(q.SETTING_KEYS)) {
+          await q.writeSetting(tx, key, String(next[field as keyof q.SettingValues]), userId);
+        }
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "system_settings",
+          metadata: { changes: diff(before, next) },
+        });
+        return next;
+      });
+      return c.json(after);
+    },
+  )
+  .post(
+    "/api/admin/test-db-connection",
+    allow("system_settings.view", { tags, summary: "Run `select 1` and report how long it took" }),
+    async (c) => {
+      const { db, logger } = c.get("deps");
+      const start = performance.now();
+      try {
+        await db.query("select 1");
+      } catch (e) {
+        logger.warn("database connection test failed", { error: String(e) });
+        return c.json({ ok: false, message: "Could not reach the database" }, 503);
+      }
+      return c.json({ ok: true, responseTime: Math.round((performance.now() - start) * 100) / 100 });
+    },
+  )
+  .get(
+    "/api/admin/db-metrics",
+    allow("system_settings.view", {
+      tags,
+      summary: "Real database metrics: size, version, exact row counts of the main tables, connections, outbox",
+    }),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json(await q.dbMetrics(db, db.kind));
+    },
+  )
+  .post(
+    "/api/admin/run-migrations",
+    allow("system_settings.edit", { tags, summary: "Apply pending migrations; returns those applied and the status" }),
+    async (c) => {
+      const { db } = c.get("deps");
+      const applied = await migrate(db);
+      const status = await migrationStatus(db);
+      await db.tx((tx) => audit(tx, c, { action: "UPDATE", entityType: "database_migrations", metadata: { applied } }));
+      return c.json({ applied, status });
+    },
+  )
+  .post(
+    "/api/admin/clear-cache",
+    allow("system_settings.edit", { tags, summary: "Clear this instance's signed-in user cache" }),
+    async (c) => {
+      const cache = c.get("sessionCache");
+      const entries = cache.size;
+      cache.clear();
+      await c.get("deps").db.tx((tx) =>
+        audit(tx, c, { action: "DELETE", entityType: "session_cache", metadata: { entries } })
+      );
+      return c.json({ message: "Cache cleared" });
+    },
+  )
+  .post(
+    "/api/admin/backup-database",
+    allow("system_settings.edit", {
+      tags,
+      summary: "Download a JSON logical backup of every table (no credentials, token digests, file data or secrets)",
+    }),
+    async (c) => {
+      const { db, version } = c.get("deps");
+      const tables = await q.backupTables(db);
+      await db.tx((tx) =>
+        audit(tx, c, {
+          action: "EXPORT",
+          entityType: "database_backup",
+          metadata: { tables: Object.keys(tables).length },
+        })
+      );
+      const body = JSON.stringify({ createdAt: new Date().toISOString(), version, tables });
+      return c.body(body, 200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-disposition": `attachment; filename="procurement-backup-${today()}.json"`,
+      });
+    },
+  )
+  .get(
+    "/api/admin/export-logs",
+    allow("audit_logs.export", { tags, summary: "Download the audit log as a text file, one line per entry" }),
+    async (c) => {
+      const lines = await q.auditLogLines(c.get("deps").db);
+      const text = lines.map((l) =>
+        [
+          new Date(l.created_at).toISOString(),
+          l.email ?? "-",
+          l.action,
+          l.entity_type,
+          l.entity_id ?? "-",
+          JSON.stringify(l.metadata ?? {}),
+        ].join("\t")
+      ).join("\n");
+      return c.body(text + (text ? "\n" : ""), 200, {
+        "content-type": "text/plain; charset=utf-8",
+        "content-disposition": `attachment; filename="procurement-logs-${today()}.txt"`,
+      });
+    },
+  );
