@@ -4,6 +4,7 @@
  * database would no longer match the file, and that is never safe to guess about.
  */
 import type { Db } from "./types.ts";
+import { sha256Hex } from "../lib/crypto.ts";
 
 export const MIGRATION_LOCK_KEY = 727_100_001;
 const SQL_DIR = new URL("../../sql/", import.meta.url);
@@ -23,11 +24,6 @@ export interface MigrationStatus {
 }
 
 export class MigrationError extends Error {}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export async function readMigrationFiles(dir: URL = SQL_DIR): Promise<MigrationFile[]> {
   const files: MigrationFile[] = [];

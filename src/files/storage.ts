@@ -7,6 +7,7 @@ import type { Queryable } from "../db/types.ts";
 import { PayloadTooLarge, UnsupportedMediaType } from "../lib/errors.ts";
 import { CONTENT_TYPES, detectKind, type FileKind } from "./detect.ts";
 import type { ObjectStore } from "./s3.ts";
+import { sha256Hex } from "../lib/crypto.ts";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export type FilePurpose = "business_license" | "quotation_attachment" | "ocr_source" | "backup" | "other";
@@ -33,11 +34,6 @@ export function sanitizeFilename(name: string, kind: FileKind): string {
   const ext = kind === "jpeg" ? ["jpg", "jpeg"] : [kind];
   const hasExt = ext.some((e) => cleaned.toLowerCase().endsWith(`.${e}`));
   return (cleaned || "file") + (hasExt ? "" : `.${ext[0]}`);
-}
-
-async function sha256(bytes: Uint8Array) {
-  const d = await crypto.subtle.digest("SHA-256", bytes as BufferSource);
-  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Throws 413 / 415 for a file that may not be stored; returns the detected kind otherwise. */
@@ -81,7 +77,7 @@ export async function storeFile(
       sanitizeFilename(f.filename, kind),
       CONTENT_TYPES[kind],
       f.bytes.byteLength,
-      await sha256(f.bytes),
+      await sha256Hex(f.bytes),
       key ? null : stored,
       !!f.encryptedBytes,
       f.purpose,

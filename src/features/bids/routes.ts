@@ -10,6 +10,7 @@ import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
+import { defaultCategoryId } from "../../db/default-category.ts";
 import { unsealBidQuotations } from "../../sealing/sealed-quotation.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import { canCreateBids } from "../../shared/permissions.ts";
@@ -66,7 +67,7 @@ export const bidRoutes = new Hono<AppEnv>()
       if (!canCreateBids(me.role)) throw new Forbidden("You do not have permission to create bid requests");
       const v = c.req.valid("json");
       const { db } = c.get("deps");
-      const defaultCategory = (await db.query("select 1 from categories where id = 1 and is_active")).length ? 1 : null;
+      const defaultCategory = await defaultCategoryId(db);
       const id = await db.tx(async (tx) => {
         let items = v.items.map((i) => ({
           name: i.itemName.trim(),

@@ -11,7 +11,7 @@ import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
 import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
-import { encrypt } from "../../lib/crypto.ts";
+import { encrypt, sha256Hex } from "../../lib/crypto.ts";
 import { getSetting, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
 import { checkUpload, storeFile } from "../../files/storage.ts";
@@ -187,10 +187,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
         });
         if (!sealed) await q.insertQuotationItems(tx, id, kind, lines);
         for (const a of attachments) {
-          const hash = Array.from(
-            new Uint8Array(await crypto.subtle.digest("SHA-256", a.bytes as BufferSource)),
-            (b) => b.toString(16).padStart(2, "0"),
-          ).join("");
+          const hash = await sha256Hex(a.bytes);
           const file = await storeFile(tx, {
             ownerUserId: me.id,
             filename: a.name,

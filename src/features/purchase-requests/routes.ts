@@ -15,6 +15,7 @@ import { parseWith } from "../../lib/body.ts";
 import { getSetting, getSettings, isOn, renderTemplate } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
+import { defaultCategoryId } from "../../db/default-category.ts";
 import type { Queryable } from "../../db/types.ts";
 import { enqueueEmail } from "../../notify/outbox.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
@@ -50,11 +51,6 @@ function checkBudget(budgetCents: number) {
 
 async function thresholdCents(db: Queryable) {
   return toCents(await getSetting(db, "approval_threshold", "10000.00")) ?? 1_000_000;
-}
-
-/** Spec section 9: items default to category 1, when such a category exists (a fresh install may have none). */
-export async function defaultCategoryId(db: Queryable): Promise<number | null> {
-  return (await db.query("select 1 from categories where id = 1 and is_active")).length ? 1 : null;
 }
 
 async function checkCategories(db: Queryable, ids: (number | null | undefined)[]) {

@@ -1,4 +1,4 @@
-/** Account security: real TOTP two-factor sign-in (replaces the spec's 'Feature Coming Soon'). */
+/** Account security: TOTP two-factor sign-in (RFC 6238) with QR enrolment, recovery codes and password-confirmed disable. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-states.tsx";
