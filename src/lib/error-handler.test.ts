@@ -33,18 +33,31 @@ const cases: [string, unknown, number, Record<string, unknown>][] = [
     400,
     {
       message: "Title is required",
+      code: "generic.badRequest",
       issues: [{ path: "title", message: "Title is required" }],
     },
   ],
-  ["BadRequest without issues", new BadRequest("Bad"), 400, { message: "Bad" }],
-  ["Unauthorized", new Unauthorized(), 401, { message: "Unauthorized" }],
+  ["BadRequest without issues", new BadRequest("Bad"), 400, { message: "Bad", code: "generic.badRequest" }],
+  ["Unauthorized", new Unauthorized(), 401, { message: "Unauthorized", code: "generic.unauthorized" }],
   ["Forbidden with extra", new Forbidden("No", { requiredPermission: "users.create" }), 403, {
     message: "No",
+    code: "generic.forbidden",
     requiredPermission: "users.create",
   }],
-  ["NotFound", new NotFound("Purchase request not found"), 404, { message: "Purchase request not found" }],
-  ["Conflict", new Conflict("Already approved"), 409, { message: "Already approved" }],
-  ["PayloadTooLarge", new PayloadTooLarge(), 413, { message: "File is too large" }],
+  ["NotFound", new NotFound("Purchase request not found"), 404, {
+    message: "Purchase request not found",
+    code: "generic.notFound",
+  }],
+  ["Conflict", new Conflict("Already approved"), 409, { message: "Already approved", code: "generic.conflict" }],
+  ["Conflict with a code and params", new Conflict("generic.validation", { message: "Deadline passed" }), 409, {
+    message: "Deadline passed",
+    code: "generic.validation",
+    params: { message: "Deadline passed" },
+  }],
+  ["PayloadTooLarge", new PayloadTooLarge(), 413, {
+    message: "Request body is too large",
+    code: "generic.payloadTooLarge",
+  }],
 ];
 
 for (const [name, error, status, body] of cases) {
@@ -63,7 +76,7 @@ Deno.test("[errors] TooManyRequests sets Retry-After", async () => {
   const res = await app.request("/boom");
   assert.equal(res.status, 429);
   assert.equal(res.headers.get("retry-after"), "120");
-  assert.deepEqual(await res.json(), { message: "Too many attempts" });
+  assert.deepEqual(await res.json(), { message: "Too many attempts", code: "generic.tooManyRequests" });
 });
 
 Deno.test("[errors] an unexpected error is a 500 without details, logged with the request id", async () => {
@@ -72,7 +85,11 @@ Deno.test("[errors] an unexpected error is a 500 without details, logged with th
   const res = await app.request("/boom", { headers: { "x-request-id": "req-42" } });
   assert.equal(res.status, 500);
   const text = await res.text();
-  assert.deepEqual(JSON.parse(text), { message: "Internal server error", requestId: "req-42" });
+  assert.deepEqual(JSON.parse(text), {
+    message: "Internal server error",
+    code: "generic.internal",
+    requestId: "req-42",
+  });
   assert.doesNotMatch(text, /password_hash|relation|at /);
   const logged = lines.find((l) => l.level === "error");
   assert.ok(logged, "the 500 is logged");
@@ -89,6 +106,6 @@ Deno.test("[errors] malformed JSON in a body is a 400 with a plain message", asy
     headers: { "content-type": "application/json" },
   });
   assert.equal(res.status, 400);
-  assert.deepEqual(await res.json(), { message: "Malformed JSON body" });
+  assert.deepEqual(await res.json(), { message: "Malformed JSON body", code: "generic.malformedJson" });
   assert.equal(lines.filter((l) => l.level === "error").length, 0);
 });

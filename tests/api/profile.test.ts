@@ -1,7 +1,7 @@
 /** The signed-in user's own profile and password (issue 3: Profile). */
 import assert from "node:assert/strict";
 import { verifyPassword } from "../../src/auth/password.ts";
-import { expectJson, testApp } from "../helpers/app.ts";
+import { expectJson, testApp, withoutCode } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createUser, sessionRequest, signIn, TEST_PASSWORD } from "../helpers/users.ts";
 
@@ -44,7 +44,7 @@ const profile = (first = "Pat", last = "Doe", email?: string, extra: Record<stri
 // ---------------------------------------------------------------------------------------------
 
 Deno.test(`${tag} GET /api/profile answers your own record with role, last login and two-factor state; 401 signed out`, async () => {
-  assert.deepEqual(await expectJson(await anon("/api/profile"), 401), { message: "Unauthorized" });
+  assert.deepEqual(withoutCode(await expectJson(await anon("/api/profile"), 401)), { message: "Unauthorized" });
   const s = await as(t, "procurement_manager");
   const body = await expectJson(await s.request("/api/profile"), 200);
   assert.equal(body.id, s.user.id);
@@ -87,7 +87,11 @@ Deno.test(`${tag} PUT /api/users/:id/profile on another user answers 403 for non
   for (const role of ["purchase_team", "procurement_manager", "cost_finance_controller", "vendor"] as const) {
     const s = await as(t, role);
     const res = await s.request(`/api/users/${target.id}/profile`, { method: "PUT", json: profile("Hijack") });
-    assert.deepEqual(await expectJson(res, 403), { message: "You can only change your own profile" }, role);
+    assert.deepEqual(
+      withoutCode(await expectJson(res, 403)),
+      { message: "You can only change your own profile" },
+      role,
+    );
   }
   assert.deepEqual(await userRow(target.id), before);
   assert.equal((await audits("UPDATE", target.id)).length, 0);
@@ -107,9 +111,11 @@ Deno.test(`${tag} PUT /api/users/:id/profile on another user answers 403 for non
   assert.equal(a.user_id, admin.user.id);
 
   const missing = await admin.request("/api/users/999999/profile", { method: "PUT", json: profile() });
-  assert.deepEqual(await expectJson(missing, 404), { message: "User not found" });
+  assert.deepEqual(withoutCode(await expectJson(missing, 404)), { message: "User not found" });
   assert.deepEqual(
-    await expectJson(await anon(`/api/users/${target.id}/profile`, { method: "PUT", json: profile() }), 401),
+    withoutCode(
+      await expectJson(await anon(`/api/users/${target.id}/profile`, { method: "PUT", json: profile() }), 401),
+    ),
     { message: "Unauthorized" },
   );
 });
@@ -175,7 +181,7 @@ Deno.test(`${tag} PUT /api/users/:id/profile: validation messages and a taken em
     method: "PUT",
     json: profile("A", "B", other.email.toUpperCase()),
   });
-  assert.deepEqual(await expectJson(dup, 409), { message: "A user with this email already exists" });
+  assert.deepEqual(withoutCode(await expectJson(dup, 409)), { message: "A user with this email already exists" });
   assert.deepEqual(await userRow(s.user.id), before);
   assert.equal((await audits("UPDATE", s.user.id)).length, 0);
 });
@@ -222,13 +228,17 @@ Deno.test(`${tag} PUT /api/users/:id/change-password for another user answers 40
       method: "PUT",
       json: { currentPassword: TEST_PASSWORD, newPassword: "taken-over-1", confirmPassword: "taken-over-1" },
     });
-    assert.deepEqual(await expectJson(res, 403), { message: "You can only change your own password" }, role);
+    assert.deepEqual(
+      withoutCode(await expectJson(res, 403)),
+      { message: "You can only change your own password" },
+      role,
+    );
   }
   const res = await anon(`/api/users/${target.id}/change-password`, {
     method: "PUT",
     json: { currentPassword: TEST_PASSWORD, newPassword: "taken-over-1" },
   });
-  assert.deepEqual(await expectJson(res, 401), { message: "Unauthorized" });
+  assert.deepEqual(withoutCode(await expectJson(res, 401)), { message: "Unauthorized" });
   assert.deepEqual(await userRow(target.id), before);
 });
 

@@ -2,6 +2,7 @@
  * The app in-process, as API tests use it: `await app.request(path, init)`, no server, no port.
  * Each testApp() has its own fresh database (see db.ts); call close() at the end of the file.
  */
+import { type ErrorCode, isErrorCode } from "../../src/shared/error-codes.ts";
 import "./setup.ts";
 import { createApp } from "../../src/app.ts";
 import type { Deps } from "../../src/lib/deps.ts";
@@ -60,4 +61,28 @@ export async function expectJson<T = Record<string, unknown>>(res: Response, sta
   const type = res.headers.get("content-type") ?? "";
   if (!type.startsWith("application/json")) throw new Error(`expected JSON, got "${type}": ${body.slice(0, 200)}`);
   return JSON.parse(body) as T;
+}
+
+/**
+ * An error body without its `code` and `params` (src/shared/error-codes.ts), for tests that compare
+ * the message and extra fields; every error body must carry a known code, which this checks.
+ */
+export function withoutCode<T extends Record<string, unknown>>(body: T): Omit<T, "code" | "params"> {
+  if (typeof body.code !== "string" || !isErrorCode(body.code)) {
+    throw new Error(`error body without a known code: ${JSON.stringify(body)}`);
+  }
+  const { code: _code, params: _params, ...rest } = body;
+  return rest;
+}
+
+/** Read an error response: status, JSON, and a known error code; returns the body. */
+export async function expectError(
+  res: Response,
+  status: number,
+  code?: ErrorCode,
+): Promise<{ message: string; code: ErrorCode; params?: Record<string, unknown>; [k: string]: unknown }> {
+  const body = await expectJson<Record<string, unknown>>(res, status);
+  withoutCode(body);
+  if (code && body.code !== code) throw new Error(`expected code ${code}, got ${body.code}: ${body.message}`);
+  return body as { message: string; code: ErrorCode };
 }
