@@ -92,33 +92,35 @@ export const canManageBids = (role: RoleName | undefined | null) => hasPermissio
 export const canCreateBids = (role: RoleName | undefined | null) =>
   hasPermission(role, "purchase_requests.create") || canManageBids(role);
 
-/** Dashboard sections (spec section 2) and which roles see them. */
+/**
+ * Dashboard sections (spec section 2), each shown to the roles whose permissions let them use it, so
+ * the sidebar follows the matrix above: a role that holds a right also reaches its screen
+ * (docs/decisions/001-requests-section-for-approvers.md, 005-sidebar-from-permission-matrix.md).
+ * Vendors hold `purchase_requests.view` and `quotations.view` for their own opportunities and
+ * quotations, which they reach through the opportunities section, not the staff lists.
+ */
+const staff = (role: RoleName) => role !== "vendor";
 export const DASHBOARD_SECTIONS = {
-  overview: "all",
-  // Beyond the spec's table: finance controllers approve above the threshold and admins hold every
-  // purchase request permission, so both need the list (docs/decisions/001-requests-section-for-approvers.md).
-  requests: ["purchase_team", "procurement_manager", "cost_finance_controller", "admin"],
-  bids: ["purchase_team", "procurement_manager"],
-  quotations: ["purchase_team", "procurement_manager"],
-  categories: ["admin", "purchase_team", "procurement_manager"],
-  opportunities: ["vendor"],
-  users: ["admin"],
-  "system-settings": ["admin"],
-  "notification-settings": ["admin"],
-  "audit-logs": ["admin"],
-  vendors: ["admin", "purchase_team"],
-  reports: "all",
-  profile: "all",
-  settings: "all",
-} as const satisfies Record<string, "all" | readonly RoleName[]>;
+  overview: (role) => hasPermission(role, "dashboard.view"),
+  requests: (role) => staff(role) && hasPermission(role, "purchase_requests.view"),
+  bids: (role) => staff(role) && (canCreateBids(role) || hasPermission(role, "sealed_bidding.view")),
+  quotations: (role) => hasPermission(role, "quotations.compare"),
+  categories: (role) => hasPermission(role, "categories.create"),
+  opportunities: (role) => hasPermission(role, "vendor_profile.view"),
+  users: (role) => hasPermission(role, "users.view"),
+  "system-settings": (role) => hasPermission(role, "system_settings.view"),
+  "notification-settings": (role) => hasPermission(role, "notifications.view"),
+  "audit-logs": (role) => hasPermission(role, "audit_logs.view"),
+  vendors: (role) => staff(role) && hasPermission(role, "vendors.view"),
+  reports: () => true,
+  profile: () => true,
+  settings: () => true,
+} as const satisfies Record<string, (role: RoleName) => boolean>;
 
 export type DashboardSection = keyof typeof DASHBOARD_SECTIONS;
 
 export function sectionsFor(role: RoleName): DashboardSection[] {
-  return (Object.keys(DASHBOARD_SECTIONS) as DashboardSection[]).filter((s) => {
-    const who = DASHBOARD_SECTIONS[s];
-    return who === "all" || (who as readonly RoleName[]).includes(role);
-  });
+  return (Object.keys(DASHBOARD_SECTIONS) as DashboardSection[]).filter((s) => DASHBOARD_SECTIONS[s](role));
 }
 
 /** A section the role may not see falls back to the overview. */
