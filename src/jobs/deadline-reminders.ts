@@ -1,7 +1,10 @@
 /**
  * Quotation deadline reminders (settings: deadline_reminders_enabled, auto_reminder_hours,
  * template_deadline_reminder): within `auto_reminder_hours` of a request's deadline, every approved
- * vendor that could still answer and has not, gets one email through the outbox. Recorded in
+ * vendor that could still answer and has not, gets one email through the outbox. For a sealed bid the
+ * reminder goes to every subscribed vendor of its category, submitted or not, with the same neutral
+ * wording, so neither the recipients (visible in the outbox) nor the text tell who has bid (issue 10
+ * item 4c). Recorded in
  * deadline_reminders in the same transaction, so no vendor is reminded twice; an advisory lock makes
  * one instance do each round.
  */
@@ -11,6 +14,9 @@ import { getSettings, isOn, renderTemplate } from "../lib/settings.ts";
 import { enqueueEmail } from "../notify/outbox.ts";
 
 const LOCK_KEY = 727_100_011;
+/** The same for every vendor of a sealed bid, whether it has submitted or not. */
+export const SEALED_NOTE =
+  "\n\nThis is a sealed bid: every vendor invited to it receives this reminder. If you have already submitted, you may replace your quotation until the deadline; otherwise no action is needed.";
 
 interface Due {
   kind: "purchase_request" | "bid_request";
@@ -18,11 +24,15 @@ interface Due {
   number: string;
   title: string;
   deadline: Date;
+  sealed: boolean;
   vendorId: number;
   email: string;
 }
 
-/** Vendors to remind: in the request's category (when matching is on), opted in, no current quotation yet. */
+/**
+ * Vendors to remind: in the request's category (when matching is on), opted in, and no current
+ * quotation yet, except for sealed bids, where whether a vendor has bid must not show.
+ */
 async function dueReminders(tx: Queryable, hours: number, byCategory: boolean): Promise<Due[]> {
   return await tx.query<Due>(
     `with vendors as (
@@ -31,23 +41,25 @@ async function dueReminders(tx: Queryable, hours: number, byCategory: boolean): 
           and coalesce((u.preferences ->> 'emailNotifications')::boolean, true)
           and coalesce((u.preferences ->> 'deadlineReminders')::boolean, true)
      ), requests as (
-       select 'purchase_request' as kind, pr.id, pr.request_number as number, pr.title, pr.deadline, pr.category_id
+       select 'purchase_request' as kind, pr.id, pr.request_number as number, pr.title, pr.deadline, pr.category_id,
+              false as sealed
          from purchase_requests pr
         where pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
           and pr.deadline > now() and pr.deadline <= now() + make_interval(hours => $1)
           and not exists (select 1 from bid_requests b where b.purchase_request_id = pr.id and b.status <> 'cancelled')
        union all
-       select 'bid_request', b.id, b.bid_number, b.title, b.bidding_deadline, b.category_id
+       select 'bid_request', b.id, b.bid_number, b.title, b.bidding_deadline, b.category_id,
+              b.bidding_mode = 'sealed'
          from bid_requests b
         where b.status in ('published', 'bidding_open')
           and b.bidding_deadline > now() and b.bidding_deadline <= now() + make_interval(hours => $1)
      )
-     select r.kind, r.id as "requestId", r.number, r.title, r.deadline, v.vendor_id as "vendorId", v.email
+     select r.kind, r.id as "requestId", r.number, r.title, r.deadline, r.sealed, v.vendor_id as "vendorId", v.email
        from requests r cross join vendors v
       where (not $2 or r.category_id is null
              or exists (select 1 from vendor_categories vc where vc.vendor_id = v.vendor_id and vc.category_id = r.category_id))
-        and not exists (select 1 from quotations q where q.vendor_id = v.vendor_id and q.is_current
-                          and (case when r.kind = 'purchase_request' then q.purchase_request_id else q.bid_request_id end) = r.id)
+        and (r.sealed or not exists (select 1 from quotations q where q.vendor_id = v.vendor_id and q.is_current
+                          and (case when r.kind = 'purchase_request' then q.purchase_request_id else q.bid_request_id end) = r.id))
         and not exists (select 1 from deadline_reminders d
                          where d.request_kind = r.kind and d.request_id = r.id and d.vendor_id = v.vendor_id)
       order by r.deadline, r.id, v.vendor_id`,
@@ -77,7 +89,9 @@ export async function runDeadlineReminders(db: Db, logger: Logger): Promise<numb
       await enqueueEmail(tx, {
         to: d.email,
         subject: `Reminder: quotations for ${d.title} (${d.number}) close soon`,
-        body: renderTemplate(s.template_deadline_reminder ?? "", { title: d.title, requestNumber: d.number, deadline }),
+        body:
+          renderTemplate(s.template_deadline_reminder ?? "", { title: d.title, requestNumber: d.number, deadline }) +
+          (d.sealed ? SEALED_NOTE : ""),
       });
       await tx.query(
         "insert into deadline_reminders (request_kind, request_id, vendor_id) values ($1, $2, $3)",

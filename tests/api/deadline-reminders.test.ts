@@ -88,3 +88,41 @@ Deno.test(`${tag} no reminders when deadline_reminders_enabled is off`, async ()
     await db.query("update settings set value = 'true' where key = 'deadline_reminders_enabled'");
   }
 });
+
+Deno.test(`${tag} a sealed bid's reminder goes to every subscribed vendor, submitted or not, with the same text`, async () => {
+  const manager = await as(t, "procurement_manager");
+  const bid = await expectJson<{ id: number; bidNumber: string; items: { id: number }[] }>(
+    await manager.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        title: "Sealed reminder tender",
+        description: "d",
+        department: "Ops",
+        qualificationCriteria: "q",
+        biddingMode: "sealed",
+        categoryId: CAT,
+        deadline: new Date(Date.now() + 30 * HOUR).toISOString(),
+        biddingDeadline: new Date(Date.now() + 6 * HOUR).toISOString(),
+        items: [{ itemName: "Sealed pens", quantity: 1, estimatedPrice: "3.00", categoryId: CAT }],
+      },
+    }),
+    201,
+  );
+  await expectJson(
+    await answered.request("/api/vendor/quotations", {
+      method: "POST",
+      json: { bidRequestId: bid.id, items: [{ itemId: bid.items[0].id, unitPrice: "2.75" }] },
+    }),
+    201,
+  );
+  await runDeadlineReminders(db, logger);
+  const about = async (email: string) =>
+    (await remindersTo(email)).filter((m) => m.subject.includes(bid.bidNumber)).map((m) => [m.subject, m.body]);
+  const toQuiet = await about(quiet.user.email);
+  const toAnswered = await about(answered.user.email);
+  assert.equal(toQuiet.length, 1, "the vendor who has not bid");
+  assert.deepEqual(toAnswered, toQuiet, "the vendor who has bid gets the very same reminder");
+  assert.match(toQuiet[0][1], /every vendor invited/);
+  assert.deepEqual(await about(optedOut.user.email), [], "turned reminders off");
+  assert.deepEqual(await about(elsewhere.user.email), [], "not in the category");
+});
