@@ -69,7 +69,7 @@ export function createApp(deps: Deps) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new PayloadTooLarge("Request body is too large");
+        throw new PayloadTooLarge("generic.payloadTooLarge");
       },
     }),
     originCheck,

@@ -40,7 +40,7 @@ function requireUser(c: Parameters<MiddlewareHandler<AppEnv>>[0], allowPendingPa
   if (!user) throw new Unauthorized();
   // After a reset the temporary password only lets the user reach their own account to change it.
   if (user.mustChangePassword && !allowPendingPasswordChange) {
-    throw new Forbidden("You must change your password before continuing", { passwordChangeRequired: true });
+    throw new Forbidden("auth.passwordChangeRequired", { passwordChangeRequired: true });
   }
   return user;
 }
@@ -65,9 +65,7 @@ export function allow(permission: Permission, doc: RouteDoc): MiddlewareHandler<
   return declare({ kind: "permission", permission }, doc, async (c, next) => {
     const user = requireUser(c);
     if (!hasPermission(user.role, permission)) {
-      throw new Forbidden(`You do not have permission to do this (${permission})`, {
-        requiredPermission: permission,
-      });
+      throw new Forbidden("generic.missingPermission", { requiredPermission: permission }, { permission });
     }
     await next();
   });
@@ -78,7 +76,7 @@ export function roles(allowed: RoleName[], doc: RouteDoc): MiddlewareHandler<App
   return declare({ kind: "role", roles: allowed }, doc, async (c, next) => {
     const user = requireUser(c);
     if (!allowed.includes(user.role)) {
-      throw new Forbidden("You do not have permission to do this", { requiredRole: allowed });
+      throw new Forbidden("generic.forbidden", { requiredRole: allowed });
     }
     await next();
   });

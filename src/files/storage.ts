@@ -38,12 +38,13 @@ export function sanitizeFilename(name: string, kind: FileKind): string {
 
 /** Throws 413 / 415 for a file that may not be stored; returns the detected kind otherwise. */
 export function checkUpload(bytes: Uint8Array, allowed: readonly FileKind[], label = "File"): FileKind {
-  if (bytes.byteLength > MAX_FILE_BYTES) throw new PayloadTooLarge(`${label} is larger than ${MAX_FILE_BYTES} bytes`);
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new PayloadTooLarge("files.tooLarge", { label, max: MAX_FILE_BYTES });
   const kind = detectKind(bytes);
   if (!kind || !allowed.includes(kind)) {
-    throw new UnsupportedMediaType(
-      `${label} type must be ${allowed.map((k) => `.${k === "jpeg" ? "jpg" : k}`).join(", ")}`,
-    );
+    throw new UnsupportedMediaType("files.wrongType", {
+      label,
+      types: allowed.map((k) => `.${k === "jpeg" ? "jpg" : k}`).join(", "),
+    });
   }
   return kind;
 }

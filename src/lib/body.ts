@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "./deps.ts";
-import { BadRequest, UnsupportedMediaType } from "./errors.ts";
+import { BadRequest, UnsupportedMediaType, validationError } from "./errors.ts";
 
 export interface ParsedBody {
   fields: Record<string, unknown>;
@@ -17,7 +17,7 @@ export async function readJsonOrMultipart(c: Context<AppEnv>): Promise<ParsedBod
       if (!json || typeof json !== "object" || Array.isArray(json)) throw new Error();
       return { fields: json as Record<string, unknown>, files: {} };
     } catch {
-      throw new BadRequest("Malformed JSON body");
+      throw new BadRequest("generic.malformedJson");
     }
   }
   if (type.startsWith("multipart/form-data")) {
@@ -25,7 +25,7 @@ export async function readJsonOrMultipart(c: Context<AppEnv>): Promise<ParsedBod
     try {
       form = await c.req.parseBody({ all: true });
     } catch {
-      throw new BadRequest("Malformed multipart body");
+      throw new BadRequest("generic.malformedMultipart");
     }
     const fields: Record<string, unknown> = {};
     const files: Record<string, File[]> = {};
@@ -39,7 +39,7 @@ export async function readJsonOrMultipart(c: Context<AppEnv>): Promise<ParsedBod
     }
     return { fields, files };
   }
-  throw new UnsupportedMediaType("Send application/json or multipart/form-data");
+  throw new UnsupportedMediaType("generic.unsupportedBody");
 }
 
 /** zod parse with the same 400 shape as the validator middleware. */
@@ -47,7 +47,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   const r = schema.safeParse(value);
   if (!r.success) {
     const issues = r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    throw new BadRequest(issues[0]?.message ?? "Invalid request", issues);
+    throw validationError(issues);
   }
   return r.data;
 }

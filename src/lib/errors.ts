@@ -53,6 +53,11 @@ export class BadRequest extends HttpError {
     super(400, codeOrMessage, issues.length ? { issues } : {}, params);
   }
 }
+/** A failed schema check: the first issue's message (spec order) with the code "generic.validation". */
+export function validationError(issues: FieldIssue[]): BadRequest {
+  return new BadRequest("generic.validation", issues, { message: issues[0]?.message ?? "Invalid request" });
+}
+
 export class Unauthorized extends HttpError {
   constructor(codeOrMessage: ErrorCode | string = "generic.unauthorized", params?: ErrorParams) {
     super(401, codeOrMessage, {}, params);

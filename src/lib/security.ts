@@ -44,7 +44,7 @@ export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (forwardedHost) allowed.add(`${c.req.header("x-forwarded-proto") ?? "https"}://${forwardedHost}`);
     if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin);
     if (origin && origin !== "null" ? !allowed.has(origin) : site === "cross-site" || origin === "null") {
-      throw new Forbidden("Cross-site request refused");
+      throw new Forbidden("generic.crossSite");
     }
   }
   await next();

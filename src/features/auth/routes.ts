@@ -26,7 +26,7 @@ import { adminLoginSchema, loginSchema, twoFactorLoginSchema } from "../../share
 
 const TWO_FACTOR_COOKIE = "twofactor";
 const TWO_FACTOR_TTL_SECONDS = 5 * 60;
-const INVALID = "Invalid credentials";
+const INVALID = "auth.invalidCredentials";
 
 /** Failures all look the same: wrong password, unknown account, inactive or unapproved account. */
 async function attempt(c: Context<AppEnv>, identifier: string, user: LoginUserRow | undefined, password: string) {
@@ -43,7 +43,7 @@ async function attempt(c: Context<AppEnv>, identifier: string, user: LoginUserRo
         metadata: { identifier },
       })
     );
-    throw new TooManyRequests("Too many failed sign-in attempts. Try again later.", wait);
+    throw new TooManyRequests("auth.tooManyAttempts", wait);
   }
   const passwordOk = await verifyPassword(user?.passwordHash ?? await dummyHash(), password);
   const allowed = !!user && passwordOk && user.isActive && (user.role !== "vendor" || user.vendorStatus === "approved");
@@ -129,7 +129,7 @@ export const authRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, secrets } = c.get("deps");
       const token = getCookie(c, TWO_FACTOR_COOKIE);
-      if (!token) throw new Unauthorized("Your sign-in has expired. Sign in again.");
+      if (!token) throw new Unauthorized("auth.signInExpired");
       let sub: number, identifier: string, method: string;
       try {
         const { payload } = await jwtVerify(token, await signingKey(secrets.jwtKey), { algorithms: ["HS256"] });
@@ -138,11 +138,11 @@ export const authRoutes = new Hono<AppEnv>()
         identifier = String(payload.identifier);
         method = String(payload.method);
       } catch {
-        throw new Unauthorized("Your sign-in has expired. Sign in again.");
+        throw new Unauthorized("auth.signInExpired");
       }
       const ip = clientIp(c);
       const wait = await throttleWait(db, identifier, ip);
-      if (wait > 0) throw new TooManyRequests("Too many failed sign-in attempts. Try again later.", wait);
+      if (wait > 0) throw new TooManyRequests("auth.tooManyAttempts", wait);
       const user = await findLoginUserById(db, sub);
       if (!user?.isActive || !user.totpEnabled) throw new Unauthorized(INVALID);
       const { code } = c.req.valid("json");
@@ -161,7 +161,7 @@ export const authRoutes = new Hono<AppEnv>()
             metadata: { identifier, step: "2fa" },
           });
         });
-        throw new Unauthorized("Invalid code");
+        throw new Unauthorized("auth.invalidCode");
       }
       deleteCookie(c, TWO_FACTOR_COOKIE, { path: "/api/auth" });
       return completeSignIn(c, user, identifier, `${method}+totp`);

@@ -10,7 +10,7 @@ import { categorySchema } from "../../shared/schemas/categories.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 
-const DUPLICATE = "A category with this name already exists";
+const DUPLICATE = "categories.duplicateName";
 
 export const categoryRoutes = new Hono<AppEnv>()
   .get(
@@ -52,7 +52,7 @@ export const categoryRoutes = new Hono<AppEnv>()
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
         const before = await q.getCategory(tx, id);
-        if (!before) throw new NotFound("Category not found");
+        if (!before) throw new NotFound("categories.notFound");
         if (await q.nameTaken(tx, body.name, id)) throw new Conflict(DUPLICATE);
         await q.updateCategory(tx, id, body);
         await audit(tx, c, {
@@ -76,12 +76,10 @@ export const categoryRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       await c.get("deps").db.tx(async (tx) => {
         const before = await q.getCategory(tx, id);
-        if (!before) throw new NotFound("Category not found");
+        if (!before) throw new NotFound("categories.notFound");
         const use = await q.categoryUsage(tx, id);
         if (use.vendors + use.requests + use.bids > 0) {
-          throw new Conflict(
-            `This category is used by ${use.vendors} vendor(s), ${use.requests} purchase request record(s) and ${use.bids} bid request record(s). Deactivate it instead.`,
-          );
+          throw new Conflict("categories.inUse", { vendors: use.vendors, requests: use.requests, bids: use.bids });
         }
         await q.deleteCategory(tx, id);
         await audit(tx, c, { action: "DELETE", entityType: "category", entityId: id, metadata: { name: before.name } });

@@ -17,12 +17,12 @@ export const fileRoutes = new Hono<AppEnv>().get(
     const me = c.get("user")!;
     const { db } = c.get("deps");
     const meta = await fileMeta(db, c.req.valid("param").id);
-    if (!meta) throw new NotFound("File not found");
+    if (!meta) throw new NotFound("files.notFound");
     const isStaff = me.role !== "vendor";
-    if (!isStaff && meta.ownerUserId !== me.id) throw new Forbidden("You cannot open this file");
-    if (meta.encrypted) throw new Forbidden("This file belongs to a sealed bid and cannot be opened before unsealing");
+    if (!isStaff && meta.ownerUserId !== me.id) throw new Forbidden("files.forbidden");
+    if (meta.encrypted) throw new Forbidden("files.sealed");
     const bytes = await fileBytes(db, meta.id, c.get("deps").objectStore);
-    if (!bytes) throw new NotFound("File not found");
+    if (!bytes) throw new NotFound("files.notFound");
     const disposition = INLINE.has(meta.contentType) ? "inline" : "attachment";
     // Header values are bytes: the plain filename= is an ASCII fallback, filename*= carries the real name.
     const asciiName = meta.filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "");

@@ -55,7 +55,7 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
       const { db, config } = c.get("deps");
       const user = c.get("user")!;
       const provider = await chooseProvider(db, config);
-      if (provider.name === "log" || !provider.send) throw new Conflict("Email provider is not configured");
+      if (provider.name === "log" || !provider.send) throw new Conflict("notifications.emailNotConfigured");
       try {
         await provider.send({
           to: user.email,
@@ -64,7 +64,7 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
         });
       } catch (e) {
         // A refused send is a configuration problem (key, sender), not a server fault.
-        throw new Conflict((e as Error).message);
+        throw new Conflict("notifications.providerRefused", { message: (e as Error).message });
       }
       return c.json({ message: `Test email sent to ${user.email}`, provider: provider.name });
     },
@@ -77,9 +77,9 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
       const { db, config } = c.get("deps");
       const { phoneNumber } = c.req.valid("json");
       const s = await getSettings(db, ["whatsapp_enabled", "whatsapp_access_token", "whatsapp_phone_number_id"]);
-      if (!isOn(s.whatsapp_enabled)) throw new Conflict("WhatsApp notifications are not enabled");
+      if (!isOn(s.whatsapp_enabled)) throw new Conflict("notifications.whatsappDisabled");
       if (!s.whatsapp_access_token || !s.whatsapp_phone_number_id) {
-        throw new Conflict("WhatsApp is not configured: access token and phone number ID are required");
+        throw new Conflict("notifications.whatsappNotConfigured");
       }
       try {
         await sendWhatsAppText({
@@ -90,7 +90,7 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
           baseUrl: config.providers.whatsapp,
         });
       } catch (e) {
-        throw new Conflict((e as Error).message);
+        throw new Conflict("notifications.providerRefused", { message: (e as Error).message });
       }
       return c.json({ message: `Test WhatsApp message sent to ${phoneNumber}`, provider: "whatsapp" });
     },

@@ -24,7 +24,6 @@ import {
   approveSchema,
   fullPurchaseRequestSchema,
   isFullPayload,
-  PR_MESSAGES,
   prListQuerySchema,
   prStatusSchema,
   quickPurchaseRequestSchema,
@@ -45,7 +44,9 @@ function approvalsNeeded(budgetCents: number, thresholdCents: number) {
 function checkBudget(budgetCents: number) {
   if (budgetCents > MAX_CENTS) {
     const message = `The estimated budget is too large (at most ${fromCents(MAX_CENTS)})`;
-    throw new BadRequest(message, [{ path: "items", message }]);
+    throw new BadRequest("purchaseRequests.budgetTooLarge", [{ path: "items", message }], {
+      max: fromCents(MAX_CENTS),
+    });
   }
 }
 
@@ -58,7 +59,7 @@ async function checkCategories(db: Queryable, ids: (number | null | undefined)[]
   if (!wanted.length) return;
   const found = await db.query<{ id: number }>("select id from categories where id = any($1::int[])", [wanted]);
   if (found.length !== wanted.length) {
-    throw new BadRequest("One or more categories do not exist", [{
+    throw new BadRequest("categories.unknown", [{
       path: "categoryId",
       message: "One or more categories do not exist",
     }]);
@@ -117,7 +118,7 @@ function quickItems(items: z.output<typeof quickPurchaseRequestSchema>["items"])
 
 async function prOr404(c: Context<AppEnv>, id: number) {
   const pr = await q.getPurchaseRequest(c.get("deps").db, id);
-  if (!pr) throw new NotFound("Purchase request not found");
+  if (!pr) throw new NotFound("purchaseRequests.notFound");
   return pr;
 }
 
@@ -161,7 +162,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       try {
         raw = await c.req.json();
       } catch {
-        throw new BadRequest("Malformed JSON body");
+        throw new BadRequest("generic.malformedJson");
       }
       const { db } = c.get("deps");
       const me = c.get("user")!;
@@ -260,11 +261,11 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       try {
         raw = await c.req.json();
       } catch {
-        throw new BadRequest("Malformed JSON body");
+        throw new BadRequest("generic.malformedJson");
       }
       const v = parseWith(quickPurchaseRequestSchema, raw);
       if (!v.version) {
-        throw new BadRequest("version is required", [{ path: "version", message: "version is required" }]);
+        throw new BadRequest("purchaseRequests.versionRequired", [{ path: "version", message: "version is required" }]);
       }
       const items = quickItems(v.items);
       const { db } = c.get("deps");
@@ -274,12 +275,12 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       const threshold = await thresholdCents(db);
       await db.tx(async (tx) => {
         const cur = await q.lockPurchaseRequest(tx, id);
-        if (!cur) throw new NotFound("Purchase request not found");
-        if (cur.version !== v.version) throw new Conflict(PR_MESSAGES.stale);
-        if (!canEdit(cur.status as PrStatus)) throw new Conflict(`A ${cur.status} purchase request cannot be edited`);
+        if (!cur) throw new NotFound("purchaseRequests.notFound");
+        if (cur.version !== v.version) throw new Conflict("purchaseRequests.stale");
+        if (!canEdit(cur.status as PrStatus)) throw new Conflict("purchaseRequests.cannotEdit", { status: cur.status });
         const itemsChanged = !sameItems(await q.itemSnapshot(tx, id), items);
         // An approved request keeps the items and budget it was approved for (vendors quote on them).
-        if (cur.status === "active" && itemsChanged) throw new Conflict(PR_MESSAGES.approvedItemsLocked);
+        if (cur.status === "active" && itemsChanged) throw new Conflict("purchaseRequests.approvedItemsLocked");
         await q.updatePurchaseRequest(tx, id, {
           title: v.title.trim(),
           description: v.description.trim(),
@@ -324,13 +325,13 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       const { status, version, comment } = c.req.valid("json");
       await c.get("deps").db.tx(async (tx) => {
         const cur = await q.lockPurchaseRequest(tx, id);
-        if (!cur) throw new NotFound("Purchase request not found");
-        if (version !== undefined && cur.version !== version) throw new Conflict(PR_MESSAGES.stale);
+        if (!cur) throw new NotFound("purchaseRequests.notFound");
+        if (version !== undefined && cur.version !== version) throw new Conflict("purchaseRequests.stale");
         if (status === "active" || status === "rejected") {
-          throw new Conflict("Use approve or reject to decide on a pending purchase request");
+          throw new Conflict("purchaseRequests.useApproveReject");
         }
         if (!canTransition(cur.status as PrStatus, status as PrStatus)) {
-          throw new Conflict(`A ${cur.status} purchase request cannot become ${status}`);
+          throw new Conflict("purchaseRequests.invalidTransition", { from: cur.status, to: status });
         }
         await q.setStatus(tx, id, status);
         await q.addEvent(tx, {
@@ -367,21 +368,19 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       const threshold = await thresholdCents(db);
       await db.tx(async (tx) => {
         const cur = await q.lockPurchaseRequest(tx, id);
-        if (!cur) throw new NotFound("Purchase request not found");
+        if (!cur) throw new NotFound("purchaseRequests.notFound");
         if (cur.status !== "pending") {
-          throw new Conflict(`Only pending requests can be approved (this one is ${cur.status})`);
+          throw new Conflict("purchaseRequests.onlyPendingApprove", { status: cur.status });
         }
-        if (cur.createdBy === me.id) throw new Forbidden("You cannot approve your own purchase request");
+        if (cur.createdBy === me.id) throw new Forbidden("purchaseRequests.cannotApproveOwn");
         const given = await q.currentApprovals(tx, id);
-        if (given.some((a) => a.actorId === me.id)) throw new Conflict("You have already approved this request");
+        if (given.some((a) => a.actorId === me.id)) throw new Conflict("purchaseRequests.alreadyApproved");
         const stage = me.role === "cost_finance_controller" ? "finance" : "manager";
         const needsFinance = approvalsNeeded(toCents(cur.budget) ?? 0, threshold) === 2;
         const stages = new Set([...given.map((a) => a.stage), stage]);
         if (needsFinance && given.some((a) => a.stage === stage)) {
           throw new Conflict(
-            stage === "finance"
-              ? "A manager must approve this request too"
-              : "This request now needs a cost/finance controller's approval",
+            stage === "finance" ? "purchaseRequests.managerMustApprove" : "purchaseRequests.financeApprovalNeeded",
           );
         }
         const done = needsFinance ? stages.has("manager") && stages.has("finance") : true;
@@ -424,11 +423,11 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       const me = c.get("user")!;
       await c.get("deps").db.tx(async (tx) => {
         const cur = await q.lockPurchaseRequest(tx, id);
-        if (!cur) throw new NotFound("Purchase request not found");
+        if (!cur) throw new NotFound("purchaseRequests.notFound");
         if (cur.status !== "pending") {
-          throw new Conflict(`Only pending requests can be rejected (this one is ${cur.status})`);
+          throw new Conflict("purchaseRequests.onlyPendingReject", { status: cur.status });
         }
-        if (cur.createdBy === me.id) throw new Forbidden("You cannot reject your own purchase request");
+        if (cur.createdBy === me.id) throw new Forbidden("purchaseRequests.cannotRejectOwn");
         await q.setStatus(tx, id, "rejected", comment);
         await q.addEvent(tx, {
           prId: id,

@@ -16,30 +16,31 @@ import { formatMoney } from "../../shared/money.ts";
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
 import * as q from "./queries.ts";
 
-export const SEALED_MESSAGE = "Bids are sealed until bidding closes and they are unsealed";
+/** The error code of a sealed bid's quotations (src/shared/error-codes.ts). */
+export const SEALED_MESSAGE = "quotations.sealed";
 export const REVIEWABLE_BID_STATUSES = ["bidding_closed", "evaluation"];
 
-const KIND_LABEL: Record<q.RequestKind, string> = { bid_request: "Bid request", purchase_request: "Purchase request" };
+const KIND_NOT_FOUND = { bid_request: "bids.notFound", purchase_request: "purchaseRequests.notFound" } as const;
 
 /** Refuses (409) when the request is not in a state in which its quotations may be reviewed or awarded. */
 export function assertReviewable(req: q.LockedRequest) {
   if (req.kind === "bid_request") {
-    if (req.status === "awarded") throw new Conflict("This bid request has already been awarded");
+    if (req.status === "awarded") throw new Conflict("quotations.bidAlreadyAwarded");
     if (!REVIEWABLE_BID_STATUSES.includes(req.status)) {
-      throw new Conflict(`Quotations can be evaluated once bidding is closed (this bid request is ${req.status})`);
+      throw new Conflict("quotations.evaluateAfterClose", { status: req.status });
     }
     if (req.sealedLocked) throw new Conflict(SEALED_MESSAGE);
   } else {
-    if (req.status === "completed") throw new Conflict("This purchase request has already been awarded or completed");
+    if (req.status === "completed") throw new Conflict("quotations.requestAlreadyAwarded");
     if (req.status !== "active") {
-      throw new Conflict(`Quotations can be evaluated only while the purchase request is active (it is ${req.status})`);
+      throw new Conflict("quotations.evaluateWhileActive", { status: req.status });
     }
   }
 }
 
 export async function lockRequest(tx: Queryable, kind: q.RequestKind, id: number) {
   const req = await q.getRequest(tx, kind, id, true);
-  if (!req) throw new NotFound(`${KIND_LABEL[kind]} not found`);
+  if (!req) throw new NotFound(KIND_NOT_FOUND[kind]);
   return req;
 }
 
@@ -76,16 +77,14 @@ export async function awardQuotation(
   const chosen = quotations.find((x) => x.id === quotationId);
   if (!chosen) {
     const head = await q.quotationHead(tx, quotationId);
-    if (!head) throw new NotFound("Quotation not found");
+    if (!head) throw new NotFound("quotations.notFound");
     throw new Conflict(
-      head.isCurrent
-        ? "This quotation does not belong to this request"
-        : "Only a vendor's current quotation can be awarded",
+      head.isCurrent ? "quotations.wrongRequest" : "quotations.notCurrentAward",
     );
   }
   if (chosen.sealed || chosen.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
   if (!QUOTATION_TRANSITIONS[chosen.status as QuotationStatus]?.includes("approved")) {
-    throw new Conflict(`A ${chosen.status} quotation cannot be approved`);
+    throw new Conflict("quotations.cannotApprove", { status: chosen.status });
   }
 
   const others = quotations.filter((x) => x.id !== chosen.id);

@@ -19,7 +19,7 @@ export interface ComparisonCell {
 
 export async function buildComparison(db: Queryable, kind: q.RequestKind, id: number) {
   const req = await q.getRequest(db, kind, id);
-  if (!req) throw new NotFound(kind === "bid_request" ? "Bid request not found" : "Purchase request not found");
+  if (!req) throw new NotFound(kind === "bid_request" ? "bids.notFound" : "purchaseRequests.notFound");
   if (req.sealedLocked) throw new Conflict(SEALED_MESSAGE);
   const [items, quotations] = await Promise.all([q.requestItems(db, kind, id), q.currentQuotations(db, kind, id)]);
   if (quotations.some((x) => x.sealed || x.totalAmount === null)) throw new Conflict(SEALED_MESSAGE);

@@ -53,7 +53,7 @@ function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: string) {
 /** One quotation for staff, with its other revisions; refuses a sealed one before reading anything else. */
 async function quotationDetail(db: Queryable, id: number) {
   const row = await q.getQuotation(db, id);
-  if (!row) throw new NotFound("Quotation not found");
+  if (!row) throw new NotFound("quotations.notFound");
   if (row.sealed || row.bidLocked) throw new Forbidden(SEALED_MESSAGE);
   const { sealed: _s, bidLocked: _b, ...quotation } = row;
   return { ...quotation, revisions: await q.quotationRevisions(db, row) };
@@ -61,7 +61,7 @@ async function quotationDetail(db: Queryable, id: number) {
 
 async function requestOf(db: Queryable, id: number) {
   const head = await q.quotationHead(db, id);
-  if (!head) throw new NotFound("Quotation not found");
+  if (!head) throw new NotFound("quotations.notFound");
   return head.bidRequestId !== null
     ? { kind: "bid_request" as const, requestId: head.bidRequestId }
     : { kind: "purchase_request" as const, requestId: head.purchaseRequestId! };
@@ -72,9 +72,9 @@ async function lockForReview(tx: Queryable, target: { kind: q.RequestKind; reque
   const req = await lockRequest(tx, target.kind, target.requestId);
   assertReviewable(req);
   const cur = await q.lockQuotation(tx, id);
-  if (!cur) throw new NotFound("Quotation not found");
+  if (!cur) throw new NotFound("quotations.notFound");
   if (cur.sealed) throw new Conflict(SEALED_MESSAGE);
-  if (!cur.isCurrent) throw new Conflict("Only a vendor's current quotation can be reviewed");
+  if (!cur.isCurrent) throw new Conflict("quotations.notCurrentReview");
   return { req, cur };
 }
 
@@ -82,7 +82,7 @@ async function purchaseOrderFor(c: Context<AppEnv>, id: number) {
   const po = await q.getPurchaseOrder(c.get("deps").db, id);
   const me = c.get("user")!;
   // A vendor learns nothing about other vendors' orders, not even that they exist.
-  if (!po || (me.role === "vendor" && po.vendorId !== me.id)) throw new NotFound("Purchase order not found");
+  if (!po || (me.role === "vendor" && po.vendorId !== me.id)) throw new NotFound("quotations.purchaseOrderNotFound");
   return po;
 }
 
@@ -131,9 +131,10 @@ export const quotationRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const { req, cur } = await lockForReview(tx, target, id);
         if (!QUOTATION_TRANSITIONS[cur.status as QuotationStatus]?.includes(status)) {
-          throw new Conflict(
-            `This quotation is ${cur.status.replace(/_/g, " ")} and cannot become ${status.replace(/_/g, " ")}`,
-          );
+          throw new Conflict("quotations.invalidTransition", {
+            from: cur.status.replace(/_/g, " "),
+            to: status.replace(/_/g, " "),
+          });
         }
         await startEvaluation(tx, c, req);
         await q.setQuotationStatus(tx, id, status, comment);
@@ -187,7 +188,7 @@ export const quotationRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const me = c.get("user")!;
       const row = await q.getQuotation(c.get("deps").db, id);
-      if (!row || (me.role === "vendor" && row.vendorId !== me.id)) throw new NotFound("Quotation not found");
+      if (!row || (me.role === "vendor" && row.vendorId !== me.id)) throw new NotFound("quotations.notFound");
       if (row.sealed || row.bidLocked || row.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
       const bytes = await quotationPdf({ ...row, totalAmount: row.totalAmount });
       return pdfResponse(c, bytes, `quotation-${row.id}-${row.requestNumber}`);

@@ -37,7 +37,7 @@ const passwordConfirmSchema = z.object({
 function selfOrAdmin(c: Context<AppEnv>, id: number) {
   const me = c.get("user")!;
   if (me.id !== id && !hasPermission(me.role, "users.edit")) {
-    throw new Forbidden("You can only change your own profile");
+    throw new Forbidden("profile.ownProfileOnly");
   }
 }
 
@@ -61,7 +61,7 @@ export const profileRoutes = new Hono<AppEnv>()
       const body = c.req.valid("json");
       const { db } = c.get("deps");
       const before = await users.getUser(db, id);
-      if (!before) throw new NotFound("User not found");
+      if (!before) throw new NotFound("users.notFound");
       await db.tx(async (tx) => {
         await users.lockUser(tx, id);
         if (await users.emailTaken(tx, body.email, id)) throw new Conflict(DUPLICATE_EMAIL);
@@ -85,17 +85,17 @@ export const profileRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const me = c.get("user")!;
-      if (me.id !== id) throw new Forbidden("You can only change your own password");
+      if (me.id !== id) throw new Forbidden("profile.ownPasswordOnly");
       const { currentPassword, newPassword } = c.req.valid("json");
       const { db } = c.get("deps");
       if (!(await verifyPassword(await users.passwordHashOf(db, id), currentPassword))) {
-        throw new BadRequest("Current password is incorrect", [{
+        throw new BadRequest("profile.currentPasswordIncorrect", [{
           path: "currentPassword",
           message: "Current password is incorrect",
         }]);
       }
       if (currentPassword === newPassword) {
-        throw new BadRequest("Choose a password different from the current one", [
+        throw new BadRequest("profile.samePassword", [
           { path: "newPassword", message: "Choose a password different from the current one" },
         ]);
       }
@@ -116,7 +116,7 @@ export const profileRoutes = new Hono<AppEnv>()
       const me = c.get("user")!;
       const { db, secrets } = c.get("deps");
       const state = await q.totpState(db, me.id);
-      if (state?.enabled) throw new Conflict("Two-factor sign-in is already enabled");
+      if (state?.enabled) throw new Conflict("twoFactor.alreadyEnabled");
       const key = newTotpKey();
       await q.savePendingTotp(db, me.id, await sealTotpKey(secrets.sealedBidKey, me.id, key));
       const uri = totpUri(me.email, key);
@@ -136,10 +136,10 @@ export const profileRoutes = new Hono<AppEnv>()
       const me = c.get("user")!;
       const { db, secrets } = c.get("deps");
       const state = await q.totpState(db, me.id);
-      if (!state?.secret) throw new Conflict("Start the two-factor set-up first");
-      if (state.enabled) throw new Conflict("Two-factor sign-in is already enabled");
+      if (!state?.secret) throw new Conflict("twoFactor.setupFirst");
+      if (state.enabled) throw new Conflict("twoFactor.alreadyEnabled");
       if (!checkTotp(await openTotpKey(secrets.sealedBidKey, me.id, state.secret), c.req.valid("json").code)) {
-        throw new BadRequest("The code is not valid. Check your authenticator app's time and try again.", [
+        throw new BadRequest("twoFactor.invalidCode", [
           { path: "code", message: "The code is not valid" },
         ]);
       }
@@ -162,7 +162,7 @@ export const profileRoutes = new Hono<AppEnv>()
       const { db } = c.get("deps");
       const state = await q.totpState(db, me.id);
       if (!(await verifyPassword(state?.passwordHash, c.req.valid("json").password))) {
-        throw new BadRequest("Password is incorrect", [{ path: "password", message: "Password is incorrect" }]);
+        throw new BadRequest("profile.passwordIncorrect", [{ path: "password", message: "Password is incorrect" }]);
       }
       await db.tx(async (tx) => {
         await q.disableTotp(tx, me.id);

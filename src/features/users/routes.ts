@@ -21,7 +21,7 @@ import * as q from "./queries.ts";
 
 const VENDOR_ROLE_ID = 5;
 const ADMIN_ROLE_ID = 1;
-export const DUPLICATE_EMAIL = "A user with this email already exists";
+export const DUPLICATE_EMAIL = "users.duplicateEmail";
 
 const TEMP_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 /** A random one-time password (spec's fixed one replaced); 12 characters, about 70 bits. */
@@ -39,13 +39,13 @@ export function temporaryPassword(length = 12): string {
 async function lockAdminsAsAdmin(tx: Queryable, c: Context<AppEnv>) {
   const admins = await q.lockActiveAdmins(tx);
   // Another admin may have just demoted or deactivated the caller.
-  if (!admins.some((a) => a.id === c.get("user")!.id)) throw new Forbidden("You are no longer an active administrator");
+  if (!admins.some((a) => a.id === c.get("user")!.id)) throw new Forbidden("users.noLongerAdmin");
   return admins;
 }
 
 async function userOr404(c: Context<AppEnv>, id: number) {
   const user = await q.getUser(c.get("deps").db, id);
-  if (!user) throw new NotFound("User not found");
+  if (!user) throw new NotFound("users.notFound");
   return user;
 }
 
@@ -80,7 +80,7 @@ export const userRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid("json");
       if (body.roleId === VENDOR_ROLE_ID) {
-        throw new BadRequest("Vendor accounts are created through vendor registration", [
+        throw new BadRequest("users.vendorViaRegistration", [
           { path: "roleId", message: "Vendor accounts are created through vendor registration" },
         ]);
       }
@@ -112,7 +112,7 @@ export const userRoutes = new Hono<AppEnv>()
       const newHash = body.newPassword ? await hashPassword(body.newPassword) : undefined;
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
-        if (!(await q.lockUser(tx, id))) throw new NotFound("User not found");
+        if (!(await q.lockUser(tx, id))) throw new NotFound("users.notFound");
         if (await q.emailTaken(tx, body.email, id)) throw new Conflict(DUPLICATE_EMAIL);
         await q.updateUserFields(tx, id, body);
         // A password chosen by someone else is temporary: the user must replace it at next sign-in.
@@ -140,16 +140,16 @@ export const userRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const admins = await lockAdminsAsAdmin(tx, c);
         const target = await q.lockUser(tx, id);
-        if (!target) throw new NotFound("User not found");
+        if (!target) throw new NotFound("users.notFound");
         if (target.roleId === roleId) return;
         if ((target.roleId === VENDOR_ROLE_ID) !== (roleId === VENDOR_ROLE_ID)) {
-          throw new Conflict("Vendor accounts cannot change to or from a staff role");
+          throw new Conflict("users.vendorRoleChange");
         }
         if (target.roleId === ADMIN_ROLE_ID && id === c.get("user")!.id) {
-          throw new Conflict("You cannot change your own administrator role");
+          throw new Conflict("users.cannotChangeOwnAdminRole");
         }
         if (target.roleId === ADMIN_ROLE_ID && target.isActive && admins.length <= 1) {
-          throw new Conflict("The last active administrator cannot be demoted");
+          throw new Conflict("users.lastAdminDemote");
         }
         await q.setRole(tx, id, roleId);
         await audit(tx, c, {
@@ -177,11 +177,11 @@ export const userRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const admins = await lockAdminsAsAdmin(tx, c);
         const target = await q.lockUser(tx, id);
-        if (!target) throw new NotFound("User not found");
+        if (!target) throw new NotFound("users.notFound");
         if (target.isActive === isActive) return;
-        if (!isActive && id === c.get("user")!.id) throw new Conflict("You cannot deactivate your own account");
+        if (!isActive && id === c.get("user")!.id) throw new Conflict("users.cannotDeactivateSelf");
         if (!isActive && target.roleId === ADMIN_ROLE_ID && admins.length <= 1) {
-          throw new Conflict("The last active administrator cannot be deactivated");
+          throw new Conflict("users.lastAdminDeactivate");
         }
         await q.setActive(tx, id, isActive);
         await audit(tx, c, {
@@ -206,7 +206,7 @@ export const userRoutes = new Hono<AppEnv>()
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
       await c.get("deps").db.tx(async (tx) => {
-        if (!(await q.lockUser(tx, id))) throw new NotFound("User not found");
+        if (!(await q.lockUser(tx, id))) throw new NotFound("users.notFound");
         await q.setPassword(tx, id, passwordHash, true);
         await audit(tx, c, { action: "PASSWORD_RESET", entityType: "user", entityId: id });
       });

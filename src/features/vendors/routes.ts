@@ -27,7 +27,7 @@ import * as q from "./queries.ts";
 export const SET_PASSWORD_HOURS = 72;
 /** The spec's client sends categories in a second call right after registering, still signed out. */
 const FOLLOW_UP_MINUTES = 30;
-const DUPLICATE_EMAIL = "A vendor or user with this email is already registered";
+const DUPLICATE_EMAIL = "vendors.duplicateEmail";
 
 const reviewSchema = z.object({
   status: z.enum(["approved", "rejected"], { error: "status must be approved or rejected" }),
@@ -50,7 +50,7 @@ async function validCategoryIds(c: Context<AppEnv>, ids: number[]) {
     unique,
   ]);
   if (found.length !== unique.length) {
-    throw new BadRequest("One or more categories do not exist", [{
+    throw new BadRequest("categories.unknown", [{
       path: "categoryIds",
       message: "One or more categories do not exist",
     }]);
@@ -128,15 +128,15 @@ export const vendorRoutes = new Hono<AppEnv>()
       const me = c.get("user");
       await db.tx(async (tx) => {
         const vendor = await q.lockVendor(tx, id);
-        if (!vendor) throw new NotFound("Vendor not found");
+        if (!vendor) throw new NotFound("vendors.notFound");
         const isSelf = me?.id === id;
         const isAdmin = !!me && hasPermission(me.role, "vendors.edit");
         const justRegistered = !me && vendor.status === "pending" &&
           Date.now() - vendor.createdAt.getTime() < FOLLOW_UP_MINUTES * 60_000 &&
           (await q.registrationIp(tx, id)) === clientIp(c);
         if (!isSelf && !isAdmin && !justRegistered) {
-          if (!me) throw new Forbidden("Sign in to change vendor categories");
-          throw new Forbidden("You can only change your own categories");
+          if (!me) throw new Forbidden("vendors.signInToChangeCategories");
+          throw new Forbidden("vendors.ownCategoriesOnly");
         }
         await q.replaceVendorCategories(tx, id, ids);
         await audit(tx, c, {
@@ -202,7 +202,7 @@ export const vendorRoutes = new Hono<AppEnv>()
     validate("param", idParamSchema),
     async (c) => {
       const app = await q.getApplication(c.get("deps").db, c.req.valid("param").id);
-      if (!app) throw new NotFound("Vendor not found");
+      if (!app) throw new NotFound("vendors.notFound");
       return c.json(app);
     },
   )
@@ -219,16 +219,16 @@ export const vendorRoutes = new Hono<AppEnv>()
       const { status, reason } = c.req.valid("json");
       const me = c.get("user")!;
       if (status === "rejected" && !hasPermission(me.role, "vendors.reject")) {
-        throw new Forbidden("You do not have permission to do this (vendors.reject)", {
-          requiredPermission: "vendors.reject",
+        throw new Forbidden("generic.missingPermission", { requiredPermission: "vendors.reject" }, {
+          permission: "vendors.reject",
         });
       }
       const { db } = c.get("deps");
       const token = randomToken();
       await db.tx(async (tx) => {
         const vendor = await q.lockVendor(tx, id);
-        if (!vendor) throw new NotFound("Vendor not found");
-        if (vendor.status !== "pending") throw new Conflict(`This application was already ${vendor.status}`);
+        if (!vendor) throw new NotFound("vendors.notFound");
+        if (vendor.status !== "pending") throw new Conflict("vendors.alreadyDecided", { status: vendor.status });
         await q.setVendorStatus(tx, id, status, me.id, status === "rejected" ? reason || "" : null);
         const app = (await q.getApplication(tx, id))!;
         const s = await getSettings(tx, [
@@ -278,7 +278,7 @@ export const vendorRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const found = await q.consumeToken(tx, await sha256Hex(token));
         if (!found) {
-          throw new BadRequest("This link is invalid or has expired", [{
+          throw new BadRequest("vendors.invalidLink", [{
             path: "token",
             message: "This link is invalid or has expired",
           }]);
