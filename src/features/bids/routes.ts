@@ -24,7 +24,7 @@ const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_co
 /** For a sealed bid that is not unsealed, staff see the number of submissions and nothing else about them. */
 async function bidOr404(c: Context<AppEnv>, id: number) {
   const bid = await q.getBid(c.get("deps").db, id);
-  if (!bid) throw new NotFound("Bid request not found");
+  if (!bid) throw new NotFound("bids.notFound");
   return bid;
 }
 
@@ -64,7 +64,7 @@ export const bidRoutes = new Hono<AppEnv>()
     validate("json", bidRequestSchema),
     async (c) => {
       const me = c.get("user")!;
-      if (!canCreateBids(me.role)) throw new Forbidden("You do not have permission to create bid requests");
+      if (!canCreateBids(me.role)) throw new Forbidden("bids.createForbidden");
       const v = c.req.valid("json");
       const { db } = c.get("deps");
       const defaultCategory = await defaultCategoryId(db);
@@ -83,15 +83,15 @@ export const bidRoutes = new Hono<AppEnv>()
         if (v.purchaseRequestId) {
           // Converting: the request's own items are the bid's items (never the client's copy).
           const pr = await q.purchaseRequestForConversion(tx, v.purchaseRequestId);
-          if (!pr) throw new NotFound("Purchase request not found");
+          if (!pr) throw new NotFound("purchaseRequests.notFound");
           if (pr.status !== "active" && pr.status !== "pending") {
-            throw new Conflict(`A ${pr.status} purchase request cannot be converted to a bid request`);
+            throw new Conflict("bids.cannotConvert", { status: pr.status });
           }
           const existing = await tx.query(
             "select 1 from bid_requests where purchase_request_id = $1 and status <> 'cancelled'",
             [pr.id],
           );
-          if (existing.length) throw new Conflict("This purchase request already has a bid request");
+          if (existing.length) throw new Conflict("bids.alreadyConverted");
           items = pr.items.map((i, n) => ({
             name: i.name,
             specification: i.specifications,
@@ -107,7 +107,7 @@ export const bidRoutes = new Hono<AppEnv>()
         const ids = [...new Set([categoryId, ...items.map((i) => i.categoryId)].filter((x): x is number => !!x))];
         const found = await tx.query("select id from categories where id = any($1::int[])", [ids]);
         if (found.length !== ids.length) {
-          throw new BadRequest("One or more categories do not exist", [{
+          throw new BadRequest("categories.unknown", [{
             path: "categoryId",
             message: "One or more categories do not exist",
           }]);
@@ -116,7 +116,9 @@ export const bidRoutes = new Hono<AppEnv>()
         if (budgetCents > MAX_CENTS) {
           // The sum must fit numeric(14,2): answer 400 rather than fail the insert with a 500.
           const message = `The estimated budget is too large (at most ${fromCents(MAX_CENTS)})`;
-          throw new BadRequest(message, [{ path: "items", message }]);
+          throw new BadRequest("purchaseRequests.budgetTooLarge", [{ path: "items", message }], {
+            max: fromCents(MAX_CENTS),
+          });
         }
         const start = v.biddingStartAt ? new Date(v.biddingStartAt) : null;
         const opensNow = v.status === "published" && (!start || start <= new Date());
@@ -183,17 +185,17 @@ export const bidRoutes = new Hono<AppEnv>()
       let { status } = c.req.valid("json");
       await c.get("deps").db.tx(async (tx) => {
         const cur = await q.lockBid(tx, id);
-        if (!cur) throw new NotFound("Bid request not found");
+        if (!cur) throw new NotFound("bids.notFound");
         if (!canTransitionBid(cur.status as BidStatus, status as BidStatus)) {
-          throw new Conflict(`A bid request that is ${cur.status} cannot become ${status}`);
+          throw new Conflict("bids.illegalTransition", { from: cur.status, to: status });
         }
-        if (status === "awarded") throw new Conflict("Award a bid request by choosing the winning quotation");
+        if (status === "awarded") throw new Conflict("bids.awardByQuotation");
         // Publishing opens bidding at once unless a later start time was set.
         if (status === "published" && (!cur.biddingStartAt || cur.biddingStartAt <= new Date())) {
           status = "bidding_open";
         }
         if (status === "bidding_open" && cur.biddingDeadline <= new Date()) {
-          throw new Conflict("The bidding deadline has passed; change the deadline or cancel the bid request");
+          throw new Conflict("bids.deadlinePassed");
         }
         await q.setBidStatus(tx, id, status);
         await audit(tx, c, {
@@ -218,11 +220,11 @@ export const bidRoutes = new Hono<AppEnv>()
       const { db, secrets } = c.get("deps");
       await db.tx(async (tx) => {
         const cur = await q.lockBid(tx, id);
-        if (!cur) throw new NotFound("Bid request not found");
-        if (cur.biddingMode !== "sealed") throw new Conflict("This bid request uses open bidding; nothing is sealed");
-        if (cur.unsealedAt) throw new Conflict("This bid request was already unsealed");
+        if (!cur) throw new NotFound("bids.notFound");
+        if (cur.biddingMode !== "sealed") throw new Conflict("bids.notSealed");
+        if (cur.unsealedAt) throw new Conflict("bids.alreadyUnsealed");
         if (cur.status !== "bidding_closed" && cur.status !== "evaluation") {
-          throw new Conflict("Sealed bids can be unsealed only after bidding has closed");
+          throw new Conflict("bids.unsealAfterClose");
         }
         const count = await unsealBidQuotations(tx, secrets.sealedBidKey, id, c.get("deps").objectStore);
         await tx.query(

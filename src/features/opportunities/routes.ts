@@ -78,7 +78,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
     validate("param", idParamSchema),
     async (c) => {
       const [row] = await q.vendorQuotations(c.get("deps").db, c.get("user")!.id, c.req.valid("param").id);
-      if (!row) throw new NotFound("Quotation not found");
+      if (!row) throw new NotFound("quotations.notFound");
       return c.json(await present(c, row));
     },
   )
@@ -96,7 +96,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
         try {
           raw = JSON.parse(fields.quotation);
         } catch {
-          throw new BadRequest("quotation must be a JSON string", [{
+          throw new BadRequest("opportunities.quotationJson", [{
             path: "quotation",
             message: "quotation must be a JSON string",
           }]);
@@ -104,7 +104,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
       }
       const v = parseWith(quotationSubmissionSchema, raw);
       const uploads = files.attachments ?? [];
-      if (uploads.length > MAX_ATTACHMENTS) throw new BadRequest(`At most ${MAX_ATTACHMENTS} attachments`);
+      if (uploads.length > MAX_ATTACHMENTS) throw new BadRequest("opportunities.tooManyAttachments", [], { max: MAX_ATTACHMENTS });
       const attachments = await Promise.all(
         uploads.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
       );
@@ -116,22 +116,22 @@ export const opportunityRoutes = new Hono<AppEnv>()
       const { db, secrets } = c.get("deps");
       const byCategory = await matchingOn(c);
       const id = await db.tx(async (tx) => {
-        if (!(await q.lockTarget(tx, kind, targetId))) throw new NotFound("Request not found");
+        if (!(await q.lockTarget(tx, kind, targetId))) throw new NotFound("opportunities.requestNotFound");
         const [target] = kind === "purchase_request"
           ? await q.matchingPurchaseRequests(tx, me.id, byCategory, targetId)
           : await q.matchingBids(tx, me.id, byCategory, targetId);
         if (!target) {
           throw new Conflict(
             kind === "bid_request"
-              ? "Bidding is not open for this request (closed, past its deadline, or not in your categories)"
-              : "This request is not open for your quotation (closed, past its deadline, or not in your categories)",
+              ? "opportunities.biddingNotOpen"
+              : "opportunities.requestNotOpen",
           );
         }
         const byId = new Map(target.items.map((i) => [i.id, i]));
         const lines = v.items.map((line, n) => {
           const item = byId.get(line.itemId);
           if (!item) {
-            throw new BadRequest(QUOTATION_MESSAGES.unknownItem, [{
+            throw new BadRequest("opportunities.unknownItem", [{
               path: `items.${n}.itemId`,
               message: QUOTATION_MESSAGES.unknownItem,
             }]);
@@ -151,7 +151,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
         const totalAmount = fromCents(lines.reduce((s, l) => s + l.unitCents * l.quantity, 0));
         const previous = await q.lockCurrentQuotation(tx, me.id, kind, targetId);
         if (previous && (previous.status === "approved" || previous.status === "rejected")) {
-          throw new Conflict(`Your quotation was already ${previous.status}; it cannot be replaced`);
+          throw new Conflict("opportunities.cannotReplace", { status: previous.status });
         }
         if (previous) await q.supersede(tx, previous.id);
         const revision = (previous?.revision ?? 0) + 1;
