@@ -1,7 +1,8 @@
 /**
  * The one way the SPA talks to the API: cookies always sent, JSON in and out, and a non-OK
  * response turned into an ApiError whose message is `${status}: ${body text or statusText}`
- * (spec section 7). The server's JSON `{ message, issues? }` is parsed onto the error too.
+ * (spec section 7). The server's JSON `{ message, code, params?, issues? }` is parsed onto the error
+ * too; the SPA shows the translation of `code` (web/src/lib/error-toast.ts), not the English message.
  */
 
 export type ApiIssue = { path?: string | (string | number)[]; message: string };
@@ -11,6 +12,9 @@ export class ApiError extends Error {
   /** The `message` field of the server's JSON error body, when there is one. */
   readonly serverMessage: string | undefined;
   readonly issues: ApiIssue[] | undefined;
+  /** The stable error code (src/shared/error-codes.ts) and the values of its {{placeholders}}. */
+  readonly code: string | undefined;
+  readonly params: Record<string, string | number> | undefined;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
@@ -25,6 +29,10 @@ export class ApiError extends Error {
     const body = parsed && typeof parsed === "object" ? parsed as Record<string, unknown> : undefined;
     this.serverMessage = typeof body?.message === "string" ? body.message : undefined;
     this.issues = Array.isArray(body?.issues) ? body.issues as ApiIssue[] : undefined;
+    this.code = typeof body?.code === "string" ? body.code : undefined;
+    this.params = body?.params && typeof body.params === "object" && !Array.isArray(body.params)
+      ? body.params as Record<string, string | number>
+      : undefined;
   }
 }
 

@@ -65,7 +65,9 @@ i18n.on("languageChanged", applyDocumentLanguage);
 
 i18n.use(featureBackend).use(initReactI18next).init({
   partialBundledLanguages: true,
-  ns: ["translation"],
+  // "errors" (the server's error codes, web/src/lib/error-toast.ts) is fetched at start and on every
+  // language change, so an error toast never waits for it.
+  ns: ["translation", "errors"],
   defaultNS: "translation",
   resources: {
     en: { translation: en },

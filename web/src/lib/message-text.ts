@@ -1,7 +1,8 @@
 /**
- * The shared schemas' messages (spec section 5) arrive in English, from zod here or from the server.
+ * The shared schemas' messages (spec section 5) arrive in English, from zod here or from the server
+ * (as `generic.validation`; the server's other errors are translated by code, web/src/lib/error-toast.ts).
  * A feature shows them in the user's language from its own `messages.<key>` strings; a message the
- * table does not know (a server-only one) is shown as the server wrote it.
+ * table does not know, or a key the feature has no string for, is shown as written (never the raw key).
  */
 import { useTranslation } from "react-i18next";
 
@@ -16,6 +17,6 @@ export function useMessageText(namespace: string, keys: Map<string, string>) {
   return (message: string | undefined): string | undefined => {
     if (!message) return undefined;
     const key = keys.get(message);
-    return key ? t(`messages.${key}`) : message;
+    return key ? t(`messages.${key}`, { defaultValue: message }) : message;
   };
 }
