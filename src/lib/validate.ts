@@ -5,7 +5,7 @@
 import type { ValidationTargets } from "hono";
 import { validator } from "hono-openapi";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import { BadRequest } from "./errors.ts";
+import { validationError } from "./errors.ts";
 
 export function validate<S extends StandardSchemaV1, T extends keyof ValidationTargets>(target: T, schema: S) {
   return validator(target, schema, (result) => {
@@ -14,7 +14,7 @@ export function validate<S extends StandardSchemaV1, T extends keyof ValidationT
         path: (i.path ?? []).map((p) => (typeof p === "object" ? String(p.key) : String(p))).join("."),
         message: i.message,
       }));
-      throw new BadRequest(issues[0]?.message ?? "Invalid request", issues);
+      throw validationError(issues);
     }
   });
 }
