@@ -1,0 +1,45 @@
+/**
+ * One document in, the quotation it states out: words per page (the PDF text layer, or OCR for
+ * pages and images without one), then the line items and the header fields.
+ */
+import { readHeaderFields } from "./header-fields.ts";
+import { groupLines, lineText, type PageWords } from "./layout.ts";
+import { detectDecimalMark } from "./numbers.ts";
+import { type ExtractedItem, extractItems, splitWord } from "./table.ts";
+
+export interface ExtractionResult {
+  items: ExtractedItem[];
+  vendorName?: string;
+  quoteNumber?: string;
+  date?: string;
+  validityPeriod?: number;
+  currency?: string;
+  notes?: string;
+  /** 0–1: the mean of the items' confidences (0 without items). */
+  confidence: number;
+  pages: number;
+  warnings: string[];
+}
+
+/** What the document says, from its pages' words. */
+export function interpret(pages: PageWords[], warnings: string[] = []): ExtractionResult {
+  const allTokens = pages.flatMap((p) => p.words.flatMap(splitWord).map((w) => w.text));
+  const mark = detectDecimalMark(allTokens);
+  const table = extractItems(pages, mark);
+  const lines = pages.flatMap((p) => groupLines(p.words).map(lineText));
+  const fields = readHeaderFields(lines);
+  const out: ExtractionResult = {
+    items: table.items,
+    ...fields,
+    currency: fields.currency ?? table.currency,
+    confidence: table.items.length
+      ? Math.round((table.items.reduce((s, i) => s + i.confidence, 0) / table.items.length) * 100) / 100
+      : 0,
+    pages: pages.length,
+    warnings: [...warnings],
+  };
+  if (!table.headerFound) out.warnings.push("noTableHeader");
+  if (!table.items.length) out.warnings.push("noItems");
+  if (table.items.some((i) => i.check === "unverified")) out.warnings.push("unverifiedItems");
+  return out;
+}

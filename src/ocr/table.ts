@@ -1,0 +1,353 @@
+/**
+ * Line items from the words of a document: find the table header (its words name the columns in
+ * English, Spanish, French or German), cut the page into column bands from it, read each line
+ * under it into cells, and keep the lines whose numbers make an item. Lines with only text under
+ * an item continue its description; subtotal, tax, shipping, discount, rounding, carried-forward
+ * and total lines are never items. A page without a header continues the previous page's table.
+ * Documents without any header fall back to "text, then quantity, unit price, total at the end
+ * of the line", kept only when the arithmetic adds up.
+ */
+import { type Check, checkRow } from "./check.ts";
+import { groupLines, type Line, type PageWords, typicalHeight, type Word } from "./layout.ts";
+import { type Amount, currencyOf, type DecimalMark, formatAmount, looksNumeric } from "./numbers.ts";
+import { type ColumnRole, headerRole, isSummaryLabel, MAX_PHRASE_WORDS, normalise, UNIT_WORDS } from "./vocabulary.ts";
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface ExtractedItem {
+  name: string;
+  code?: string;
+  quantity: string;
+  unit?: string;
+  unitPrice: string;
+  discountPercent?: string;
+  totalPrice: string;
+  confidence: number;
+  /** Per cell, for colouring the review table. */
+  cellConfidence: { name: number; quantity: number; unitPrice: number; totalPrice: number };
+  check: Check;
+  page: number;
+  /** Where the row is on its page, as fractions of the page size. */
+  box: Box;
+}
+
+interface Column {
+  role: ColumnRole;
+  x0: number;
+  x1: number;
+}
+
+interface Header {
+  columns: Column[];
+  y1: number;
+  /** Page width the columns were measured on. */
+  width: number;
+}
+
+const NUMERIC_ROLES = new Set<ColumnRole>(["quantity", "unitPrice", "discount", "total", "lineNo"]);
+
+/** The header of a line, when its words name a description (or code) and two numeric columns. */
+export function findHeader(line: Line, width: number): Header | undefined {
+  const words = line.words;
+  const cells: Column[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let matched = false;
+    for (let k = Math.min(MAX_PHRASE_WORDS, words.length - i); k >= 1; k--) {
+      const span = words.slice(i, i + k);
+      const norm = span.map((w) => normalise(w.text)).filter(Boolean);
+      const role = norm.length ? headerRole(norm) : undefined;
+      if (role && !cells.some((c) => c.role === role)) {
+        cells.push({ role, x0: span[0].x0, x1: span[span.length - 1].x1 });
+        i += k;
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) i++;
+  }
+  const roles = new Set(cells.map((c) => c.role));
+  const numeric = ["quantity", "unitPrice", "total"].filter((r) => roles.has(r as ColumnRole)).length;
+  if (!(roles.has("description") || roles.has("code")) || numeric < 2) return undefined;
+  // A header has few words besides its column names.
+  if (words.length > cells.length * 3 + 2) return undefined;
+  return { columns: cells.sort((a, b) => a.x0 - b.x0), y1: line.y1, width };
+}
+
+function bandOf(columns: Column[], x: number): Column {
+  for (let i = 0; i < columns.length - 1; i++) {
+    const edge = (columns[i].x1 + columns[i + 1].x0) / 2;
+    if (x < edge) return columns[i];
+  }
+  return columns[columns.length - 1];
+}
+
+type Cells = Partial<Record<ColumnRole, Word[]>>;
+
+function cellsOf(line: Line, columns: Column[]): Cells {
+  const cells: Cells = {};
+  let sawNumber = false;
+  for (const w of line.words) {
+    let role = bandOf(columns, (w.x0 + w.x1) / 2).role;
+    const numeric = looksNumeric(w.text) || /^[$€£%()]+$/.test(w.text);
+    // A long description runs into the next band: text before the first number stays description.
+    if (NUMERIC_ROLES.has(role) && role !== "lineNo" && !numeric && !sawNumber && !UNIT_WORDS.has(normalise(w.text))) {
+      role = columns.some((c) => c.role === "description") ? "description" : role;
+    }
+    if (NUMERIC_ROLES.has(role) && numeric && role !== "lineNo") sawNumber = true;
+    (cells[role] ??= []).push(w);
+  }
+  return cells;
+}
+
+const text = (ws?: Word[]) => (ws ?? []).map((w) => w.text).join(" ").trim();
+const minConf = (ws?: Word[]) => (ws?.length ? Math.min(...ws.map((w) => w.conf)) : 1);
+
+/** "40 pcs" → quantity "40", unit "pcs"; "pcs 40" too. */
+function splitQuantity(ws: Word[] | undefined): { quantity?: string; unit?: string } {
+  if (!ws?.length) return {};
+  const nums = ws.filter((w) => looksNumeric(w.text));
+  const units = ws.filter((w) => !looksNumeric(w.text) && UNIT_WORDS.has(normalise(w.text)));
+  if (!nums.length) return {};
+  return {
+    quantity: nums.map((w) => w.text).join(""),
+    unit: units.length ? units.map((w) => w.text).join(" ") : undefined,
+  };
+}
+
+/** The amount text of a cell: its numeric words; the last number when a band caught two. */
+function amountText(ws: Word[] | undefined): string | undefined {
+  if (!ws?.length) return undefined;
+  const parts = ws.filter((w) => looksNumeric(w.text) || /^[$€£()\-−]+$/.test(w.text)).map((w) => w.text);
+  if (!parts.length) return undefined;
+  const joined = parts.join(" ");
+  // "1 234,56" is one number; "125.50 5,020.00" are two: keep the last group with a decimal mark.
+  const groups = joined.match(/[(\-−]?[$€£]?\s?\d[\d\s.,']*\d?\)?/g) ?? [joined];
+  return groups.length > 1 && groups.every((g) => /[.,]\d{1,2}\)?$/.test(g.trim()))
+    ? groups[groups.length - 1].trim()
+    : joined.trim();
+}
+
+interface Row {
+  name: string[];
+  code?: string;
+  quantity?: string;
+  unit?: string;
+  unitPrice?: string;
+  discount?: string;
+  total?: string;
+  conf: { name: number; quantity: number; unitPrice: number; totalPrice: number };
+  words: Word[];
+  page: PageWords;
+  lastY1: number;
+  lineHeight: number;
+}
+
+function toBox(words: Word[], page: PageWords): Box {
+  const x0 = Math.min(...words.map((w) => w.x0));
+  const y0 = Math.min(...words.map((w) => w.y0));
+  const x1 = Math.max(...words.map((w) => w.x1));
+  const y1 = Math.max(...words.map((w) => w.y1));
+  const r = (n: number) => Math.round(n * 10_000) / 10_000;
+  return { x: r(x0 / page.width), y: r(y0 / page.height), w: r((x1 - x0) / page.width), h: r((y1 - y0) / page.height) };
+}
+
+const amount = (a: Amount | undefined, decimals = 2) => (a ? formatAmount(a.milli, decimals) : "");
+
+function finish(row: Row, mark: DecimalMark): ExtractedItem | undefined {
+  const name = row.name.join(" ").replace(/\s+/g, " ").trim();
+  if (!name) return undefined;
+  const checked = checkRow(
+    { quantity: row.quantity, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
+    mark,
+  );
+  if (!checked.quantity || !checked.unitPrice || !checked.total) return undefined;
+  const low = (field: "quantity" | "unitPrice" | "total", c: number) =>
+    checked.check === "unverified" ? Math.min(c, 0.55) : checked.corrected.has(field) ? Math.min(c, 0.7) : c;
+  const cellConfidence = {
+    name: row.conf.name,
+    quantity: low("quantity", row.conf.quantity),
+    unitPrice: low("unitPrice", row.conf.unitPrice),
+    totalPrice: low("total", row.conf.totalPrice),
+  };
+  const confidence = Math.round(Math.min(...Object.values(cellConfidence)) * 100) / 100;
+  return {
+    name,
+    ...(row.code ? { code: row.code } : {}),
+    quantity: amount(checked.quantity, 0),
+    ...(row.unit ? { unit: row.unit } : {}),
+    unitPrice: amount(checked.unitPrice),
+    ...(checked.discountPercent ? { discountPercent: amount(checked.discountPercent, 0) } : {}),
+    totalPrice: amount(checked.total),
+    confidence,
+    cellConfidence,
+    check: checked.check,
+    page: row.page.page,
+    box: toBox(row.words, row.page),
+  };
+}
+
+export interface TableResult {
+  items: ExtractedItem[];
+  /** Currency printed in the amount cells, if any. */
+  currency?: string;
+  headerFound: boolean;
+}
+
+/** Items of a whole document, pages in order. */
+export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult {
+  const items: ExtractedItem[] = [];
+  let header: Header | undefined;
+  let headerFound = false;
+  const currencies = new Map<string, number>();
+  for (const page of pages) {
+    const lines = groupLines(page.words.flatMap(splitWord));
+    const h = typicalHeight(lines);
+    let current: Row | undefined;
+    let pageHeader: Header | undefined;
+    let afterSummary = false;
+    const flush = () => {
+      if (current) {
+        const item = finish(current, mark);
+        if (item) items.push(item);
+      }
+      current = undefined;
+    };
+    for (const line of lines) {
+      const found = findHeader(line, page.width);
+      if (found) {
+        flush();
+        pageHeader = header = found;
+        headerFound = true;
+        afterSummary = false;
+        continue;
+      }
+      const active = pageHeader ?? (header && scaleHeader(header, page.width));
+      if (!active) continue;
+      const cells = cellsOf(line, active.columns);
+      const label = text(cells.description);
+      const qty = splitQuantity(cells.quantity);
+      const unitText = text(cells.unit);
+      const priceText = amountText(cells.unitPrice);
+      const totalText = amountText(cells.total);
+      const discountText = amountText(cells.discount);
+      for (const ws of [cells.unitPrice, cells.total]) {
+        const c = currencyOf(text(ws));
+        if (c) currencies.set(c, (currencies.get(c) ?? 0) + 1);
+      }
+      const numbers = [qty.quantity, priceText, totalText].filter(Boolean).length;
+      if (
+        isSummaryLabel(label || text(cells.unitPrice) || text(cells.code)) || (!label && numbers === 1 && totalText)
+      ) {
+        flush();
+        afterSummary = true;
+        continue;
+      }
+      if (numbers >= 2 && (label || text(cells.code))) {
+        flush();
+        afterSummary = false;
+        current = {
+          name: label ? [label] : [],
+          code: text(cells.code) || undefined,
+          quantity: qty.quantity,
+          unit: qty.unit ?? (unitText || undefined),
+          unitPrice: priceText,
+          discount: discountText,
+          total: totalText,
+          conf: {
+            name: minConf(cells.description),
+            quantity: minConf(cells.quantity),
+            unitPrice: minConf(cells.unitPrice),
+            totalPrice: minConf(cells.total),
+          },
+          words: line.words,
+          page,
+          lastY1: line.y1,
+          lineHeight: line.y1 - line.y0,
+        };
+        continue;
+      }
+      // Text only, right under an item: its description goes on.
+      if (
+        current && !afterSummary && label && numbers === 0 &&
+        line.y0 - current.lastY1 < Math.max(h, current.lineHeight) * 1.2
+      ) {
+        current.name.push(label);
+        current.words = [...current.words, ...line.words];
+        current.conf.name = Math.min(current.conf.name, minConf(cells.description));
+        current.lastY1 = line.y1;
+        continue;
+      }
+      flush();
+    }
+    flush();
+  }
+  if (!headerFound) return { items: fallbackItems(pages, mark), headerFound, currency: undefined };
+  const currency = [...currencies.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return { items, currency, headerFound };
+}
+
+/** PDF text items can hold a whole phrase: split them into words, spreading the box by characters. */
+export function splitWord(w: Word): Word[] {
+  const parts = w.text.split(/\s+/).filter(Boolean);
+  if (parts.length <= 1) return parts.length ? [w] : [];
+  const per = (w.x1 - w.x0) / w.text.length;
+  const out: Word[] = [];
+  let at = 0;
+  for (const p of parts) {
+    const start = w.text.indexOf(p, at);
+    out.push({ ...w, text: p, x0: w.x0 + start * per, x1: w.x0 + (start + p.length) * per });
+    at = start + p.length;
+  }
+  return out;
+}
+
+function scaleHeader(h: Header, width: number): Header {
+  if (!h.width || Math.abs(h.width - width) < 1) return { ...h, y1: -Infinity };
+  const f = width / h.width;
+  return { columns: h.columns.map((c) => ({ ...c, x0: c.x0 * f, x1: c.x1 * f })), y1: -Infinity, width };
+}
+
+/** Without a header: "description … quantity unit-price total" lines whose arithmetic adds up. */
+function fallbackItems(pages: PageWords[], mark: DecimalMark): ExtractedItem[] {
+  const items: ExtractedItem[] = [];
+  for (const page of pages) {
+    for (const line of groupLines(page.words.flatMap(splitWord))) {
+      const ws = line.words;
+      let i = ws.length;
+      while (i > 0 && (looksNumeric(ws[i - 1].text) || /^[$€£%]+$/.test(ws[i - 1].text))) i--;
+      const nums = ws.slice(i).filter((w) => looksNumeric(w.text));
+      let labelWords = ws.slice(0, i);
+      if (nums.length < 3 || !labelWords.length) continue;
+      let unit: string | undefined;
+      const lastLabel = labelWords[labelWords.length - 1];
+      if (UNIT_WORDS.has(normalise(lastLabel.text)) && labelWords.length > 1) {
+        unit = lastLabel.text;
+        labelWords = labelWords.slice(0, -1);
+      }
+      if (/^\d{1,3}[.)]?$/.test(labelWords[0]?.text ?? "") && labelWords.length > 1) labelWords = labelWords.slice(1);
+      const label = labelWords.map((w) => w.text).join(" ");
+      if (isSummaryLabel(label)) continue;
+      const [q, p, t] = nums.slice(-3);
+      const item = finish({
+        name: [label],
+        quantity: q.text,
+        unit,
+        unitPrice: p.text,
+        total: t.text,
+        conf: { name: minConf(labelWords), quantity: q.conf, unitPrice: p.conf, totalPrice: t.conf },
+        words: ws,
+        page,
+        lastY1: line.y1,
+        lineHeight: line.y1 - line.y0,
+      }, mark);
+      if (item && item.check !== "unverified") items.push(item);
+    }
+  }
+  return items;
+}
