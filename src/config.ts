@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   DATA_DIR: z.string().min(1).default("./data"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEALED_BID_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64").optional(),
@@ -25,6 +27,14 @@ const EnvSchema = z.object({
   WHATSAPP_BASE_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // Signed audit checkpoints (src/audit/checkpoint.ts): every N entries and on a schedule, to a file.
+  AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(900_000),
+  AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
+  // Per-address limits on public writes (issue 10); the test default is high, tests that check a limit set it.
+  RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).optional(),
+  RATE_LIMIT_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  RATE_LIMIT_SET_PASSWORD_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name").optional(),
@@ -40,6 +50,10 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   poolMax: number;
+  /** PostgreSQL: give up connecting after this long (an outage answers 503 quickly). */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL statement_timeout (0: none); a statement with no answer at all is abandoned a second later. */
+  dbStatementTimeoutMs: number;
   dataDir: string;
   jwtSecret?: string;
   sealedBidKey?: string;
@@ -52,6 +66,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long a signed-in user's row may be reused between requests on one instance (0: never). */
   sessionCacheMs: number;
+  /** Signed audit chain checkpoints: every `every` entries and every `intervalMs`, appended to `file`. */
+  auditCheckpoints: { every: number; intervalMs: number; file: string };
+  /** Requests per address allowed on the public writes (429 with Retry-After beyond). */
+  rateLimits: { registrationsPerHour: number; signInsPerMinute: number; setPasswordsPerMinute: number };
   /** S3-compatible object storage for uploaded files; undefined keeps files in the database. */
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
@@ -91,6 +109,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     poolMax: e.DATABASE_POOL_MAX,
+    dbConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
     jwtSecret: e.JWT_SECRET,
     sealedBidKey: e.SEALED_BID_KEY,
@@ -101,6 +121,16 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     providers: { sendgrid: e.SENDGRID_BASE_URL, smtp2go: e.SMTP2GO_BASE_URL, whatsapp: e.WHATSAPP_BASE_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 2000),
+    auditCheckpoints: {
+      every: e.AUDIT_CHECKPOINT_EVERY,
+      intervalMs: e.AUDIT_CHECKPOINT_INTERVAL_MS,
+      file: e.AUDIT_CHECKPOINT_FILE ?? `${e.DATA_DIR}/audit-checkpoints.jsonl`,
+    },
+    rateLimits: {
+      registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR ?? (e.NODE_ENV === "test" ? 10_000 : 10),
+      signInsPerMinute: e.RATE_LIMIT_SIGN_INS_PER_MINUTE ?? (e.NODE_ENV === "test" ? 10_000 : 100),
+      setPasswordsPerMinute: e.RATE_LIMIT_SET_PASSWORD_PER_MINUTE ?? (e.NODE_ENV === "test" ? 10_000 : 20),
+    },
     s3,
   };
 }

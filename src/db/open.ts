@@ -1,11 +1,18 @@
 import type { Config } from "../config.ts";
 import type { Db } from "./types.ts";
 
+type OpenConfig =
+  & Pick<Config, "databaseUrl" | "poolMax" | "dataDir">
+  & Partial<Pick<Config, "dbConnectTimeoutMs" | "dbStatementTimeoutMs">>;
+
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR/pgdata. */
-export async function openDatabase(config: Pick<Config, "databaseUrl" | "poolMax" | "dataDir">): Promise<Db> {
+export async function openDatabase(config: OpenConfig): Promise<Db> {
   if (config.databaseUrl) {
     const { openPostgres } = await import("./postgres.ts");
-    return openPostgres(config.databaseUrl, config.poolMax);
+    return openPostgres(config.databaseUrl, config.poolMax, {
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+    });
   }
   await Deno.mkdir(config.dataDir, { recursive: true });
   const { openPglite } = await import("./pglite.ts");

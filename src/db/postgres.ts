@@ -1,13 +1,47 @@
 import postgres from "postgres";
 import type { Db, Queryable } from "./types.ts";
+import { DatabaseUnavailable } from "./errors.ts";
 
 type Sql = postgres.Sql | postgres.TransactionSql | postgres.ReservedSql;
 
-function wrap(sql: Sql): Queryable {
+/** How long to wait for the server: connecting, and one statement (server-side, plus a client-side cap). */
+export interface PostgresTimeouts {
+  connectTimeoutMs?: number;
+  /** 0: no limit. */
+  statementTimeoutMs?: number;
+}
+export const DEFAULT_CONNECT_TIMEOUT_MS = 1500;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * A statement that got no answer at all (a hung or paused server does not cancel it) fails after
+ * the statement timeout plus a second with DatabaseUnavailable, instead of holding the request.
+ */
+function capped<T>(p: Promise<T>, ms: number, onTimeout?: (e: Error) => void): Promise<T> {
+  if (!ms) return p;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const e = new DatabaseUnavailable();
+      onTimeout?.(e);
+      reject(e);
+    }, ms);
+  });
+  // Whatever the statement does after we gave up must not become an unhandled rejection.
+  p.catch(() => {});
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
+}
+
+function wrap(sql: Sql, capMs = 0, onTimeout?: (e: Error) => void): Queryable {
   return {
     async query(text, params) {
       // A plain array, as PGlite gives: postgres.js's Result subclass would fail deepEqual against literals.
-      return [...await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])] as never;
+      const rows = await capped(
+        Promise.resolve(sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])),
+        capMs,
+        onTimeout,
+      );
+      return [...rows] as never;
     },
     async exec(script) {
       // Without parameters postgres.js uses the simple protocol, which accepts several statements.
@@ -16,9 +50,14 @@ function wrap(sql: Sql): Queryable {
   };
 }
 
-export function openPostgres(url: string, poolMax: number): Db {
+export function openPostgres(url: string, poolMax: number, timeouts: PostgresTimeouts = {}): Db {
+  const connectMs = timeouts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementMs = timeouts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const capMs = statementMs ? statementMs + 1000 : 0;
   const sql = postgres(url, {
     max: poolMax,
+    // Seconds (fractions allowed): an unreachable server fails fast instead of after 30 s.
+    connect_timeout: connectMs / 1000,
     onnotice: () => {},
     // Same value shapes as PGlite: int8 as number (ids and counts fit), numeric stays a string.
     types: {
@@ -37,16 +76,29 @@ export function openPostgres(url: string, poolMax: number): Db {
         parse: JSON.parse,
       },
     },
-    connection: { application_name: "procurement" },
+    connection: {
+      application_name: "procurement",
+      ...(statementMs ? { statement_timeout: statementMs } : {}),
+    },
   });
   const db: Db = {
     kind: "postgres",
-    ...wrap(sql),
-    tx: (fn) => sql.begin((t) => fn(wrap(t))) as never,
+    ...wrap(sql, capMs),
+    tx(fn) {
+      // A statement inside that gets no answer ends the transaction's wait too: the rollback
+      // would queue behind it on the same connection.
+      let giveUp: (e: Error) => void = () => {};
+      const gaveUp = new Promise<never>((_, reject) => (giveUp = reject));
+      const run = sql.begin((t) => fn(wrap(t, capMs, giveUp)));
+      run.catch(() => {});
+      return Promise.race([run, gaveUp]) as never;
+    },
     async withLock(key, fn) {
       const reserved = await sql.reserve();
       try {
         await reserved.unsafe("select pg_advisory_lock($1)", [key]);
+        // Work under the lock (migrations, seeding) may run long: no statement timeout on it.
+        await reserved.unsafe("set statement_timeout = 0");
         const conn: Db = {
           kind: "postgres",
           ...wrap(reserved),
@@ -67,6 +119,7 @@ export function openPostgres(url: string, poolMax: number): Db {
         return await fn(conn);
       } finally {
         await reserved.unsafe("select pg_advisory_unlock($1)", [key]).catch(() => {});
+        await reserved.unsafe("reset statement_timeout").catch(() => {});
         reserved.release();
       }
     },

@@ -3,6 +3,14 @@
  * checked in the spec's order and the first failure is the message.
  */
 import { z } from "zod";
+import {
+  biddingBeforeProject,
+  DATE_MESSAGES,
+  deadlineProblem,
+  idSchema,
+  parseDateValue,
+  safeString,
+} from "./common.ts";
 import { toCents } from "../money.ts";
 
 export const BID_MESSAGES = {
@@ -16,33 +24,54 @@ export const BID_MESSAGES = {
   bond: "Bond amount is required when bond is required",
   atLeastOneItem: "At least one item is required",
   dates: "Deadlines must be valid dates",
+  biddingPast: "The bidding deadline must be in the future",
   price: "Estimated price must be 0 or more, with at most 2 decimals",
   weights: "Price and technical weights must add up to 100",
 } as const;
 
+/**
+ * The dates of a bid request (create and edit): real calendar dates, the project deadline today or
+ * later and the bidding deadline in the future, in the organisation's time zone, and bidding closing
+ * before the project deadline's day. Returns the first problem and the field it is about.
+ */
+export function bidDatesIssue(
+  deadline: string,
+  biddingDeadline: string,
+  now: Date = new Date(),
+): { message: string; path: "deadline" | "biddingDeadline" } | undefined {
+  if (!parseDateValue(deadline)) return { message: BID_MESSAGES.dates, path: "deadline" };
+  if (!parseDateValue(biddingDeadline)) return { message: BID_MESSAGES.dates, path: "biddingDeadline" };
+  if (!biddingBeforeProject(biddingDeadline, deadline)) {
+    return { message: BID_MESSAGES.deadlines, path: "biddingDeadline" };
+  }
+  if (deadlineProblem(biddingDeadline, now)) return { message: BID_MESSAGES.biddingPast, path: "biddingDeadline" };
+  if (deadlineProblem(deadline, now)) return { message: DATE_MESSAGES.past, path: "deadline" };
+  return undefined;
+}
+
 export const EVALUATION_METHODS = ["lowest_price", "technical_merit", "combined_scoring"] as const;
 
-const text = (max: number) => z.string().max(max, `Text is too long (max ${max})`).optional().default("");
-const num = z.union([z.number(), z.string()]).optional();
+const text = (max: number) => safeString().max(max, `Text is too long (max ${max})`).optional().default("");
+const num = z.union([z.number(), safeString()]).optional();
 
 const bidItem = z.object({
-  itemName: z.string().max(200).optional().default(""),
+  itemName: safeString().max(200).optional().default(""),
   specification: text(2000),
   quantity: num,
-  unit: z.string().trim().max(20).optional().default("pcs"),
+  unit: safeString().trim().max(20).optional().default("pcs"),
   estimatedPrice: num,
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idSchema().optional(),
   technicalRequirements: text(2000),
   evaluationCriteria: text(2000),
 });
 
 export const bidRequestSchema = z.object({
-  title: z.string().max(200).optional().default(""),
+  title: safeString().max(200).optional().default(""),
   description: text(5000),
-  department: z.string().max(100).optional().default(""),
-  deadline: z.string().optional().default(""),
-  biddingDeadline: z.string().optional().default(""),
-  biddingStartAt: z.string().optional(),
+  department: safeString().max(100).optional().default(""),
+  deadline: safeString().optional().default(""),
+  biddingDeadline: safeString().optional().default(""),
+  biddingStartAt: safeString().optional(),
   biddingMode: z.enum(["open", "sealed"]).optional().default("open"),
   items: z.array(bidItem).max(500, "At most 500 items").optional().default([]),
   qualificationCriteria: text(5000),
@@ -55,8 +84,8 @@ export const bidRequestSchema = z.object({
   minimumYearsExperience: z.coerce.number().int().min(0).max(100).optional().default(2),
   technicalSpecifications: text(10000),
   commercialTerms: text(10000),
-  purchaseRequestId: z.coerce.number().int().positive().optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  purchaseRequestId: idSchema().optional(),
+  categoryId: idSchema().optional(),
   // sent by the spec's client, ignored: computed by the server
   estimatedBudget: z.unknown().optional(),
   /** 'draft' keeps it in Drafts; 'published' (default, as the spec's success toast says) opens it to vendors. */
@@ -75,15 +104,13 @@ export const bidRequestSchema = z.object({
     return !Number.isInteger(n) || n < 1 || n > 1_000_000;
   });
   if (badQty >= 0) return fail(BID_MESSAGES.itemQuantities, ["items", badQty, "quantity"]);
-  const deadline = Date.parse(v.deadline);
-  const bidding = Date.parse(v.biddingDeadline);
-  if (Number.isNaN(deadline) || Number.isNaN(bidding)) return fail(BID_MESSAGES.dates, ["biddingDeadline"]);
-  if (bidding >= deadline) return fail(BID_MESSAGES.deadlines, ["biddingDeadline"]);
+  const dates = bidDatesIssue(v.deadline, v.biddingDeadline);
+  if (dates) return fail(dates.message, [dates.path]);
   if (v.bondRequired && !((toCents(v.bondAmount ?? 0) ?? 0) > 0)) return fail(BID_MESSAGES.bond, ["bondAmount"]);
   const badPrice = v.items.findIndex((i) => toCents(i.estimatedPrice ?? 0) === null);
   if (badPrice >= 0) return fail(BID_MESSAGES.price, ["items", badPrice, "estimatedPrice"]);
   if (v.bondAmount !== undefined && toCents(v.bondAmount) === null) return fail(BID_MESSAGES.bond, ["bondAmount"]);
-  if (v.biddingStartAt && Number.isNaN(Date.parse(v.biddingStartAt))) {
+  if (v.biddingStartAt && !parseDateValue(v.biddingStartAt)) {
     return fail(BID_MESSAGES.dates, ["biddingStartAt"]);
   }
   if (v.evaluationMethod === "combined_scoring" && v.priceWeight + v.technicalWeight !== 100) {
@@ -91,16 +118,26 @@ export const bidRequestSchema = z.object({
   }
 });
 
+const BID_STATUS_VALUES = [
+  "draft",
+  "pending_approval",
+  "published",
+  "bidding_open",
+  "bidding_closed",
+  "evaluation",
+  "awarded",
+  "cancelled",
+] as const;
+
 export const bidStatusSchema = z.object({
-  status: z.enum(["draft", "published", "bidding_open", "bidding_closed", "evaluation", "awarded", "cancelled"], {
-    error: "Invalid status",
-  }),
+  status: z.enum(BID_STATUS_VALUES, { error: "Invalid status" }),
+  /** Required when bidding is closed before its advertised deadline (kept in the history and audit). */
+  reason: safeString().trim().max(2000, "Text is too long (max 2000)").optional().default(""),
 });
 
 export const bidListQuerySchema = z.object({
   group: z.enum(["active", "drafts", "completed"]).optional(),
-  status: z.enum(["draft", "published", "bidding_open", "bidding_closed", "evaluation", "awarded", "cancelled"])
-    .optional(),
+  status: z.enum(BID_STATUS_VALUES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -120,18 +157,18 @@ const validity = z.unknown().optional().transform((v) => {
 });
 
 export const quotationSubmissionSchema = z.object({
-  purchaseRequestId: z.coerce.number().int().positive().optional(),
-  bidRequestId: z.coerce.number().int().positive().optional(),
+  purchaseRequestId: idSchema().optional(),
+  bidRequestId: idSchema().optional(),
   items: z.array(
     z.object({
-      itemId: z.coerce.number().int().positive(),
-      unitPrice: z.union([z.number(), z.string()]).optional(),
-      notes: z.string().max(2000).optional().default(""),
+      itemId: idSchema(),
+      unitPrice: z.union([z.number(), safeString()]).optional(),
+      notes: safeString().max(2000).optional().default(""),
     }).passthrough(),
   ).max(500).optional().default([]),
   validityPeriod: validity,
   leadTimeDays: z.coerce.number().int().min(0).max(3650).optional(),
-  notes: z.string().max(5000).optional().default(""),
+  notes: safeString().max(5000).optional().default(""),
   source: z.enum(["manual", "ocr"]).optional().default("manual"),
   // sent by the spec's client, ignored: the server computes totals
   totalAmount: z.unknown().optional(),
@@ -149,21 +186,23 @@ export const quotationStatusSchema = z.object({
   status: z.enum(["under_review", "approved", "rejected"], {
     error: "status must be under_review, approved or rejected",
   }),
-  comment: z.string().trim().max(2000).optional().default(""),
+  comment: safeString().trim().max(2000).optional().default(""),
+  /** Why a quotation that is not the best under the evaluation method is awarded (approved). */
+  justification: safeString().trim().max(5000, "Text is too long (max 5000)").optional().default(""),
 });
 
 const SCORE_MESSAGE = "Technical score must be a number from 0 to 100";
 export const evaluationSchema = z.object({
   // Numbers or numeric strings only: coercion would turn null, "" or true into a score.
-  technicalScore: z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, SCORE_MESSAGE)], {
+  technicalScore: z.union([z.number(), safeString().trim().regex(/^\d+(\.\d+)?$/, SCORE_MESSAGE)], {
     error: SCORE_MESSAGE,
   })
     .transform(Number).pipe(z.number().min(0, SCORE_MESSAGE).max(100, SCORE_MESSAGE)),
-  comment: z.string().trim().max(2000).optional().default(""),
+  comment: safeString().trim().max(2000).optional().default(""),
 });
 
 export const awardSchema = z.object({
-  quotationId: z.coerce.number({ error: "quotationId is required" }).int("quotationId is required").positive(
-    "quotationId is required",
-  ),
+  quotationId: idSchema("quotationId is required"),
+  /** Required when the chosen quotation is not the best under the bid's evaluation method. */
+  justification: safeString().trim().max(5000, "Text is too long (max 5000)").optional().default(""),
 });

@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { idSchema, safeString } from "./common.ts";
 
 export const CATEGORY_NAME_REQUIRED = "Category name is required.";
 
 export const categorySchema = z.object({
-  name: z.string({ error: CATEGORY_NAME_REQUIRED }).trim().min(1, CATEGORY_NAME_REQUIRED).max(
+  name: safeString(CATEGORY_NAME_REQUIRED).trim().min(1, CATEGORY_NAME_REQUIRED).max(
     100,
     "Category name is too long",
   ),
-  description: z.string().trim().max(1000, "Description is too long").optional().default(""),
+  description: safeString().trim().max(1000, "Description is too long").optional().default(""),
   isActive: z.boolean().optional(),
 });
 
 export const categoryIdsSchema = z.object({
-  categoryIds: z.array(z.coerce.number().int().positive(), { error: "categoryIds must be a list of ids" }).max(100),
+  categoryIds: z.array(idSchema(), { error: "categoryIds must be a list of ids" }).max(100),
 });

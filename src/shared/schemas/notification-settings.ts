@@ -3,6 +3,7 @@
  * both apply the same per-key rules and messages.
  */
 import { z } from "zod";
+import { safeString } from "./common.ts";
 
 export const EMAIL_PROVIDERS = ["smtp2go", "sendgrid"] as const;
 export type EmailProvider = (typeof EMAIL_PROVIDERS)[number];
@@ -14,7 +15,6 @@ export const TOGGLE_KEYS = [
   "deadline_reminders_enabled",
   "vendor_approval_notifications_enabled",
 ] as const;
-export const TEMPLATE_KEYS = ["template_pr_created", "template_deadline_reminder", "template_vendor_approval"] as const;
 export const SECRET_KEYS = ["smtp2go_api_key", "sendgrid_api_key", "whatsapp_access_token"] as const;
 export const SENDER_KEYS = ["smtp2go_sender_email", "sendgrid_sender_email"] as const;
 
@@ -25,16 +25,8 @@ export const NOTIFICATION_SETTING_KEYS = [
   ...SENDER_KEYS,
   "whatsapp_phone_number_id",
   ...TOGGLE_KEYS,
-  ...TEMPLATE_KEYS,
 ] as const;
 export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[number];
-
-/** The {{placeholders}} each template is rendered with. */
-export const TEMPLATE_PLACEHOLDERS: Record<(typeof TEMPLATE_KEYS)[number], string[]> = {
-  template_pr_created: ["title", "requestNumber", "deadline"],
-  template_deadline_reminder: ["title", "requestNumber", "deadline"],
-  template_vendor_approval: ["contactPerson", "companyName", "status"],
-};
 
 export const TEMPLATE_MAX = 5000;
 export const SECRET_MAX = 500;
@@ -53,9 +45,6 @@ export function settingValueError(key: string, value: string): string | undefine
     return value === "" || z.email().safeParse(value).success ? undefined : "Sender email must be a valid email";
   }
   if (has(TOGGLE_KEYS, key)) return value === "true" || value === "false" ? undefined : "Value must be true or false";
-  if (has(TEMPLATE_KEYS, key)) {
-    return value.length <= TEMPLATE_MAX ? undefined : `Template must be at most ${TEMPLATE_MAX} characters`;
-  }
   if (has(SECRET_KEYS, key) || key === "whatsapp_phone_number_id") {
     return value.length <= SECRET_MAX ? undefined : `Value must be at most ${SECRET_MAX} characters`;
   }
@@ -63,9 +52,9 @@ export function settingValueError(key: string, value: string): string | undefine
 }
 
 export const updateSettingSchema = z.object({
-  key: z.string({ error: "Setting key is required" }).min(1, "Setting key is required"),
-  value: z.string({ error: "Setting value must be text" }).transform((v) => v.trim()),
-  description: z.string().trim().max(500, "Description is too long").optional(),
+  key: safeString("Setting key is required").min(1, "Setting key is required"),
+  value: safeString("Setting value must be text").transform((v) => v.trim()),
+  description: safeString().trim().max(500, "Description is too long").optional(),
   category: z.enum(["general", "email", "whatsapp", "templates"], { error: "Unknown setting category" }).optional(),
 }).superRefine((body, ctx) => {
   const message = settingValueError(body.key, body.value);
@@ -74,7 +63,7 @@ export const updateSettingSchema = z.object({
 export type UpdateSetting = z.infer<typeof updateSettingSchema>;
 
 export const testWhatsappSchema = z.object({
-  phoneNumber: z.string({ error: PHONE_NUMBER_REQUIRED }).trim().min(1, PHONE_NUMBER_REQUIRED).max(
+  phoneNumber: safeString(PHONE_NUMBER_REQUIRED).trim().min(1, PHONE_NUMBER_REQUIRED).max(
     32,
     "Phone number is too long",
   ),
@@ -89,4 +78,87 @@ export interface NotificationSetting {
   isActive: boolean;
   description: string;
   category: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email templates: one subject and body per template and language (built-in texts in
+// src/notify/templates.ts, admin changes in the email_templates table).
+
+export const EMAIL_TEMPLATE_KEYS = [
+  "pr_created",
+  "deadline_reminder",
+  "deadline_reminder_sealed",
+  "vendor_approved",
+  "vendor_rejected",
+  "quotation_awarded",
+  "quotation_not_selected",
+] as const;
+export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
+export const isEmailTemplateKey = (key: string): key is EmailTemplateKey => has(EMAIL_TEMPLATE_KEYS, key);
+
+/** The {{placeholders}} each template is rendered with. */
+export const EMAIL_TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKey, string[]> = {
+  pr_created: ["title", "requestNumber", "deadline", "companyName", "contactPerson", "link"],
+  deadline_reminder: ["title", "requestNumber", "deadline"],
+  deadline_reminder_sealed: ["title", "requestNumber", "deadline"],
+  vendor_approved: ["contactPerson", "companyName", "link", "hours"],
+  vendor_rejected: ["contactPerson", "companyName", "reason"],
+  quotation_awarded: ["contactPerson", "title", "requestNumber", "poNumber", "amount", "vendorName"],
+  quotation_not_selected: ["contactPerson", "title", "requestNumber"],
+};
+
+/** Placeholders the body cannot do without (the set-password link is the vendor's only way in). */
+export const EMAIL_TEMPLATE_REQUIRED: Partial<Record<EmailTemplateKey, string[]>> = {
+  vendor_approved: ["link"],
+};
+
+/** Example values for the preview: a date and an amount show the language's formatting. */
+export const EMAIL_TEMPLATE_SAMPLES = {
+  title: "Office chairs",
+  requestNumber: "PR-2026-0042",
+  deadline: { date: "2026-03-05T17:00:00Z", withTime: true },
+  companyName: "Atoll Supplies",
+  contactPerson: "Aishath Rasheed",
+  vendorName: "Atoll Supplies",
+  link: "https://procure.example/dashboard",
+  hours: 72,
+  reason: "The business license has expired",
+  poNumber: "PO-2026-0007",
+  amount: { amount: "12345.50", currency: "USD" },
+} as const;
+
+export const EMAIL_SUBJECT_MAX = 300;
+export const EMAIL_TEMPLATE_MESSAGES = {
+  subjectRequired: "Subject is required",
+  bodyRequired: "Body is required",
+  subjectOneLine: "Subject must be a single line",
+  subjectTooLong: `Subject must be at most ${EMAIL_SUBJECT_MAX} characters`,
+  bodyTooLong: `Body must be at most ${TEMPLATE_MAX} characters`,
+} as const;
+
+const M = EMAIL_TEMPLATE_MESSAGES;
+export const emailTemplateSchema = z.object({
+  subject: safeString(M.subjectRequired).trim().min(1, M.subjectRequired).max(EMAIL_SUBJECT_MAX, M.subjectTooLong)
+    .refine((v) => !/[\r\n]/.test(v), M.subjectOneLine),
+  body: safeString(M.bodyRequired).trim().min(1, M.bodyRequired).max(TEMPLATE_MAX, M.bodyTooLong),
+});
+export type EmailTemplateInput = z.infer<typeof emailTemplateSchema>;
+
+/** The placeholders a body must contain but does not ("link" for an approval). */
+export function missingPlaceholders(key: EmailTemplateKey, body: string): string[] {
+  return (EMAIL_TEMPLATE_REQUIRED[key] ?? []).filter((p) => !new RegExp(`\\{\\{\\s*${p}\\s*\\}\\}`).test(body));
+}
+
+/** One template in one language, as the admin screen receives it. */
+export interface EmailTemplate {
+  key: EmailTemplateKey;
+  language: string;
+  subject: string;
+  body: string;
+  /** Changed by an administrator (false: the built-in text). */
+  isCustom: boolean;
+  defaultSubject: string;
+  defaultBody: string;
+  placeholders: string[];
+  required: string[];
 }

@@ -4,6 +4,7 @@
  * refinement instead of per field.
  */
 import { z } from "zod";
+import { DATE_MESSAGES, deadlineProblem, idSchema, safeString } from "./common.ts";
 import { toCents } from "../money.ts";
 
 export const PR_MESSAGES = {
@@ -25,9 +26,9 @@ export const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const REQUEST_TYPES = ["internal", "vendor_quote", "bid_required"] as const;
 export const URGENCIES = ["low", "medium", "high", "critical"] as const;
 
-const text = (max: number) => z.string().max(max, `Text is too long (max ${max})`).optional().default("");
-const moneyInput = z.union([z.number(), z.string()]).optional();
-const quantityInput = z.union([z.number(), z.string()]).optional();
+const text = (max: number) => safeString().max(max, `Text is too long (max ${max})`).optional().default("");
+const moneyInput = z.union([z.number(), safeString()]).optional();
+const quantityInput = z.union([z.number(), safeString()]).optional();
 
 function isValidQuantity(q: unknown) {
   const n = typeof q === "string" ? Number(q) : q;
@@ -35,27 +36,27 @@ function isValidQuantity(q: unknown) {
 }
 
 const fullItem = z.object({
-  id: z.number().int().optional(),
-  itemName: z.string().max(200).optional().default(""),
+  id: idSchema().optional(),
+  itemName: safeString().max(200).optional().default(""),
   specification: text(2000),
   quantity: quantityInput,
-  unit: z.string().trim().max(20).optional().default("pcs"),
+  unit: safeString().trim().max(20).optional().default("pcs"),
   estimatedPrice: moneyInput,
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idSchema().optional(),
   urgency: z.enum(URGENCIES).optional().default("medium"),
   notes: text(2000),
 });
 
 export const fullPurchaseRequestSchema = z.object({
-  title: z.string().max(200).optional().default(""),
+  title: safeString().max(200).optional().default(""),
   description: text(5000),
-  department: z.string().max(100).optional().default(""),
+  department: safeString().max(100).optional().default(""),
   justification: text(5000),
-  deadline: z.string().optional(),
+  deadline: safeString().optional(),
   priority: z.enum(PRIORITIES).optional().default("medium"),
   requestType: z.enum(REQUEST_TYPES).optional().default("internal"),
   biddingMode: z.enum(["open", "sealed", "unsealed"]).optional().default("open"),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idSchema().optional(),
   approvalRequired: z.boolean().optional().default(true),
   vendorPreferences: text(2000),
   internalSupplier: text(200),
@@ -78,28 +79,29 @@ export const fullPurchaseRequestSchema = z.object({
   if (badQty >= 0) return fail(PR_MESSAGES.itemQuantities, ["items", badQty, "quantity"]);
   const badPrice = v.items.findIndex((i) => toCents(i.estimatedPrice ?? 0) === null);
   if (badPrice >= 0) return fail(PR_MESSAGES.price, ["items", badPrice, "estimatedPrice"]);
-  if (v.deadline !== undefined && v.deadline !== "" && Number.isNaN(Date.parse(v.deadline))) {
-    return fail(PR_MESSAGES.deadline, ["deadline"]);
+  if (v.deadline !== undefined && v.deadline !== "") {
+    const problem = deadlineProblem(v.deadline);
+    if (problem) return fail(problem === DATE_MESSAGES.past ? problem : PR_MESSAGES.deadline, ["deadline"]);
   }
 });
 
 const quickItem = z.object({
-  id: z.number().int().optional(),
-  name: z.string().max(200).optional().default(""),
-  description: z.string().max(200).optional(),
-  unit: z.string().trim().max(20).optional(),
+  id: idSchema().optional(),
+  name: safeString().max(200).optional().default(""),
+  description: safeString().max(200).optional(),
+  unit: safeString().trim().max(20).optional(),
   quantity: quantityInput,
   specifications: text(2000),
   estimatedPrice: moneyInput,
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idSchema().optional(),
 });
 
 /** Quick create and edit: title, deadline and one named item; blank items are dropped. */
 export const quickPurchaseRequestSchema = z.object({
-  title: z.string().max(200).optional().default(""),
+  title: safeString().max(200).optional().default(""),
   description: text(5000),
-  deadline: z.string().optional().default(""),
-  categoryId: z.coerce.number().int().positive().optional(),
+  deadline: safeString().optional().default(""),
+  categoryId: idSchema().optional(),
   requestType: z.enum(REQUEST_TYPES).optional(),
   biddingMode: z.enum(["open", "sealed", "unsealed"]).optional(),
   status: z.enum(["draft", "pending"]).optional(),
@@ -113,7 +115,8 @@ export const quickPurchaseRequestSchema = z.object({
 })).superRefine((v, ctx) => {
   const fail = (message: string, path: (string | number)[]) => ctx.addIssue({ code: "custom", message, path });
   if (!v.title.trim() || !v.deadline || !v.items.length) return fail(PR_MESSAGES.quickRequired, ["title"]);
-  if (Number.isNaN(Date.parse(v.deadline))) return fail(PR_MESSAGES.deadline, ["deadline"]);
+  const deadline = deadlineProblem(v.deadline);
+  if (deadline) return fail(deadline === DATE_MESSAGES.past ? deadline : PR_MESSAGES.deadline, ["deadline"]);
   const badQty = v.items.findIndex((i) => !isValidQuantity(i.quantity ?? 1));
   if (badQty >= 0) return fail(PR_MESSAGES.itemQuantities, ["items", badQty, "quantity"]);
   const badPrice = v.items.findIndex((i) => toCents(i.estimatedPrice ?? 0) === null);
@@ -123,21 +126,21 @@ export const quickPurchaseRequestSchema = z.object({
 export const prStatusSchema = z.object({
   status: z.enum(["pending", "completed", "cancelled", "active", "rejected", "draft"], { error: "Invalid status" }),
   version: z.number().int().positive().optional(),
-  comment: z.string().trim().max(2000).optional(),
+  comment: safeString().trim().max(2000).optional(),
 });
 
-export const approveSchema = z.object({ comment: z.string().trim().max(2000).optional().default("") });
+export const approveSchema = z.object({ comment: safeString().trim().max(2000).optional().default("") });
 export const rejectSchema = z.object({
-  comment: z.string({ error: "A reason is required to reject" }).trim().min(1, "A reason is required to reject").max(
+  comment: safeString("A reason is required to reject").trim().min(1, "A reason is required to reject").max(
     2000,
   ),
 });
 
 export const prListQuerySchema = z.object({
   status: z.enum(["draft", "pending", "active", "rejected", "completed", "cancelled"]).optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idSchema().optional(),
   requestType: z.enum(REQUEST_TYPES).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: safeString().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });

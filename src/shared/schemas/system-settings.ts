@@ -1,5 +1,6 @@
 /** System settings form (spec section 2 and 5): shared by the server route and the SPA form. */
 import { z } from "zod";
+import { safeString, timeZoneSchema } from "./common.ts";
 import { toCents } from "../money.ts";
 
 export const DEADLINE_RANGE = "Default deadline must be between 1 and 30 days";
@@ -18,8 +19,10 @@ export const systemSettingsSchema = z.object({
     .max(MAX_REMINDER_HOURS, REMINDER_RANGE),
   enableVendorMatching: z.boolean({ error: "enableVendorMatching must be true or false" }),
   // A money string in dollars ("10000" or "10000.50"); toCents refuses negatives and more than 2 decimals.
-  approvalThreshold: z.string({ error: THRESHOLD_INVALID }).trim().refine((v) => toCents(v) !== null, THRESHOLD_INVALID)
+  approvalThreshold: safeString(THRESHOLD_INVALID).trim().refine((v) => toCents(v) !== null, THRESHOLD_INVALID)
     .optional(),
+  /** The organisation's IANA time zone ("Europe/Paris"): today and calendar dates are taken in it. */
+  timeZone: timeZoneSchema.optional(),
 });
 
 export type SystemSettingsInput = z.infer<typeof systemSettingsSchema>;
@@ -29,6 +32,7 @@ export interface SystemSettings {
   autoReminder: number;
   enableVendorMatching: boolean;
   approvalThreshold: string;
+  timeZone: string;
   database: { kind: "postgresql" | "pglite"; poolMax: number };
 }
 

@@ -1,10 +1,11 @@
 /** User management and profile schemas, shared by the API and the SPA. */
 import { z } from "zod";
+import { idSchema, safeString } from "./common.ts";
 import { passwordSchema } from "./auth.ts";
 
 const name = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
-export const emailSchema = z.string({ error: "Valid email is required" }).trim().toLowerCase().max(254).pipe(
+  safeString(`${label} is required`).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+export const emailSchema = safeString("Valid email is required").trim().toLowerCase().max(254).pipe(
   z.email("Valid email is required"),
 );
 const roleId = z.coerce.number({ error: "Role is required" }).int("Role is required").min(1, "Role is required").max(
@@ -31,7 +32,7 @@ export const updateUserSchema = z.object({
 export const updateRoleSchema = z.object({ roleId });
 export const updateStatusSchema = z.object({ isActive: z.boolean({ error: "isActive must be true or false" }) });
 
-const optionalText = z.string().trim().max(200).optional();
+const optionalText = safeString().trim().max(200).optional();
 export const updateProfileSchema = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
@@ -41,21 +42,20 @@ export const updateProfileSchema = z.object({
   contactPerson: optionalText,
 });
 
-export const idParamSchema = z.object({
-  id: z.coerce.number().int().positive("Invalid id").max(2147483647, "Invalid id"),
-});
+/** Path ids: the one id schema (src/shared/schemas/common.ts). */
+export { idParamSchema } from "./common.ts";
 
 export const AUDIT_RANGES = ["all", "24h", "7d", "30d"] as const;
 export const auditQuerySchema = z.object({
   range: z.enum(AUDIT_RANGES).default("7d"),
-  userId: z.coerce.number().int().positive().optional(),
-  action: z.string().regex(/^[A-Z_]{2,40}$/, "Invalid action").optional(),
+  userId: idSchema().optional(),
+  action: safeString().regex(/^[A-Z_]{2,40}$/, "Invalid action").optional(),
   limit: z.coerce.number().int().min(1).max(500).default(10),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
 export const listUsersQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: safeString().trim().max(100).optional(),
   roleId: z.coerce.number().int().min(1).max(5).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
   offset: z.coerce.number().int().min(0).default(0),

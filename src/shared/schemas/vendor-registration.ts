@@ -4,6 +4,8 @@
  * these text fields, `categoryIds` repeated once per category, and the file in `businessLicense`.
  */
 import { z } from "zod";
+import { idSchema, safeString } from "./common.ts";
+import { LANGUAGES } from "../i18n-languages.ts";
 
 export const VENDOR_REGISTRATION_MESSAGES = {
   firstName: "First name is required",
@@ -15,6 +17,9 @@ export const VENDOR_REGISTRATION_MESSAGES = {
   categoryIds: "At least one category must be selected",
 } as const;
 
+/** The language of the vendor's emails (editable later in its profile); English when not given. */
+export const VENDOR_LANGUAGE_MESSAGE = "Language must be one of en, es, fr, de, dv";
+
 export type VendorRegistrationField = keyof typeof VENDOR_REGISTRATION_MESSAGES;
 
 /** Field order is the order the messages are reported in. */
@@ -22,21 +27,21 @@ export const VENDOR_REGISTRATION_FIELDS = Object.keys(VENDOR_REGISTRATION_MESSAG
 
 export const VENDOR_TEXT_MAX_LENGTH = 200;
 
-const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(VENDOR_TEXT_MAX_LENGTH, message);
+const required = (message: string) => safeString(message).trim().min(1, message).max(VENDOR_TEXT_MAX_LENGTH, message);
 const m = VENDOR_REGISTRATION_MESSAGES;
 
 export const vendorRegistrationSchema = z.object({
   firstName: required(m.firstName),
   lastName: required(m.lastName),
-  email: z.string({ error: m.email }).trim().max(VENDOR_TEXT_MAX_LENGTH, m.email).pipe(z.email(m.email)),
+  email: safeString(m.email).trim().max(VENDOR_TEXT_MAX_LENGTH, m.email).pipe(z.email(m.email)),
   companyName: required(m.companyName),
   contactPerson: required(m.contactPerson),
   phone: required(m.phone),
   // Multipart fields arrive as strings, so the ids are coerced.
-  categoryIds: z.array(z.coerce.number<unknown>({ error: m.categoryIds }).int(m.categoryIds).positive(m.categoryIds), {
+  categoryIds: z.array(idSchema(m.categoryIds), {
     error: m.categoryIds,
   }).min(1, m.categoryIds),
+  language: z.enum(LANGUAGES, { error: VENDOR_LANGUAGE_MESSAGE }).default("en"),
 });
 
 export type VendorRegistrationInput = z.input<typeof vendorRegistrationSchema>;
