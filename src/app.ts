@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "./lib/deps.ts";
 import { errorHandler } from "./lib/error-handler.ts";
+import { organisationTimeZone } from "./lib/validate.ts";
 import { requestLog } from "./lib/request-log.ts";
 import { originCheck, securityHeaders } from "./lib/security.ts";
 import { sessionMiddleware } from "./auth/session.ts";
@@ -74,6 +75,7 @@ export function createApp(deps: Deps) {
     }),
     originCheck,
     sessionMiddleware,
+    organisationTimeZone,
   );
   app.onError(errorHandler);
 

@@ -7,6 +7,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv, SessionUser } from "../lib/deps.ts";
+import { isDatabaseError } from "../db/errors.ts";
+import { ServiceUnavailable } from "../lib/errors.ts";
 import { findSessionUser } from "./queries.ts";
 
 export const SESSION_COOKIE = "session";
@@ -84,7 +86,9 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
       } else {
         clearSession(c);
       }
-    } catch {
+    } catch (e) {
+      // The database failing is not a bad session: keep the cookie and answer 503 (issue 10 item 6).
+      if (isDatabaseError(e)) throw new ServiceUnavailable();
       clearSession(c);
     }
   }
