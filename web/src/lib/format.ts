@@ -1,7 +1,11 @@
 /**
  * Dates, numbers and money in the user's language (pass i18n.language). A value that is missing or
- * not a date shows as "-". Intl throws on a language tag it cannot parse: English formatting is used
- * then rather than breaking the screen.
+ * not a date shows as "-". Every date on screen goes through formatDate / formatDateTime here.
+ *
+ * Intl has no data for some of our languages (Dhivehi: Chromium and Deno silently fall back to the
+ * host's default locale, so months came out in English). Such a language gets a fallback that reads
+ * naturally in it: day, Thaana month name, year, 24-hour time, and English (Western) digits, which
+ * is what Maldivian writing uses. A tag Intl cannot parse falls back to English formatting.
  */
 import { useTranslation } from "react-i18next";
 import { formatMoney as formatCurrency } from "../../../src/shared/money.ts";
@@ -18,12 +22,50 @@ export type DateFormat = {
   padded?: boolean;
 };
 
+/** Gregorian month names in Thaana, as written in the Maldives. */
+export const DV_MONTHS = [
+  "ޖަނަވަރީ",
+  "ފެބްރުއަރީ",
+  "މާރިޗު",
+  "އޭޕްރީލު",
+  "މޭ",
+  "ޖޫން",
+  "ޖުލައި",
+  "އޯގަސްޓު",
+  "ސެޕްޓެމްބަރު",
+  "އޮކްޓޯބަރު",
+  "ނޮވެމްބަރު",
+  "ޑިސެމްބަރު",
+] as const;
+
+const supported = new Map<string, boolean>();
+/** Whether Intl really has data for the language, not a silent fallback to another locale. */
+export function intlSupports(lang: string): boolean {
+  let ok = supported.get(lang);
+  if (ok === undefined) {
+    try {
+      const base = new Intl.Locale(lang).language;
+      ok = Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 &&
+        new Intl.DateTimeFormat(lang).resolvedOptions().locale.split("-")[0] === base;
+    } catch {
+      ok = false;
+    }
+    supported.set(lang, ok);
+  }
+  return ok;
+}
+
+/** The language itself when Intl knows it, else English (digits and grouping read the same in dv). */
 function inLanguage<T>(lang: string, make: (locale: string) => T): T {
   try {
-    return make(lang);
+    return make(intlSupports(lang) ? lang : "en");
   } catch {
     return make("en");
   }
+}
+
+function isThaana(lang: string): boolean {
+  return lang === "dv" || lang.startsWith("dv-");
 }
 
 function toDate(value: DateValue): Date | null {
@@ -34,16 +76,39 @@ function toDate(value: DateValue): Date | null {
 
 const PADDED_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "2-digit", year: "numeric" };
 
-function formatWith(value: DateValue, lang: string, options: Intl.DateTimeFormatOptions, utc?: boolean): string {
+/**
+ * "2 ނޮވެމްބަރު 2026" / "02 ނޮވެމްބަރު 2026، 17:00": the parts come from Intl (so time zones work as
+ * everywhere else), the month name from DV_MONTHS.
+ */
+function formatThaana(date: Date, padded: boolean, withTime: boolean, utc?: boolean): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "numeric",
+    day: padded ? "2-digit" : "numeric",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+    ...(utc ? { timeZone: "UTC" } : {}),
+  } as Intl.DateTimeFormatOptions).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const day = `${get("day")} ${DV_MONTHS[Number(get("month")) - 1]} ${get("year")}`;
+  return withTime ? `${day}، ${get("hour")}:${get("minute")}` : day;
+}
+
+function formatWith(
+  value: DateValue,
+  lang: string,
+  options: Intl.DateTimeFormatOptions,
+  { utc, padded = false, withTime = false }: DateFormat & { withTime?: boolean },
+): string {
   const date = toDate(value);
   if (!date) return "-";
+  if (isThaana(lang) && !intlSupports(lang)) return formatThaana(date, padded, withTime, utc);
   const all = utc ? { ...options, timeZone: "UTC" } : options;
   return inLanguage(lang, (locale) => new Intl.DateTimeFormat(locale, all).format(date));
 }
 
 /** "Nov 2, 2026" (or "Nov 02, 2026" with `padded`), in the user's language. */
 export function formatDate(value: DateValue, lang: string, { utc, padded }: DateFormat = {}): string {
-  return formatWith(value, lang, padded ? PADDED_DATE : { dateStyle: "medium" }, utc);
+  return formatWith(value, lang, padded ? PADDED_DATE : { dateStyle: "medium" }, { utc, padded });
 }
 
 /** "Nov 2, 2026, 5:00 PM" (or "Nov 02, 2026, 05:00 PM" with `padded`), in the user's language. */
@@ -51,7 +116,7 @@ export function formatDateTime(value: DateValue, lang: string, { utc, padded }: 
   const options: Intl.DateTimeFormatOptions = padded
     ? { ...PADDED_DATE, hour: "2-digit", minute: "2-digit" }
     : { dateStyle: "medium", timeStyle: "short" };
-  return formatWith(value, lang, options, utc);
+  return formatWith(value, lang, options, { utc, padded, withTime: true });
 }
 
 /** Money via the shared formatMoney (spec: dollars with 2 decimals); "-" when there is no amount. */
@@ -65,6 +130,18 @@ export function formatNumber(value: number, lang: string, digits = 0): string {
   return inLanguage(lang, (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value));
 }
 
+/** A file size in the largest whole unit: "10 MB", "512 KB", "1.5 MB" (units are the same in every language). */
+export function formatBytes(bytes: number, lang: string): string {
+  const units = ["B", "KB", "MB", "GB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${formatNumber(value, lang, 1)} ${units[unit]}`;
+}
+
 /** The formatters above, bound to the interface language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -75,5 +152,6 @@ export function useFormat() {
     dateTime: (value: DateValue, options?: DateFormat) => formatDateTime(value, lang, options),
     money: (value: string | number | null | undefined, currency?: string) => formatMoney(value, lang, currency),
     number: (value: number, digits?: number) => formatNumber(value, lang, digits),
+    bytes: (value: number) => formatBytes(value, lang),
   };
 }
