@@ -13,6 +13,7 @@ import { ROLES } from "./shared/roles.ts";
 import { startOutboxWorker } from "./notify/worker.ts";
 import { startBidClock } from "./jobs/bid-clock.ts";
 import { startDeadlineReminders } from "./jobs/deadline-reminders.ts";
+import { startAuditCheckpoints } from "./audit/checkpoint.ts";
 import { s3Store } from "./files/s3.ts";
 
 async function main() {
@@ -52,6 +53,11 @@ async function main() {
   const outbox = startOutboxWorker(db, { config, logger });
   const bidClock = startBidClock(db, logger);
   const reminders = startDeadlineReminders(db, logger);
+  const checkpoints = await startAuditCheckpoints(db, {
+    ...config.auditCheckpoints,
+    key: secrets.keyFor("audit"),
+    logger,
+  });
 
   const controller = new AbortController();
   const server = Deno.serve({
@@ -85,6 +91,7 @@ async function main() {
     await outbox.stop();
     bidClock.stop();
     reminders.stop();
+    await checkpoints.stop();
     await db.close();
     logger.info("stopped");
     Deno.exit(0);

@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import type { Queryable } from "../db/types.ts";
 import type { AppEnv } from "../lib/deps.ts";
 import { clientIp, userAgent } from "../lib/client.ts";
+import { sealAuditFields } from "./sealed-entries.ts";
 
 export type AuditAction =
   | "CREATE"
@@ -34,6 +35,11 @@ export interface AuditEntry {
   metadata?: Record<string, unknown>;
   /** Defaults to the signed-in user of the request. */
   userId?: number | null;
+  /**
+   * An entry about a sealed bid's submission: who (user, address, browser), which quotation and bid
+   * and the metadata are written only encrypted, and shown once that bid is unsealed (sealed-entries.ts).
+   */
+  seal?: { key: Uint8Array; bidRequestId: number };
 }
 
 const SECRET = /pass(word)?|secret|token|api_?key|totp|hash|code/i;
@@ -62,11 +68,28 @@ export function diff<T extends object>(before: T, after: Partial<T>) {
 }
 
 export async function audit(tx: Queryable, c: Context<AppEnv>, entry: AuditEntry) {
+  const userId = entry.userId === undefined ? c.get("user")?.id ?? null : entry.userId;
+  if (entry.seal) {
+    const sealedEntry = await sealAuditFields(entry.seal.key, {
+      userId,
+      entityId: entry.entityId == null ? null : String(entry.entityId),
+      bidRequestId: entry.seal.bidRequestId,
+      metadata: redact(entry.metadata ?? {}) as Record<string, unknown>,
+      ip: clientIp(c),
+      userAgent: userAgent(c),
+    });
+    await tx.query(
+      `insert into audit_logs (user_id, action, entity_type, entity_id, metadata, ip, user_agent)
+       values (null, $1, $2, null, $3::jsonb, null, null)`,
+      [entry.action, entry.entityType, JSON.stringify({ sealed: true, sealedEntry })],
+    );
+    return;
+  }
   await tx.query(
     `insert into audit_logs (user_id, action, entity_type, entity_id, metadata, ip, user_agent)
      values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
     [
-      entry.userId === undefined ? c.get("user")?.id ?? null : entry.userId,
+      userId,
       entry.action,
       entry.entityType,
       entry.entityId == null ? null : String(entry.entityId),

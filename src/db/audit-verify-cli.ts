@@ -1,16 +1,34 @@
-/** `deno task audit:verify`: exits 0 when the audit chain is intact, 1 (naming the row) when not. */
+/**
+ * `deno task audit:verify`: exits 0 when the audit chain is intact and matches every signed checkpoint
+ * (AUDIT_CHECKPOINT_FILE, default DATA_DIR/audit-checkpoints.jsonl), 1 (naming the entry) when not.
+ * The checkpoints are what catch a history rewritten with recomputed hashes; run it with the app's
+ * secrets (JWT_SECRET/SEALED_BID_KEY or DATA_DIR/secrets.json) and the checkpoint file to hand.
+ */
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "./open.ts";
-import { verifyAuditChain } from "../audit/verify.ts";
+import { readCheckpoints, verifyWithCheckpoints } from "../audit/checkpoint.ts";
+import { loadSecrets } from "../lib/secrets.ts";
 
-const db = await openDatabase(loadConfig());
-const result = await verifyAuditChain(db);
+const config = loadConfig();
+const secrets = await loadSecrets(config);
+const checkpoints = await readCheckpoints(config.auditCheckpoints.file);
+const db = await openDatabase(config);
+const result = await verifyWithCheckpoints(db, secrets.keyFor("audit"), checkpoints);
 await db.close();
 if (result.ok) {
-  console.log(`Audit chain intact: ${result.checked} entries verified.`);
+  console.log(
+    `Audit chain intact: ${result.checked} entries verified, matching ${result.checkpoints} signed checkpoints.`,
+  );
+  if (!checkpoints.length) {
+    console.log(
+      `Warning: no checkpoints in ${config.auditCheckpoints.file}; a chain rewritten with recomputed hashes would pass.`,
+    );
+  }
 } else {
   console.error(
-    `Audit chain BROKEN at entry ${result.firstBadId}: ${result.reason} (${result.checked} entries verified before it).`,
+    `Audit chain BROKEN at entry ${
+      result.firstBadId ?? "?"
+    }: ${result.reason} (${result.checked} entries verified before it).`,
   );
   Deno.exit(1);
 }

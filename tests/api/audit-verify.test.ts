@@ -4,6 +4,14 @@
  */
 import assert from "node:assert/strict";
 import { verifyAuditChain } from "../../src/audit/verify.ts";
+import {
+  type CheckpointOptions,
+  readCheckpoints,
+  runAuditCheckpoints,
+  verifyWithCheckpoints,
+} from "../../src/audit/checkpoint.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { testSecrets } from "../../src/lib/secrets.ts";
 import type { Queryable } from "../../src/db/types.ts";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
@@ -139,7 +147,10 @@ Deno.test(`${tag} deno task audit:verify exits 0 on a seeded embedded database a
 
     const ok = await run(["task", "audit:verify"]);
     assert.equal(ok.code, 0, ok.stderr);
-    assert.equal(ok.stdout.trim(), `Audit chain intact: ${ids.length} entries verified.`);
+    assert.equal(
+      ok.stdout.trim().split("\n")[0],
+      `Audit chain intact: ${ids.length} entries verified, matching 0 signed checkpoints.`,
+    );
 
     const victim = ids[ids.length - 2];
     const altered = await script(`
@@ -162,6 +173,121 @@ Deno.test(`${tag} deno task audit:verify exits 0 on a seeded embedded database a
     const direct = await run(["run", "-A", "src/db/audit-verify-cli.ts"]);
     assert.equal(direct.code, 1);
     assert.match(direct.stderr, new RegExp(`BROKEN at entry ${victim}:`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Signed checkpoints (issue 10 item 7): a history rewritten by the table owner, with every hash
+// recomputed, passes the chain check but not the checkpoints.
+
+/** What an intruder with the owner's login can do: triggers off, change a row, re-hash the whole chain. */
+const REWRITE = (id: number) => [
+  "alter table audit_logs disable trigger audit_logs_no_update",
+  `update audit_logs set metadata = '{"forged":true}' where id = ${id}`,
+  `do $$ declare r record; prev text := ''; begin
+    for r in select id from audit_logs order by id loop
+      update audit_logs set prev_hash = prev where id = r.id;
+      update audit_logs a set hash = audit_row_hash(a.prev_hash, a) where id = r.id returning hash into prev;
+    end loop;
+  end $$`,
+  "alter table audit_logs enable trigger audit_logs_no_update",
+];
+
+Deno.test(`${tag} signed checkpoints catch a chain rewritten and re-hashed by the table owner`, async () => {
+  const t2 = await testApp();
+  const dir = await Deno.makeTempDir({ prefix: "audit-checkpoints-" });
+  try {
+    const db2 = t2.db;
+    for (let i = 0; i < 7; i++) {
+      await db2.query("insert into audit_logs (action, entity_type, entity_id) values ('UPDATE', 'test', $1)", [
+        String(i),
+      ]);
+    }
+    const ids = (await db2.query<{ id: number }>("select id from audit_logs order by id")).map((r) => Number(r.id));
+    const key = testSecrets().keyFor("audit");
+    const opts: CheckpointOptions = {
+      key,
+      file: `${dir}/audit-checkpoints.jsonl`,
+      every: 3,
+      intervalMs: 3_600_000,
+      logger: createLogger("silent"),
+    };
+    const state = { lastId: 0, lastAt: Date.now() };
+    const written = await runAuditCheckpoints(db2, opts, state);
+    assert.deepEqual(written.map((c) => c.id), [ids[2], ids[5]], "every 3 entries");
+    assert.deepEqual((await runAuditCheckpoints(db2, opts, state, true)).map((c) => c.id), [ids[6]], "the head");
+    const checkpoints = await readCheckpoints(opts.file);
+    assert.equal(checkpoints.length, 3);
+    assert.deepEqual(await verifyWithCheckpoints(db2, key, checkpoints), { ok: true, checked: 7, checkpoints: 3 });
+
+    await db2.tx(async (tx) => {
+      for (const stmt of REWRITE(ids[1])) await tx.query(stmt);
+    });
+    assert.deepEqual(await verifyAuditChain(db2), { ok: true, checked: 7 }, "the chain alone is fooled");
+    const caught = await verifyWithCheckpoints(db2, key, checkpoints);
+    assert.equal(caught.ok, false);
+    assert.equal(caught.firstBadId, ids[2], "the first checkpoint after the rewritten entry");
+    assert.match(caught.reason!, /rewritten/);
+
+    // A forged checkpoint (the new head hash written into the file) has no valid signature.
+    const [row] = await db2.query<{ hash: string }>("select hash from audit_logs where id = $1", [ids[2]]);
+    const forged = checkpoints.map((c) => c!.id === ids[2] ? { ...c!, hash: row.hash } : c);
+    const bad = await verifyWithCheckpoints(db2, key, forged);
+    assert.deepEqual([bad.ok, bad.firstBadId], [false, ids[2]]);
+    assert.match(bad.reason!, /bad signature/);
+  } finally {
+    await t2.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test(`${tag} deno task audit:verify reports a re-hashed rewrite against the checkpoint file`, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "audit-verify-cp-" });
+  const env = { DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "development" };
+  const run = async (args: string[]) => {
+    const out = await new Deno.Command(DENO, { args, env, cwd: ROOT, stdout: "piped", stderr: "piped" }).output();
+    const text = (b: Uint8Array) => new TextDecoder().decode(b);
+    return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+  };
+  const script = (body: string) =>
+    run([
+      "eval",
+      "--ext=ts",
+      `import { openDatabase } from "./src/db/open.ts";
+       import { migrate } from "./src/db/migrate.ts";
+       import { loadSecrets } from "./src/lib/secrets.ts";
+       import { loadConfig } from "./src/config.ts";
+       import { runAuditCheckpoints } from "./src/audit/checkpoint.ts";
+       import { createLogger } from "./src/lib/logger.ts";
+       const config = loadConfig();
+       const db = await openDatabase(config);
+       try { ${body} } finally { await db.close(); }`,
+    ]);
+  try {
+    const made = await script(`
+      await migrate(db);
+      for (let i = 0; i < 5; i++) {
+        await db.query("insert into audit_logs (action, entity_type, entity_id) values ('UPDATE', 'test', $1)", [String(i)]);
+      }
+      const secrets = await loadSecrets(config);
+      await runAuditCheckpoints(db, { ...config.auditCheckpoints, every: 2, key: secrets.keyFor("audit"),
+        logger: createLogger("silent") }, { lastId: 0, lastAt: Date.now() }, true);
+      console.log(JSON.stringify((await db.query("select id from audit_logs order by id")).map((r) => Number(r.id))));`);
+    assert.equal(made.code, 0, made.stderr);
+    const ids: number[] = JSON.parse(made.stdout.trim().split("\n").at(-1)!);
+    const ok = await run(["task", "audit:verify"]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal(ok.stdout.trim(), `Audit chain intact: 5 entries verified, matching 3 signed checkpoints.`);
+
+    const rewritten = await script(`await db.tx(async (tx) => {
+      for (const stmt of ${JSON.stringify(REWRITE(ids[0]))}) await tx.query(stmt);
+    });`);
+    assert.equal(rewritten.code, 0, rewritten.stderr);
+    const bad = await run(["task", "audit:verify"]);
+    assert.equal(bad.code, 1, bad.stdout);
+    assert.match(bad.stderr, new RegExp(`BROKEN at entry ${ids[1]}: the chain differs from a signed checkpoint`));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

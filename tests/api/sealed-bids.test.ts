@@ -8,9 +8,9 @@
  * -> unsealed -> (positive control: the same dump now contains the prices).
  */
 import assert from "node:assert/strict";
-import { expectJson, testApp } from "../helpers/app.ts";
+import { expectJson, recordingLogger, testApp } from "../helpers/app.ts";
 import { testBackend, testDatabaseUrl } from "../helpers/db.ts";
-import { as, createCategory, type Session } from "../helpers/users.ts";
+import { as, createCategory, type Session, sessionRequest } from "../helpers/users.ts";
 
 const tag = `[sealed-bids/${testBackend()}]`;
 const t = await testApp();
@@ -214,12 +214,18 @@ Deno.test(`${tag} sealed submissions are stored encrypted: no totals, notes, ite
   );
   assert.equal(file.encrypted, true);
   assert.notDeepEqual(new Uint8Array(file.data), PDF_A);
-  const audit = await db.query<{ metadata: Record<string, unknown> }>(
-    "select metadata from audit_logs where entity_type = 'quotation' and entity_id = any($1::text[])",
-    [quotationIds.map(String)],
+  // The audit entries of the submissions name nobody and nothing in clear (issue 10 item 4a).
+  const audit = await db.query<
+    { user_id: number | null; entity_id: string | null; ip: string | null; metadata: Record<string, unknown> }
+  >(
+    "select user_id, entity_id, ip, metadata from audit_logs where entity_type = 'quotation' and action = 'CREATE'",
   );
   assert.equal(audit.length, 3);
-  assert.ok(audit.every((a) => a.metadata.sealed === true && !("totalAmount" in a.metadata)));
+  for (const a of audit) {
+    assert.deepEqual([a.user_id, a.entity_id, a.ip], [null, null, null]);
+    assert.deepEqual(Object.keys(a.metadata).sort(), ["sealed", "sealedEntry"]);
+    assert.equal(a.metadata.sealed, true);
+  }
 });
 
 Deno.test(`${tag} every staff role sees only the number of submissions on GET /api/bid-requests and /:id`, async () => {
@@ -326,7 +332,7 @@ Deno.test(`${tag} after Close Bidding, unseal by a procurement manager restores 
   await expectJson(
     await manager.request(`/api/bid-requests/${bid.id}/status`, {
       method: "PATCH",
-      json: { status: "bidding_closed" },
+      json: { status: "bidding_closed", reason: "Closed early in the test" },
     }),
     200,
   );
@@ -465,10 +471,171 @@ Deno.test(`${tag} unseal of an open-bidding request answers 409`, async () => {
   await expectJson(
     await manager.request(`/api/bid-requests/${open.id}/status`, {
       method: "PATCH",
-      json: { status: "bidding_closed" },
+      json: { status: "bidding_closed", reason: "Closed early in the test" },
     }),
     200,
   );
   const res = await manager.request(`/api/bid-requests/${open.id}/unseal`, { method: "POST" });
   assert.equal((await expectJson(res, 409)).message, "This bid request uses open bidding; nothing is sealed");
+});
+
+// ---------------------------------------------------------------------------------------------
+// Everything staff can read (issue 10 item 4): a third vendor with distinctive data bids on a second
+// sealed bid. Every GET route of the app, the CSV/TXT exports and the backup, read by every staff
+// role before and after the submission: nothing names the vendor more often than before, nothing of
+// its bid appears at all, and the request log does not pair it with the submission. After unsealing
+// the same readers show it (positive control).
+
+const vendorC = await as(t, "vendor", { categoryIds: [CAT] });
+const C = {
+  company: "SEALCO-CHARLIE",
+  contact: "SEALCONTACT-CHARLIE",
+  lastName: "SEALLAST-CHARLIE",
+  unit: "4321.09",
+  total: "8642.18",
+  notes: "SEALNOTE-CHARLIE",
+  itemNotes: "ITEMNOTE-CHARLIE",
+  file: "SEALFILE-CHARLIE.pdf",
+  agent: "SEALAGENT-CHARLIE",
+};
+await db.query("update users set last_name = $2 where id = $1", [vendorC.user.id, C.lastName]);
+await db.query("update vendor_profiles set company_name = $2, contact_person = $3 where user_id = $1", [
+  vendorC.user.id,
+  C.company,
+  C.contact,
+]);
+const bid2 = await expectJson<Bid>(
+  await manager.request("/api/bid-requests", {
+    method: "POST",
+    json: {
+      title: "Second sealed tender",
+      description: "Sealed",
+      department: "Facilities",
+      qualificationCriteria: "References",
+      biddingMode: "sealed",
+      categoryId: CAT,
+      deadline: iso(21 * DAY),
+      biddingDeadline: iso(14 * DAY),
+      items: [{ itemName: "Cabinet", quantity: 2, unit: "pcs", estimatedPrice: "500.00", categoryId: CAT }],
+    },
+  }),
+  201,
+);
+const cId = vendorC.user.id;
+/** Strings that name vendor C: they may appear where they did before (vendor lists), never more often. */
+const C_IDENTITY = [
+  vendorC.user.email,
+  C.company,
+  C.contact,
+  C.lastName,
+  ...["userId", "user_id", "vendorId", "vendor_id", "ownerUserId", "owner_user_id"].map((k) => `"${k}":${cId}`),
+];
+/** Strings of C's bid: never anywhere before unsealing. */
+const C_BID = [C.unit, C.total, C.notes, C.itemNotes, C.file, C.agent, `"validity_days":47`, `"lead_time_days":13`];
+
+const occurrences = (text: string, s: string) => text.split(s).length - 1;
+
+/** Every staff-readable response body, keyed by "role path". */
+async function readEverything(ids: number[]): Promise<Map<string, string>> {
+  const paths = new Set<string>([
+    "/api/admin/audit-logs?range=all&limit=500",
+    "/api/admin/audit-logs?range=all&limit=500&action=CREATE",
+    "/api/admin/audit-logs/export?range=all",
+    "/api/quotations?limit=200",
+    "/api/bid-requests?limit=200",
+  ]);
+  for (const r of t.app.routes) {
+    if (r.method !== "GET" || !r.path.startsWith("/api/") || r.path.includes("*") || r.path.includes("logout")) {
+      continue;
+    }
+    if (r.path.includes(":")) { for (const id of ids) paths.add(r.path.replace(/:[A-Za-z]+/g, String(id))); }
+    else paths.add(r.path);
+  }
+  const out = new Map<string, string>();
+  for (const [role, s] of STAFF) {
+    for (const path of paths) {
+      const res = await s.request(path);
+      assert.ok(res.status < 500, `${role} GET ${path}: ${res.status}`);
+      out.set(`${role} GET ${path}`, await res.text());
+    }
+    const backup = await s.request("/api/admin/backup-database", { method: "POST" });
+    out.set(`${role} POST /api/admin/backup-database`, await backup.text());
+  }
+  return out;
+}
+
+let cQuoteId = 0;
+let cFileId = 0;
+Deno.test(`${tag} before unsealing, no endpoint, export, backup or log line tells who bid or what`, async () => {
+  const ids = [bid2.id, cId];
+  const before = await readEverything(ids);
+  assert.ok(before.size > 100, `sanity: ${before.size} responses read`);
+  assert.ok([...before.values()].some((b) => b.includes(vendorC.user.email)), "sanity: the vendor is listed");
+
+  const rec = recordingLogger();
+  const logged = await testApp({ db, logger: rec });
+  const form = new FormData();
+  form.append(
+    "quotation",
+    JSON.stringify({
+      bidRequestId: bid2.id,
+      items: [{ itemId: bid2.items[0].id, unitPrice: C.unit, notes: C.itemNotes }],
+      notes: C.notes,
+      validityPeriod: 47,
+      leadTimeDays: 13,
+    }),
+  );
+  form.append("attachments", new File([PDF_A], C.file, { type: "application/pdf" }));
+  const submitted = await sessionRequest(logged, vendorC.cookie)("/api/vendor/quotations", {
+    method: "POST",
+    body: form,
+    headers: { "user-agent": C.agent },
+  });
+  const cQuote = await expectJson<VendorQuotation>(submitted, 201);
+  cQuoteId = cQuote.id;
+  cFileId = cQuote.attachments[0].id;
+  const logText = JSON.stringify(rec.lines);
+  for (const s of [...C_IDENTITY, ...C_BID, `"userId":${cId}`]) assert.ok(!logText.includes(s), `request log: ${s}`);
+
+  const after = await readEverything([...ids, cQuoteId, cFileId]);
+  const problems: string[] = [];
+  for (const [key, body] of after) {
+    for (const s of C_BID) if (body.includes(s)) problems.push(`${key} shows ${s}`);
+    for (const s of C_IDENTITY) {
+      if (occurrences(body, s) > occurrences(before.get(key) ?? "", s)) problems.push(`${key} names the vendor: ${s}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  // The count is all there is: the bid says one submission.
+  assert.equal((await expectJson<Bid>(await finance.request(`/api/bid-requests/${bid2.id}`), 200)).bidCount, 1);
+});
+
+Deno.test(`${tag} after unsealing, the audit list, CSV and TXT exports and the backup show who bid (control)`, async () => {
+  await expectJson(
+    await manager.request(`/api/bid-requests/${bid2.id}/status`, {
+      method: "PATCH",
+      json: { status: "bidding_closed", reason: "Closed early in the test" },
+    }),
+    200,
+  );
+  await expectJson(await manager.request(`/api/bid-requests/${bid2.id}/unseal`, { method: "POST" }), 200);
+  const entries = await expectJson<
+    { userId: number; userEmail: string; entityId: string; userAgent: string; metadata: Record<string, unknown> }[]
+  >(await admin.request("/api/admin/audit-logs?range=all&limit=500&action=CREATE"), 200);
+  const mine = entries.find((e) => e.entityId === String(cQuoteId));
+  assert.ok(mine, "the submission's entry is revealed");
+  assert.deepEqual(
+    [mine.userId, mine.userEmail, mine.userAgent, mine.metadata.bidRequestId, mine.metadata.attachments],
+    [cId, vendorC.user.email, C.agent, bid2.id, 1],
+  );
+  const csv = await (await admin.request("/api/admin/audit-logs/export?range=all")).text();
+  assert.ok(csv.includes(vendorC.user.email) && csv.includes(C.agent), "CSV export");
+  const txt = await (await admin.request("/api/admin/export-logs")).text();
+  assert.ok(txt.includes(vendorC.user.email), "TXT export");
+  const backup = await (await admin.request("/api/admin/backup-database", { method: "POST" })).text();
+  for (const s of [C.notes, `"validity_days":47`, `"lead_time_days":13`, C.file, `"vendor_id":${cId}`]) {
+    assert.ok(backup.includes(s), `backup: ${s}`);
+  }
+  // The first bid was unsealed earlier in this file: its vendors are shown again too.
+  assert.ok(entries.some((e) => e.userEmail === vendorA.user.email), "the first bid's entries are revealed");
 });

@@ -21,10 +21,24 @@ const SELECT = `select a.id, a.user_id as "userId", a.action, a.entity_type as "
     u.email as "userEmail", nullif(btrim(u.first_name || ' ' || u.last_name), '') as "userName"
   from audit_logs a left join users u on u.id = a.user_id`;
 
+export interface AuditRow {
+  id: number;
+  userId: number | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  timestamp: Date;
+  metadata: unknown;
+  ip: string | null;
+  userAgent: string | null;
+  userEmail: string | null;
+  userName: string | null;
+}
+
 export async function listAuditLogs(db: Queryable, f: AuditFilter & { limit: number; offset: number }) {
   const w = where(f);
   const [items, total] = await Promise.all([
-    db.query(`${SELECT} ${w.sql} order by a.id desc limit $4 offset $5`, [...w.params, f.limit, f.offset]),
+    db.query<AuditRow>(`${SELECT} ${w.sql} order by a.id desc limit $4 offset $5`, [...w.params, f.limit, f.offset]),
     db.query<{ n: number }>(`select count(*)::int as n from audit_logs a ${w.sql}`, w.params),
   ]);
   return { items, total: total[0].n };
@@ -33,7 +47,7 @@ export async function listAuditLogs(db: Queryable, f: AuditFilter & { limit: num
 /** Keyset pages (newest first) for streaming exports with flat memory. */
 export async function auditPage(db: Queryable, f: AuditFilter, beforeId: number | null, size: number) {
   const w = where(f);
-  return await db.query<Record<string, unknown> & { id: number }>(
+  return await db.query<AuditRow>(
     `${SELECT} ${w.sql} and ($4::bigint is null or a.id < $4) order by a.id desc limit $5`,
     [...w.params, beforeId, size],
   );

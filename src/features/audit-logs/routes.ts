@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { allow } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
+import { presentAuditRows } from "../../audit/sealed-entries.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { validate } from "../../lib/validate.ts";
@@ -30,9 +31,11 @@ export const auditLogRoutes = new Hono<AppEnv>()
     allow("audit_logs.view", { tags: ["audit"], summary: "Audit entries, newest first (X-Total-Count header)" }),
     validate("query", auditQuerySchema),
     async (c) => {
-      const { items, total } = await q.listAuditLogs(c.get("deps").db, c.req.valid("query"));
+      const { db, secrets } = c.get("deps");
+      const { items, total } = await q.listAuditLogs(db, c.req.valid("query"));
       c.header("X-Total-Count", String(total));
-      return c.json(items);
+      // Entries about sealed bids show who and what only once the bid is unsealed.
+      return c.json(await presentAuditRows(db, secrets.sealedBidKey, items));
     },
   )
   .get(
@@ -46,7 +49,7 @@ export const auditLogRoutes = new Hono<AppEnv>()
     validate("query", exportQuerySchema),
     async (c) => {
       const filter = c.req.valid("query");
-      const { db } = c.get("deps");
+      const { db, secrets } = c.get("deps");
       await db.tx((tx) => audit(tx, c, { action: "EXPORT", entityType: "audit_logs", metadata: { filter } }));
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="audit-logs-${new Date().toISOString().slice(0, 10)}.csv"`);
@@ -56,7 +59,8 @@ export const auditLogRoutes = new Hono<AppEnv>()
         while (true) {
           const page = await q.auditPage(db, filter, before, EXPORT_PAGE);
           if (!page.length) break;
-          await s.write(page.map((r) => csvRow(COLUMNS.map((k) => r[k]))).join(""));
+          const shown = await presentAuditRows(db, secrets.sealedBidKey, page);
+          await s.write(shown.map((r) => csvRow(COLUMNS.map((k) => r[k as keyof typeof r]))).join(""));
           before = page[page.length - 1].id;
           if (page.length < EXPORT_PAGE) break;
         }

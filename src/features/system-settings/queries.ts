@@ -1,7 +1,9 @@
 /** SQL of the system settings screen: the settings rows it owns, database metrics, backup and log export. */
 import type { Queryable } from "../../db/types.ts";
 import { getSettings } from "../../lib/settings.ts";
+import { maskLegacyAuditRows } from "../../audit/sealed-entries.ts";
 import type { DbMetrics } from "../../shared/schemas/system-settings.ts";
+import { DEFAULT_TIME_ZONE } from "../../shared/schemas/common.ts";
 
 export const SETTING_KEYS = {
   defaultDeadline: "default_deadline_days",
@@ -98,15 +100,45 @@ function jsonValue(v: unknown): unknown {
 }
 
 /** Every row of every application table, built in memory (fine at this product's scale). */
-export async function backupTables(db: Queryable): Promise<Record<string, Record<string, unknown>[]>> {
+export async function backupTables(
+  db: Queryable,
+): Promise<{ tables: Record<string, Record<string, unknown>[]>; withheldSealedQuotations: number }> {
+  const sealed = await sealedRowFilter(db);
   const tables = await db.query<{ name: string }>(
+/**
+ * Sealed bids stay sealed in the backup (issue 10 item 4b): quotations still sealed, their attachment
+ * links and encrypted files, and the reminders of still-sealed bids are left out (only the number of
+ * sealed quotations is reported); pre-existing audit entries naming a sealed bid's vendor are masked.
+ * Everything about them is in the database and reaches a backup after unsealing.
+ */
+async function sealedRowFilter(db: Queryable) {
+  const [s] = await db.query<{ quotations: number[]; files: number[]; bids: number[] }>(
+    `select coalesce((select array_agg(id) from quotations where sealed), '{}') as quotations,
+            coalesce((select array_agg(id) from files where encrypted), '{}') as files,
+            coalesce((select array_agg(id) from bid_requests where bidding_mode = 'sealed' and unsealed_at is null),
+                     '{}') as bids`,
+  );
+  const quotations = new Set(s.quotations.map(Number)), files = new Set(s.files.map(Number));
+  const bids = new Set(s.bids.map(Number));
+  const keep: Record<string, (r: Record<string, unknown>) => boolean> = {
+    quotations: (r) => !quotations.has(Number(r.id)),
+    quotation_attachments: (r) => !quotations.has(Number(r.quotation_id)) && !files.has(Number(r.file_id)),
+    files: (r) => !files.has(Number(r.id)),
+    deadline_reminders: (r) => !(r.request_kind === "bid_request" && bids.has(Number(r.request_id))),
+  };
+  return { keep, withheldSealedQuotations: quotations.size };
+}
+
     `select table_name as name from information_schema.tables
      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
   );
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const { name } of tables) {
     if (!/^[a-z0-9_]+$/.test(name)) continue;
-    const rows = await db.query<Record<string, unknown>>(`select * from "${name}"`);
+    let rows = await db.query<Record<string, unknown>>(`select * from "${name}"`);
+    const keep = sealed.keep[name];
+    if (keep) rows = rows.filter(keep);
+    if (name === "audit_logs") rows = await maskLegacyAuditRows(db, rows);
     const excluded = EXCLUDED_COLUMNS[name] ?? [];
     out[name] = rows.map((row) => {
       const r: Record<string, unknown> = {};
@@ -115,21 +147,25 @@ export async function backupTables(db: Queryable): Promise<Record<string, Record
       return r;
     });
   }
-  return out;
+  return { tables: out, withheldSealedQuotations: sealed.withheldSealedQuotations };
 }
 
 export interface LogLine {
-  created_at: Date;
-  email: string | null;
+  createdAt: Date;
+  userId: number | null;
+  userEmail: string | null;
   action: string;
-  entity_type: string;
-  entity_id: string | null;
+  entityType: string;
+  entityId: string | null;
   metadata: unknown;
 }
 
 export async function auditLogLines(db: Queryable): Promise<LogLine[]> {
+  ip: string | null;
+  userAgent: string | null;
   return await db.query<LogLine>(
-    `select a.created_at, u.email, a.action, a.entity_type, a.entity_id, a.metadata
+    `select a.created_at as "createdAt", a.user_id as "userId", u.email as "userEmail", a.action,
+            a.entity_type as "entityType", a.entity_id as "entityId", a.metadata, a.ip, a.user_agent as "userAgent"
      from audit_logs a left join users u on u.id = a.user_id order by a.id`,
   );
 }

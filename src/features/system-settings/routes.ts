@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { allow } from "../../auth/guard.ts";
 import { audit, diff } from "../../audit/audit.ts";
+import { presentAuditRows } from "../../audit/sealed-entries.ts";
 import { migrate, migrationStatus } from "../../db/migrate.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { validate } from "../../lib/validate.ts";
@@ -115,7 +116,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { db, version } = c.get("deps");
-      const tables = await q.backupTables(db);
+      const { tables, withheldSealedQuotations } = await q.backupTables(db);
       await db.tx((tx) =>
         audit(tx, c, {
           action: "EXPORT",
@@ -123,7 +124,13 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
           metadata: { tables: Object.keys(tables).length },
         })
       );
-      const body = JSON.stringify({ createdAt: new Date().toISOString(), version, tables });
+      const body = JSON.stringify({
+        createdAt: new Date().toISOString(),
+        version,
+        // Sealed bids are not in a backup until they are unsealed; only their number is.
+        withheld: { sealedQuotations: withheldSealedQuotations },
+        tables,
+      });
       return c.body(body, 200, {
         "content-type": "application/json; charset=utf-8",
         "content-disposition": `attachment; filename="procurement-backup-${today()}.json"`,
@@ -134,14 +141,15 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
     "/api/admin/export-logs",
     allow("audit_logs.export", { tags, summary: "Download the audit log as a text file, one line per entry" }),
     async (c) => {
-      const lines = await q.auditLogLines(c.get("deps").db);
+      const { db, secrets } = c.get("deps");
+      const lines = await presentAuditRows(db, secrets.sealedBidKey, await q.auditLogLines(db));
       const text = lines.map((l) =>
         [
-          new Date(l.created_at).toISOString(),
-          l.email ?? "-",
+          new Date(l.createdAt).toISOString(),
+          l.userEmail ?? "-",
           l.action,
-          l.entity_type,
-          l.entity_id ?? "-",
+          l.entityType,
+          l.entityId ?? "-",
           JSON.stringify(l.metadata ?? {}),
         ].join("\t")
       ).join("\n");
