@@ -202,7 +202,9 @@ export const opportunityRoutes = new Hono<AppEnv>()
           action: "CREATE",
           entityType: "quotation",
           entityId: id,
-          // Nothing about prices for a sealed bid, not even in the audit trail.
+          // Nothing about prices for a sealed bid, not even in the audit trail; who and which bid only
+          // encrypted until unsealing (src/audit/sealed-entries.ts).
+          seal: sealed ? { key, bidRequestId: targetId } : undefined,
           metadata: sealed ? { bidRequestId: targetId, revision, sealed: true, attachments: attachments.length } : {
             [kind === "purchase_request" ? "purchaseRequestId" : "bidRequestId"]: targetId,
             revision,

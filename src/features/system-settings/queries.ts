@@ -99,12 +99,6 @@ function jsonValue(v: unknown): unknown {
   return v;
 }
 
-/** Every row of every application table, built in memory (fine at this product's scale). */
-export async function backupTables(
-  db: Queryable,
-): Promise<{ tables: Record<string, Record<string, unknown>[]>; withheldSealedQuotations: number }> {
-  const sealed = await sealedRowFilter(db);
-  const tables = await db.query<{ name: string }>(
 /**
  * Sealed bids stay sealed in the backup (issue 10 item 4b): quotations still sealed, their attachment
  * links and encrypted files, and the reminders of still-sealed bids are left out (only the number of
@@ -129,6 +123,12 @@ async function sealedRowFilter(db: Queryable) {
   return { keep, withheldSealedQuotations: quotations.size };
 }
 
+/** Every row of every application table, built in memory (fine at this product's scale). */
+export async function backupTables(
+  db: Queryable,
+): Promise<{ tables: Record<string, Record<string, unknown>[]>; withheldSealedQuotations: number }> {
+  const sealed = await sealedRowFilter(db);
+  const tables = await db.query<{ name: string }>(
     `select table_name as name from information_schema.tables
      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
   );
@@ -158,11 +158,11 @@ export interface LogLine {
   entityType: string;
   entityId: string | null;
   metadata: unknown;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 export async function auditLogLines(db: Queryable): Promise<LogLine[]> {
-  ip: string | null;
-  userAgent: string | null;
   return await db.query<LogLine>(
     `select a.created_at as "createdAt", a.user_id as "userId", u.email as "userEmail", a.action,
             a.entity_type as "entityType", a.entity_id as "entityId", a.metadata, a.ip, a.user_agent as "userAgent"
