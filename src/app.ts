@@ -26,6 +26,7 @@ import { fileRoutes } from "./features/files/routes.ts";
 import { outboxRoutes } from "./features/outbox/routes.ts";
 import { purchaseRequestRoutes } from "./features/purchase-requests/routes.ts";
 import { bidRoutes } from "./features/bids/routes.ts";
+import { bidLifecycleRoutes } from "./features/bids/lifecycle-routes.ts";
 import { opportunityRoutes } from "./features/opportunities/routes.ts";
 import { quotationRoutes } from "./features/quotations/routes.ts";
 import { notificationSettingsRoutes } from "./features/notification-settings/routes.ts";
@@ -44,6 +45,7 @@ export const routers = [
   outboxRoutes,
   purchaseRequestRoutes,
   bidRoutes,
+  bidLifecycleRoutes,
   opportunityRoutes,
   quotationRoutes,
   notificationSettingsRoutes,

@@ -234,6 +234,8 @@ Deno.test(`${tag} POST /api/bid-requests with purchaseRequestId converts it: its
     },
   });
   const pr = await expectJson<{ id: number; requestId: string }>(prRes, 201);
+  // Only an approved request goes out to bid (the approval flow has its own tests).
+  await db.query("update purchase_requests set status = 'active' where id = $1", [pr.id]);
   const bid = await createBid(manager, {
     purchaseRequestId: pr.id,
     title: "Delivery vans (bid)",
@@ -280,10 +282,7 @@ Deno.test(`${tag} POST /api/bid-requests with purchaseRequestId converts it: its
     method: "POST",
     json: bidBody({ purchaseRequestId: pr.id }),
   });
-  assert.equal(
-    (await expectJson(cancelled, 409)).message,
-    "A cancelled purchase request cannot be converted to a bid request",
-  );
+  assert.equal((await expectJson(cancelled, 409)).code, "bids.conversionNotApproved");
 });
 
 Deno.test(`${tag} POST /api/bid-requests: 401 signed out, 403 for vendors`, async () => {
@@ -382,7 +381,11 @@ Deno.test(`${tag} PATCH /api/bid-requests/:id/status: publish opens bidding, clo
   const bid = await createBid(manager, { status: "draft" });
   const published = await expectJson<Bid>(await patch(manager, bid.id, "published"), 200);
   assert.equal(published.status, "bidding_open", "Publish opens bidding at once without a start time");
-  assert.equal((await expectJson<Bid>(await patch(finance, bid.id, "bidding_closed"), 200)).status, "bidding_closed");
+  const closed = await finance.request(`/api/bid-requests/${bid.id}/status`, {
+    method: "PATCH",
+    json: { status: "bidding_closed", reason: "Enough offers" },
+  });
+  assert.equal((await expectJson<Bid>(closed, 200)).status, "bidding_closed");
   assert.equal((await expectJson<Bid>(await patch(admin, bid.id, "evaluation"), 200)).status, "evaluation");
   assert.equal((await expectJson<Bid>(await patch(manager, bid.id, "cancelled"), 200)).status, "cancelled");
   const audits = await db.query<{ metadata: { changes: { status: { from: string; to: string } } }; user_id: number }>(
@@ -401,7 +404,7 @@ Deno.test(`${tag} PATCH /api/bid-requests/:id/status: publish opens bidding, clo
   const later = await createBid(manager, { status: "draft", biddingStartAt: iso(DAY) });
   assert.equal((await expectJson<Bid>(await patch(manager, later.id, "published"), 200)).status, "published");
   // Every non-final state can be cancelled.
-  for (const from of ["draft", "published", "bidding_open", "bidding_closed", "evaluation"]) {
+  for (const from of ["draft", "pending_approval", "published", "bidding_open", "bidding_closed", "evaluation"]) {
     const b = await createBid(manager);
     await db.query("update bid_requests set status = $2 where id = $1", [b.id, from]);
     assert.equal((await expectJson<Bid>(await patch(manager, b.id, "cancelled"), 200)).status, "cancelled", from);

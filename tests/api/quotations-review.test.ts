@@ -763,7 +763,11 @@ Deno.test(`${tag} POST /api/bid-requests/:id/award approves one, rejects the oth
   const older = await insertQuote({ vendor: v1, bid, current: false, revision: 1 });
   const before = await count("notification_outbox");
 
-  const res = await pm.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: a.id } });
+  // a is not the lowest price: awarding it needs a written justification (issue 9 item 7).
+  const res = await pm.request(`/api/bid-requests/${bid.id}/award`, {
+    method: "POST",
+    json: { quotationId: a.id, justification: "Only vendor with on-site support" },
+  });
   const body = await expectJson<{ purchaseOrder: Json; quotationId: number }>(res, 201);
   assert.equal(body.quotationId, a.id);
   assert.match(body.purchaseOrder.poNumber as string, new RegExp(`^PO-${YEAR}-\\d{4}$`));
@@ -995,7 +999,10 @@ Deno.test(`${tag} purchase orders: list for staff, details and PDF for staff and
   const a = await insertQuote({ vendor: v2, bid, prices: ["600.00", "30.00", "1.50"] }); // 1200 + 30 + 4.5
   await insertQuote({ vendor: v3, bid });
   const { purchaseOrder } = await expectJson<{ purchaseOrder: { id: number; poNumber: string } }>(
-    await pm.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: a.id } }),
+    await pm.request(`/api/bid-requests/${bid.id}/award`, {
+      method: "POST",
+      json: { quotationId: a.id, justification: "Preferred supplier framework" },
+    }),
     201,
   );
   const listRes = await staff.purchase_team.request("/api/purchase-orders?limit=200");
@@ -1120,7 +1127,10 @@ Deno.test(`${tag} sealed bid end to end: submit, staff see only the count, close
   }
 
   await expectJson(
-    await pm.request(`/api/bid-requests/${bidId}/status`, { method: "PATCH", json: { status: "bidding_closed" } }),
+    await pm.request(`/api/bid-requests/${bidId}/status`, {
+      method: "PATCH",
+      json: { status: "bidding_closed", reason: "Both invited vendors have submitted" },
+    }),
     200,
   );
   assert.equal((await expectJson(await pm.request(`/api/bid-requests/${bidId}/comparison`), 409)).message, SEALED);

@@ -20,7 +20,8 @@ export const BID_COLUMNS = `b.id, b.bid_number as "bidNumber", b.title, b.descri
   b.bond_required as "bondRequired", b.bond_amount as "bondAmount", b.vendor_prequalification as "vendorPrequalification",
   b.minimum_years_experience as "minimumYearsExperience", b.technical_specifications as "technicalSpecifications",
   b.commercial_terms as "commercialTerms", b.purchase_request_id as "purchaseRequestId", b.unsealed_at as "unsealedAt",
-  b.created_at as "createdAt", b.updated_at as "updatedAt", b.version,
+  b.created_at as "createdAt", b.updated_at as "updatedAt", b.version, b.approvals_required as "approvalsRequired",
+  b.closed_early_at as "closedEarlyAt", b.early_close_reason as "earlyCloseReason",
   case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
   (select count(*)::int from quotations q where q.bid_request_id = b.id and q.is_current) as "bidCount"`;
 
@@ -51,7 +52,7 @@ export async function listBids(db: Queryable, f: { statuses: string[] | null; li
 export async function bidStats(db: Queryable) {
   return (await db.query<{ active: number; drafts: number; completed: number; totalValue: string }>(
     `select count(*) filter (where status in ('published', 'bidding_open', 'bidding_closed', 'evaluation'))::int as active,
-            count(*) filter (where status = 'draft')::int as drafts,
+            count(*) filter (where status in ('draft', 'pending_approval'))::int as drafts,
             count(*) filter (where status in ('awarded', 'cancelled'))::int as completed,
             coalesce(sum(estimated_budget) filter (where status <> 'cancelled'), 0)::numeric(14, 2)::text as "totalValue"
        from bid_requests`,
@@ -76,10 +77,20 @@ export async function lockBid(tx: Queryable, id: number) {
     categoryId: number | null;
     title: string;
     bidNumber: string;
+    deadline: Date;
+    purchaseRequestId: number | null;
+    createdBy: number;
+    version: number;
+    budget: string;
+    approvalsRequired: number;
+    closedEarlyAt: Date | null;
+    earlyCloseReason: string | null;
   }>(
     `select id, status, bidding_mode as "biddingMode", bidding_deadline as "biddingDeadline",
         bidding_start_at as "biddingStartAt", unsealed_at as "unsealedAt", category_id as "categoryId", title,
-        bid_number as "bidNumber"
+        bid_number as "bidNumber", deadline, purchase_request_id as "purchaseRequestId", created_by as "createdBy",
+        version, estimated_budget::text as budget, approvals_required as "approvalsRequired",
+        closed_early_at as "closedEarlyAt", early_close_reason as "earlyCloseReason"
        from bid_requests where id = $1 for update`,
     [id],
   ))[0];
@@ -111,15 +122,16 @@ export async function insertBid(
     technicalSpecifications: string;
     commercialTerms: string;
     createdBy: number;
+    approvalsRequired?: number;
   },
 ) {
   return (await tx.query<{ id: number }>(
     `insert into bid_requests (bid_number, purchase_request_id, title, description, department, category_id, deadline,
         bidding_start_at, bidding_deadline, bidding_mode, status, estimated_budget, qualification_criteria,
         evaluation_method, price_weight, technical_weight, bond_required, bond_amount, vendor_prequalification,
-        minimum_years_experience, technical_specifications, commercial_terms, created_by)
+        minimum_years_experience, technical_specifications, commercial_terms, created_by, approvals_required)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::numeric, $13, $14, $15, $16, $17, $18::numeric, $19, $20,
-        $21, $22, $23)
+        $21, $22, $23, $24)
      returning id`,
     [
       b.bidNumber,
@@ -145,6 +157,7 @@ export async function insertBid(
       b.technicalSpecifications,
       b.commercialTerms,
       b.createdBy,
+      b.approvalsRequired ?? 0,
     ],
   ))[0].id;
 }
@@ -212,4 +225,168 @@ export async function advanceBidClock(tx: Queryable) {
       where status in ('published', 'bidding_open') and bidding_deadline <= now() returning id`,
   );
   return { opened: opened.map((r) => r.id), closed: closed.map((r) => r.id) };
+}
+
+export type LockedBid = NonNullable<Awaited<ReturnType<typeof lockBid>>>;
+
+/** The bid's history, oldest first, with the actor's name. */
+export async function bidHistory(db: Queryable, id: number) {
+  return await db.query(
+    `select e.id, e.action, e.stage, e.from_status as "fromStatus", e.to_status as "toStatus", e.comment, e.details,
+        e.created_at as "createdAt",
+        case when u.id is null then null
+             else json_build_object('id', u.id, 'name', btrim(u.first_name || ' ' || u.last_name)) end as actor
+       from bid_request_events e left join users u on u.id = e.actor_id
+      where e.bid_request_id = $1 order by e.id`,
+    [id],
+  );
+}
+
+export async function addBidEvent(
+  tx: Queryable,
+  e: {
+    bidId: number;
+    actorId: number | null;
+    action: string;
+    stage?: string | null;
+    from?: string | null;
+    to?: string | null;
+    comment?: string;
+    details?: Record<string, unknown>;
+  },
+) {
+  await tx.query(
+    `insert into bid_request_events (bid_request_id, actor_id, action, stage, from_status, to_status, comment, details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
+    [
+      e.bidId,
+      e.actorId,
+      e.action,
+      e.stage ?? null,
+      e.from ?? null,
+      e.to ?? null,
+      e.comment ?? "",
+      JSON.stringify(e.details ?? {}),
+    ],
+  );
+}
+
+/** Approvals given since the bid was last submitted for approval. */
+export async function currentBidApprovals(tx: Queryable, id: number) {
+  return await tx.query<{ actorId: number; stage: string }>(
+    `select actor_id as "actorId", stage from bid_request_events
+      where bid_request_id = $1 and action = 'approved'
+        and id > coalesce((select max(id) from bid_request_events where bid_request_id = $1 and action = 'submitted'), 0)`,
+    [id],
+  );
+}
+
+export async function setBidApproval(tx: Queryable, id: number, status: string, approvalsRequired: number) {
+  await tx.query(
+    `update bid_requests set status = $2, approvals_required = $3, version = version + 1, updated_at = now()
+      where id = $1`,
+    [id, status, approvalsRequired],
+  );
+}
+
+export async function bumpBidVersion(tx: Queryable, id: number) {
+  await tx.query("update bid_requests set version = version + 1, updated_at = now() where id = $1", [id]);
+}
+
+export async function updateBid(
+  tx: Queryable,
+  id: number,
+  b: Omit<
+    Parameters<typeof insertBid>[1],
+    "bidNumber" | "purchaseRequestId" | "status" | "createdBy" | "approvalsRequired"
+  >,
+) {
+  await tx.query(
+    `update bid_requests set title = $2, description = $3, department = $4, category_id = $5, deadline = $6,
+        bidding_start_at = $7, bidding_deadline = $8, bidding_mode = $9, estimated_budget = $10::numeric,
+        qualification_criteria = $11, evaluation_method = $12, price_weight = $13, technical_weight = $14,
+        bond_required = $15, bond_amount = $16::numeric, vendor_prequalification = $17, minimum_years_experience = $18,
+        technical_specifications = $19, commercial_terms = $20, version = version + 1, updated_at = now()
+      where id = $1`,
+    [
+      id,
+      b.title,
+      b.description,
+      b.department,
+      b.categoryId,
+      b.deadline,
+      b.biddingStartAt,
+      b.biddingDeadline,
+      b.biddingMode,
+      cents(b.budgetCents),
+      b.qualificationCriteria,
+      b.evaluationMethod,
+      b.priceWeight,
+      b.technicalWeight,
+      b.bondRequired,
+      cents(b.bondCents),
+      b.vendorPrequalification,
+      b.minimumYearsExperience,
+      b.technicalSpecifications,
+      b.commercialTerms,
+    ],
+  );
+}
+
+export async function replaceBidItems(tx: Queryable, id: number, items: BidItemInput[]) {
+  await tx.query("delete from bid_request_items where bid_request_id = $1", [id]);
+  await insertBidItems(tx, id, items);
+}
+
+export async function bidItemSnapshot(tx: Queryable, id: number) {
+  return await tx.query<{ name: string; specification: string; quantity: number; unit: string; price: string }>(
+    `select name, specification, quantity, unit, estimated_price::text as price
+       from bid_request_items where bid_request_id = $1 order by position, id`,
+    [id],
+  );
+}
+
+/** Any quotation (any revision) submitted for the bid. */
+export async function hasQuotations(tx: Queryable, id: number) {
+  return (await tx.query("select 1 from quotations where bid_request_id = $1 limit 1", [id])).length > 0;
+}
+
+export async function setBidDeadlines(tx: Queryable, id: number, biddingDeadline: Date, deadline: Date) {
+  await tx.query(
+    `update bid_requests set bidding_deadline = $2, deadline = $3, version = version + 1, updated_at = now()
+      where id = $1`,
+    [id, biddingDeadline, deadline],
+  );
+}
+
+export async function closeBidEarly(tx: Queryable, id: number, actorId: number, reason: string) {
+  await tx.query(
+    `update bid_requests set status = 'bidding_closed', closed_early_at = now(), closed_early_by = $2,
+        early_close_reason = $3, version = version + 1, updated_at = now()
+      where id = $1`,
+    [id, actorId, reason],
+  );
+}
+
+/**
+ * Vendors that can see the bid (as their opportunities show it: approved, active, in the bid's
+ * category when vendor matching is on) or have already quoted for it, and want email. Each of them
+ * can still submit or resubmit while bidding is open.
+ */
+export async function bidAudience(tx: Queryable, bidId: number, byCategory: boolean) {
+  return await tx.query<{ vendorId: number; email: string; contactPerson: string; companyName: string }>(
+    `select vp.user_id as "vendorId", u.email, vp.contact_person as "contactPerson", vp.company_name as "companyName"
+       from bid_requests b cross join vendor_profiles vp join users u on u.id = vp.user_id
+      where b.id = $1 and vp.status = 'approved' and u.is_active
+        and coalesce((u.preferences ->> 'emailNotifications')::boolean, true)
+        and (not $2 or b.category_id is null
+             or exists (select 1 from vendor_categories vc where vc.vendor_id = vp.user_id and vc.category_id = b.category_id)
+             or exists (select 1 from quotations q where q.bid_request_id = b.id and q.vendor_id = vp.user_id))
+      order by vp.user_id`,
+    [bidId, byCategory],
+  );
+}
+
+export async function setBidBudget(tx: Queryable, id: number, budgetCents: number) {
+  await tx.query("update bid_requests set estimated_budget = $2::numeric where id = $1", [id, cents(budgetCents)]);
 }

@@ -9,10 +9,11 @@ import { audit } from "../../audit/audit.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Queryable } from "../../db/types.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { Conflict, NotFound } from "../../lib/errors.ts";
+import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
-import { enqueueEmail } from "../../notify/outbox.ts";
-import { formatMoney } from "../../shared/money.ts";
+import { enqueueTemplated } from "../../notify/emails.ts";
+import { toCents } from "../../shared/money.ts";
+import { evaluateQuotations, type EvaluationMethod } from "../../shared/evaluation.ts";
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
 import * as q from "./queries.ts";
 
@@ -31,6 +32,8 @@ export function assertReviewable(req: q.LockedRequest) {
     }
     if (req.sealedLocked) throw new Conflict(SEALED_MESSAGE);
   } else {
+    // A converted request answers through its bid: one need, one award, reviewed in one place.
+    if (req.convertedTo) throw new Conflict("award.convertedToBid", { number: req.convertedTo });
     if (req.status === "completed") throw new Conflict("quotations.requestAlreadyAwarded");
     if (req.status !== "active") {
       throw new Conflict("quotations.evaluateWhileActive", { status: req.status });
@@ -68,10 +71,17 @@ export async function awardQuotation(
   target: { kind: q.RequestKind; requestId: number },
   quotationId: number,
   comment = "",
+  justification = "",
 ): Promise<AwardResult> {
   const me = c.get("user")!;
   const req = await lockRequest(tx, target.kind, target.requestId);
   assertReviewable(req);
+  const need = {
+    purchaseRequestId: req.kind === "purchase_request" ? req.id : req.purchaseRequestId,
+    bidRequestId: req.kind === "bid_request" ? req.id : null,
+  };
+  const previous = await q.existingAward(tx, need);
+  if (previous) throw new Conflict("award.alreadyAwarded", { number: previous.poNumber });
 
   const quotations = await q.currentQuotations(tx, req.kind, req.id, true);
   const chosen = quotations.find((x) => x.id === quotationId);
@@ -85,6 +95,14 @@ export async function awardQuotation(
   if (chosen.sealed || chosen.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
   if (!QUOTATION_TRANSITIONS[chosen.status as QuotationStatus]?.includes("approved")) {
     throw new Conflict("quotations.cannotApprove", { status: chosen.status });
+  }
+
+  const ranking = rankOf(req, quotations, chosen.id);
+  if (ranking.rank > 1 && !justification.trim()) {
+    throw new BadRequest("award.justificationRequired", [{
+      path: "justification",
+      message: "This quotation is not the best by the bid's evaluation method; write a justification for awarding it",
+    }]);
   }
 
   const others = quotations.filter((x) => x.id !== chosen.id);
@@ -128,6 +146,20 @@ export async function awardQuotation(
     createdBy: me.id,
   });
 
+  try {
+    await q.insertAward(tx, {
+      ...need,
+      purchaseOrderId: po.id,
+      quotationId: chosen.id,
+      justification: justification.trim(),
+      awardedBy: me.id,
+    });
+  } catch (e) {
+    // The database's own guard: another transaction awarded this need first.
+    if ((e as { code?: string }).code === "23505") throw new Conflict("award.concurrent");
+    throw e;
+  }
+
   await notifyOutcome(tx, req, chosen, others, po.poNumber);
 
   await audit(tx, c, {
@@ -143,6 +175,10 @@ export async function awardQuotation(
       poNumber: po.poNumber,
       rejectedQuotationIds: others.map((x) => x.id),
       comment,
+      evaluationMethod: req.evaluationMethod,
+      rank: ranking.rank,
+      bestQuotationIds: ranking.bestIds,
+      ...(justification.trim() ? { justification: justification.trim() } : {}),
       changes: {
         status: { from: req.status, to: req.kind === "bid_request" ? "awarded" : prChange?.to ?? req.status },
         ...(req.kind === "bid_request" && prChange ? { purchaseRequest: { id: prId, ...prChange } } : {}),
@@ -158,6 +194,25 @@ export async function awardQuotation(
   return { purchaseOrder: po, quotationId: chosen.id };
 }
 
+/**
+ * The chosen quotation's rank under the request's evaluation method, among the current quotations
+ * still in the running (not rejected, with an amount).
+ */
+function rankOf(req: q.LockedRequest, quotations: q.CurrentQuotation[], chosenId: number) {
+  const candidates = quotations
+    .filter((x) => x.totalAmount !== null && !x.sealed && (x.status !== "rejected" || x.id === chosenId))
+    .map((x) => ({ id: x.id, totalCents: toCents(x.totalAmount!) ?? 0, technicalScore: x.technicalScore }));
+  const ranked = evaluateQuotations(candidates, {
+    method: req.evaluationMethod as EvaluationMethod,
+    priceWeight: req.priceWeight,
+    technicalWeight: req.technicalWeight,
+  });
+  return {
+    rank: ranked.find((r) => r.id === chosenId)?.rank ?? 1,
+    bestIds: ranked.filter((r) => r.rank === 1).map((r) => r.id),
+  };
+}
+
 /** Every vendor that quoted learns the outcome (unless email notifications are switched off). */
 async function notifyOutcome(
   tx: Queryable,
@@ -168,23 +223,27 @@ async function notifyOutcome(
 ) {
   const s = await getSettings(tx, ["email_notifications_enabled"]);
   if (!isOn(s.email_notifications_enabled ?? "true")) return;
-  const what = `"${req.title}" (${req.number})`;
-  await enqueueEmail(tx, {
+  // Each vendor in its own language, the amount formatted for it.
+  const request = { title: req.title, requestNumber: req.number };
+  await enqueueTemplated(tx, {
     to: winner.vendorEmail,
-    subject: `Your quotation for ${req.number} was approved: purchase order ${poNumber}`,
-    body: `Dear ${winner.contactPerson},\n\nYour quotation for ${what} has been approved.\n` +
-      `Purchase order ${poNumber} for ${formatMoney(winner.totalAmount!, "en-US", winner.currency)} ` +
-      `has been issued to ${winner.vendorName}.\n`,
+    template: "quotation_awarded",
+    values: {
+      ...request,
+      contactPerson: winner.contactPerson,
+      poNumber,
+      amount: { amount: winner.totalAmount!, currency: winner.currency },
+      vendorName: winner.vendorName,
+    },
   });
   const notified = new Set([winner.vendorId]);
   for (const o of others) {
     if (notified.has(o.vendorId)) continue;
     notified.add(o.vendorId);
-    await enqueueEmail(tx, {
+    await enqueueTemplated(tx, {
       to: o.vendorEmail,
-      subject: `Outcome of ${req.number}: your quotation was not selected`,
-      body: `Dear ${o.contactPerson},\n\nThank you for your quotation for ${what}. ` +
-        `After evaluation another offer was selected, so your quotation was not selected this time.\n`,
+      template: "quotation_not_selected",
+      values: { ...request, contactPerson: o.contactPerson },
     });
   }
 }

@@ -176,13 +176,17 @@ export interface LockedRequest {
   technicalWeight: number;
   /** For a bid: the purchase request it was converted from. */
   purchaseRequestId: number | null;
+  /** For a purchase request: the number of the live (not cancelled) bid request it was converted into. */
+  convertedTo: string | null;
 }
 
 const BID_HEAD = `br.id, br.bid_number as number, br.title, br.status, ${BID_LOCKED} as "sealedLocked",
   br.evaluation_method as "evaluationMethod", br.price_weight as "priceWeight",
-  br.technical_weight as "technicalWeight", br.purchase_request_id as "purchaseRequestId"`;
+  br.technical_weight as "technicalWeight", br.purchase_request_id as "purchaseRequestId", null::text as "convertedTo"`;
 const PR_HEAD = `pr.id, pr.request_number as number, pr.title, pr.status, false as "sealedLocked",
-  'lowest_price' as "evaluationMethod", 60 as "priceWeight", 40 as "technicalWeight", null::int as "purchaseRequestId"`;
+  'lowest_price' as "evaluationMethod", 60 as "priceWeight", 40 as "technicalWeight", null::int as "purchaseRequestId",
+  (select cb.bid_number from bid_requests cb where cb.purchase_request_id = pr.id and cb.status <> 'cancelled'
+    order by cb.id desc limit 1) as "convertedTo"`;
 
 /** The request's head; `lock` takes the row lock that serialises review and award of one request. */
 export async function getRequest(db: Queryable, kind: RequestKind, id: number, lock = false) {
@@ -391,4 +395,36 @@ export async function getPurchaseOrder(db: Queryable, id: number) {
     [row.quotationId],
   );
   return { ...row, items };
+}
+
+/** The award of a need (a purchase request and the bids made from it), with its purchase order number. */
+export async function existingAward(
+  tx: Queryable,
+  need: { purchaseRequestId: number | null; bidRequestId: number | null },
+) {
+  return (await tx.query<{ poNumber: string }>(
+    `select po.po_number as "poNumber" from awards a join purchase_orders po on po.id = a.purchase_order_id
+      where a.purchase_request_id = $1 or a.bid_request_id = $2
+      order by a.id limit 1`,
+    [need.purchaseRequestId, need.bidRequestId],
+  ))[0];
+}
+
+/** One award per need: the unique keys of the awards table refuse a second one (23505). */
+export async function insertAward(
+  tx: Queryable,
+  a: {
+    purchaseRequestId: number | null;
+    bidRequestId: number | null;
+    purchaseOrderId: number;
+    quotationId: number;
+    justification: string;
+    awardedBy: number;
+  },
+) {
+  await tx.query(
+    `insert into awards (purchase_request_id, bid_request_id, purchase_order_id, quotation_id, justification, awarded_by)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [a.purchaseRequestId, a.bidRequestId, a.purchaseOrderId, a.quotationId, a.justification, a.awardedBy],
+  );
 }

@@ -121,11 +121,11 @@ export const quotationRoutes = new Hono<AppEnv>()
     validate("json", quotationStatusSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { status, comment } = c.req.valid("json");
+      const { status, comment, justification } = c.req.valid("json");
       const { db } = c.get("deps");
       const target = await requestOf(db, id);
       if (status === "approved") {
-        const result = await db.tx((tx) => awardQuotation(tx, c, target, id, comment));
+        const result = await db.tx((tx) => awardQuotation(tx, c, target, id, comment, justification));
         return c.json({ ...(await quotationDetail(db, id)), purchaseOrder: result.purchaseOrder });
       }
       await db.tx(async (tx) => {
@@ -212,9 +212,12 @@ export const quotationRoutes = new Hono<AppEnv>()
     validate("param", idParamSchema),
     validate("json", awardBodySchema),
     async (c) => {
-      const { quotationId, comment } = c.req.valid("json");
+      const { quotationId, comment, justification } = c.req.valid("json");
       const target = { kind: "purchase_request" as const, requestId: c.req.valid("param").id };
-      return c.json(await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment)), 201);
+      return c.json(
+        await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
+        201,
+      );
     },
   )
   .post(
@@ -223,9 +226,12 @@ export const quotationRoutes = new Hono<AppEnv>()
     validate("param", idParamSchema),
     validate("json", awardBodySchema),
     async (c) => {
-      const { quotationId, comment } = c.req.valid("json");
+      const { quotationId, comment, justification } = c.req.valid("json");
       const target = { kind: "bid_request" as const, requestId: c.req.valid("param").id };
-      return c.json(await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment)), 201);
+      return c.json(
+        await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
+        201,
+      );
     },
   )
   .get(

@@ -21,7 +21,11 @@ const PR_LEGAL = new Set([
 ]);
 
 const BID_LEGAL = new Set([
+  "draft>pending_approval",
   "draft>published",
+  "pending_approval>draft",
+  "pending_approval>published",
+  "pending_approval>cancelled",
   "draft>cancelled",
   "published>bidding_open",
   "published>cancelled",
@@ -56,7 +60,7 @@ Deno.test("[status] purchase request: completed, cancelled and rejected are fina
 Deno.test("[status] bid request canTransitionBid: every pair of statuses", () => {
   assert.deepEqual(
     [...BID_STATUSES].sort(),
-    ["awarded", "bidding_closed", "bidding_open", "cancelled", "draft", "evaluation", "published"],
+    ["awarded", "bidding_closed", "bidding_open", "cancelled", "draft", "evaluation", "pending_approval", "published"],
   );
   for (const from of BID_STATUSES) {
     for (const to of BID_STATUSES) {
@@ -68,7 +72,7 @@ Deno.test("[status] bid request canTransitionBid: every pair of statuses", () =>
 
 Deno.test("[status] bid groups (spec tabs) partition the statuses", () => {
   assert.deepEqual([...BID_GROUPS.active], ["published", "bidding_open", "bidding_closed", "evaluation"]);
-  assert.deepEqual([...BID_GROUPS.drafts], ["draft"]);
+  assert.deepEqual([...BID_GROUPS.drafts], ["draft", "pending_approval"]);
   assert.deepEqual([...BID_GROUPS.completed], ["awarded", "cancelled"]);
   const all = [...BID_GROUPS.active, ...BID_GROUPS.drafts, ...BID_GROUPS.completed];
   assert.deepEqual([...all].sort(), [...BID_STATUSES].sort());
