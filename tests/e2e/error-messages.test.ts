@@ -1,0 +1,44 @@
+/**
+ * Server errors reach the user in their language (issue 9, item 6): the API answers a stable code,
+ * and the SPA shows the code's translation, never the server's English sentence inside a
+ * translated toast.
+ */
+import assert from "node:assert/strict";
+import { LANGUAGE_STORAGE_KEY } from "../../src/shared/i18n-languages.ts";
+import { ERROR_MESSAGES } from "../../src/shared/error-codes.ts";
+import esApp from "../../web/src/locales/es.json" with { type: "json" };
+import esCategories from "../../web/src/features/categories/locales/es.json" with { type: "json" };
+import esErrors from "../../web/src/features/errors/locales/es.json" with { type: "json" };
+import { e2eContext, openPage, screenshot } from "./helpers.ts";
+
+const ctx = e2eContext();
+
+Deno.test("[e2e] errors: a duplicate category name is refused with a toast entirely in Spanish", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  const { page, context } = tab;
+  try {
+    await context.addInitScript((key) => localStorage.setItem(key, "es"), LANGUAGE_STORAGE_KEY);
+    const signIn = await page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
+    assert.equal(signIn.status(), 200, "admin sign-in");
+    const categories = await (await page.request.get("/api/categories")).json() as { name: string }[];
+    const existing = categories[0]?.name;
+    assert.ok(existing, "the demo seed has categories");
+
+    await page.goto("/");
+    await page.getByRole("button", { name: esApp.dashboard.sections.categories, exact: true }).click();
+    await page.getByRole("button", { name: esCategories.add.button }).first().click();
+    await page.getByLabel(esCategories.fields.name).fill(existing);
+    await page.getByRole("button", { name: esCategories.add.submit }).click();
+
+    const toast = page.getByRole("status").filter({ hasText: esCategories.toast.createErrorTitle });
+    await toast.waitFor();
+    await toast.getByText(esErrors.categories.duplicateName).waitFor();
+    const text = await toast.innerText();
+    assert.ok(!text.includes(ERROR_MESSAGES["categories.duplicateName"]), `English text in the toast: ${text}`);
+    await screenshot(page, "error-toast-es-duplicate-category");
+    assert.deepEqual(tab.problems.filter((p) => !/status of 409/.test(p)), []);
+  } finally {
+    await tab.close();
+  }
+});
