@@ -488,7 +488,6 @@ export const PURCHASE_REQUESTS: PurchaseRequestSeed[] = [
     priority: "urgent",
     type: "bid_required",
     status: "pending",
-    biddingMode: "sealed",
     category: "construction",
     createdBy: "purchase",
     createdDaysAgo: 2,

@@ -16,6 +16,9 @@ export const PR_MESSAGES = {
   itemQuantities: "All items must have valid quantities",
   price: "Estimated price must be 0 or more, with at most 2 decimals",
   atLeastOneItem: "At least one item is required",
+  // Issue 10 item 5: quotations on a purchase request are never sealed, so the request cannot say so.
+  sealedOnBidsOnly:
+    "Sealed bidding is for bid requests: create the request open and convert it into a sealed bid request",
   quickRequired: "Please fill in all required fields",
   deadline: "Deadline must be a valid date",
   stale: "This purchase request was changed by someone else. Reload and try again.",
@@ -55,7 +58,8 @@ export const fullPurchaseRequestSchema = z.object({
   deadline: safeString().optional(),
   priority: z.enum(PRIORITIES).optional().default("medium"),
   requestType: z.enum(REQUEST_TYPES).optional().default("internal"),
-  biddingMode: z.enum(["open", "sealed", "unsealed"]).optional().default("open"),
+  biddingMode: z.enum(["open", "sealed", "unsealed"]).optional().default("open")
+    .refine((m) => m !== "sealed", PR_MESSAGES.sealedOnBidsOnly),
   categoryId: idSchema().optional(),
   approvalRequired: z.boolean().optional().default(true),
   vendorPreferences: text(2000),
@@ -103,7 +107,10 @@ export const quickPurchaseRequestSchema = z.object({
   deadline: safeString().optional().default(""),
   categoryId: idSchema().optional(),
   requestType: z.enum(REQUEST_TYPES).optional(),
-  biddingMode: z.enum(["open", "sealed", "unsealed"]).optional(),
+  biddingMode: z.enum(["open", "sealed", "unsealed"]).optional().refine(
+    (m) => m !== "sealed",
+    PR_MESSAGES.sealedOnBidsOnly,
+  ),
   status: z.enum(["draft", "pending"]).optional(),
   items: z.array(quickItem).max(500, "At most 500 items").optional().default([]),
   version: z.number().int().positive().optional(),

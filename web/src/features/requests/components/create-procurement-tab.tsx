@@ -22,14 +22,12 @@ export function CreateProcurementTab({ form }: { form: UseFormReturn<FullFormVal
         <span className="text-sm font-medium">{t("fields.internalSupplier")}</span>
         <input className="input w-full" maxLength={200} {...register("internalSupplier")} />
       </label>
-      <label className="flex flex-col gap-1">
+      {/* Quotations on a purchase request are never sealed: sealed bidding is a bid request mode. */}
+      <div className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t("fields.biddingMode")}</span>
-        <select className="select w-full" {...register("biddingMode")}>
-          <option value="open">{t("biddingMode.open")}</option>
-          <option value="sealed">{t("biddingMode.sealed")}</option>
-        </select>
+        <span>{t("biddingMode.open")}</span>
         <span className="text-xs text-base-content/60">{t("form.biddingModeHint")}</span>
-      </label>
+      </div>
     </div>
   );
 }

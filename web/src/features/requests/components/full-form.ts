@@ -32,7 +32,8 @@ export type FullFormValues = {
   approvalRequired: boolean;
   vendorPreferences: string;
   internalSupplier: string;
-  biddingMode: "open" | "sealed";
+  /** Sealed bidding is for bid requests only (docs/decisions/005-sealed-purchase-requests.md). */
+  biddingMode: "open";
   items: FullItemValues[];
 };
 
