@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { serverMessage } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { Can } from "../../../lib/authorization.tsx";
 import { useDeleteCategory } from "../api/delete-category.ts";
@@ -63,7 +64,7 @@ function DeleteCategoryBody({ category, onDone }: { category: Category; onDone: 
       <p className="text-sm text-base-content/70">{t("delete.warning")}</p>
       {inUse && (
         <div role="alert" className="alert alert-warning" dir="auto">
-          {remove.error instanceof ApiError && remove.error.serverMessage}
+          {serverMessage(remove.error)}
         </div>
       )}
       <div className="modal-action flex-wrap">

@@ -11,6 +11,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { serverMessage as localizedMessage } from "../../../lib/error-toast.ts";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useSetPassword } from "../api/set-password.ts";
 
@@ -79,7 +80,9 @@ export default function SetPasswordPage() {
           />
         </FormField>
         {mutation.isError && (
-          <div role="alert" className="alert alert-error alert-soft" dir="auto">{serverMessage ?? t("failed")}</div>
+          <div role="alert" className="alert alert-error alert-soft" dir="auto">
+            {localizedMessage(mutation.error) ?? t("failed")}
+          </div>
         )}
         <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
           {mutation.isPending ? t("saving") : t("submit")}

@@ -15,6 +15,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { serverMessage } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
@@ -92,7 +93,7 @@ export default function VendorRegistrationPage() {
         toast({
           variant: "error",
           title: t("vendorRegistration.failureToastTitle"),
-          description: [t("vendorRegistration.failureToastDescription"), server?.serverMessage]
+          description: [t("vendorRegistration.failureToastDescription"), serverMessage(error)]
             .filter(Boolean).join(" "),
         });
       },
