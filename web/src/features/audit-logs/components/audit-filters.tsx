@@ -5,6 +5,7 @@ import { AUDIT_RANGES } from "../../../../../src/shared/schemas/users.ts";
 import { useUsers } from "../../users/api/get-users.ts";
 import type { AuditFilter, AuditRange } from "../api/get-audit-logs.ts";
 import { useAuditActions } from "../api/get-audit-actions.ts";
+import { KNOWN_AUDIT_ACTIONS, useActionLabel } from "./action-label.ts";
 
 // The server caps one users page at 500, plenty for a filter list of staff and vendors.
 const USER_LIMIT = 500;
@@ -14,6 +15,11 @@ export function AuditFilters({ filter, onChange }: { filter: AuditFilter; onChan
   const id = useId();
   const users = useUsers({ limit: USER_LIMIT, offset: 0 });
   const actions = useAuditActions();
+  const actionLabel = useActionLabel();
+  // Every known action, and any the server recorded that this build has no label for yet.
+  const actionOptions = [...new Set([...KNOWN_AUDIT_ACTIONS, ...(actions.data ?? [])])]
+    .map((action) => ({ value: action, label: actionLabel(action) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <div className="flex flex-col gap-1">
@@ -41,10 +47,7 @@ export function AuditFilters({ filter, onChange }: { filter: AuditFilter; onChan
         label={t("filters.action")}
         allLabel={t("filters.allActions")}
         value={filter.action}
-        options={(actions.data ?? []).map((action) => ({
-          value: action,
-          label: t(`actions.${action}`, { defaultValue: action }),
-        }))}
+        options={actionOptions}
         onChange={(action) => onChange({ ...filter, action })}
       />
     </div>

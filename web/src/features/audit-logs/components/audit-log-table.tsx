@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format.ts";
 import type { AuditLogEntry } from "../api/get-audit-logs.ts";
+import { useActionLabel } from "./action-label.ts";
 import { summarizeMetadata } from "./metadata-summary.ts";
 
 const ACTION_BADGE: Record<string, string> = {
@@ -14,13 +15,15 @@ const ACTION_BADGE: Record<string, string> = {
   APPROVE: "badge-success",
   REJECT: "badge-error",
   EXPORT: "badge-secondary",
+  AWARD: "badge-success",
+  UNSEAL: "badge-warning",
 };
 
 export function ActionBadge({ action }: { action: string }) {
-  const { t } = useTranslation("audit-logs");
+  const label = useActionLabel();
   return (
     <span className={`badge badge-soft badge-sm whitespace-nowrap ${ACTION_BADGE[action] ?? "badge-accent"}`}>
-      {t(`actions.${action}`, { defaultValue: action })}
+      {label(action)}
     </span>
   );
 }

@@ -82,17 +82,19 @@ export function UserRow({ user, roles, isMe, onEdit, onResetPassword }: {
           {user.isActive ? t("status.active") : t("status.inactive")}
         </span>
       </td>
-      <td className="whitespace-nowrap">
+      <td>
         {user.lastLoginAt ? formatDateTime(user.lastLoginAt, i18n.language) : t("table.never")}
       </td>
       <td>
-        <div className="flex gap-1 whitespace-nowrap">
+        {/* Buttons wrap rather than run past the card (Reset Password was cut off at 1366 px). */}
+        <div className="flex flex-wrap gap-1">
           {canEdit && (
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => onEdit(user)}>
               {t("actions.edit")}
             </button>
           )}
-          {canEdit && !isVendor && (
+          {/* Your own role and status are not yours to change (the server refuses it too). */}
+          {canEdit && !isVendor && !isMe && (
             <button
               type="button"
               className="btn btn-ghost btn-xs"
@@ -102,7 +104,7 @@ export function UserRow({ user, roles, isMe, onEdit, onResetPassword }: {
               {editingRole ? t("translation:common.cancel") : t("actions.editRole")}
             </button>
           )}
-          {canEdit && (
+          {canEdit && !isMe && (
             <button
               type="button"
               className={`btn btn-xs ${user.isActive ? "btn-ghost text-error" : "btn-ghost text-success"}`}
