@@ -10,8 +10,8 @@
  */
 import type { Db, Queryable } from "../db/types.ts";
 import type { Logger } from "../lib/logger.ts";
-import { getSettings, isOn, renderTemplate } from "../lib/settings.ts";
-import { enqueueEmail } from "../notify/outbox.ts";
+import { getSettings, isOn } from "../lib/settings.ts";
+import { enqueueTemplated } from "../notify/emails.ts";
 
 const LOCK_KEY = 727_100_011;
 /** The same for every vendor of a sealed bid, whether it has submitted or not. */
@@ -78,20 +78,21 @@ export async function runDeadlineReminders(db: Db, logger: Logger): Promise<numb
       "deadline_reminders_enabled",
       "email_notifications_enabled",
       "auto_reminder_hours",
-      "template_deadline_reminder",
       "enable_vendor_matching",
     ]);
     if (!isOn(s.deadline_reminders_enabled) || !isOn(s.email_notifications_enabled)) return 0;
     const hours = Math.min(72, Math.max(1, Number.parseInt(s.auto_reminder_hours ?? "24", 10) || 24));
     const due = await dueReminders(tx, hours, isOn(s.enable_vendor_matching ?? "true"));
     for (const d of due) {
-      const deadline = d.deadline.toISOString().replace("T", " ").slice(0, 16) + " UTC";
-      await enqueueEmail(tx, {
+      // In the vendor's language; a request's deadline is a calendar day, a bid's an instant.
+      await enqueueTemplated(tx, {
         to: d.email,
-        subject: `Reminder: quotations for ${d.title} (${d.number}) close soon`,
-        body:
-          renderTemplate(s.template_deadline_reminder ?? "", { title: d.title, requestNumber: d.number, deadline }) +
-          (d.sealed ? SEALED_NOTE : ""),
+        template: d.sealed ? "deadline_reminder_sealed" : "deadline_reminder",
+        values: {
+          title: d.title,
+          requestNumber: d.number,
+          deadline: { date: d.deadline, withTime: d.kind === "bid_request" },
+        },
       });
       await tx.query(
         "insert into deadline_reminders (request_kind, request_id, vendor_id) values ($1, $2, $3)",

@@ -16,6 +16,12 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * Worth trying again: rate limiting (429) and server errors (5xx). Every other 4xx is the provider
+ * refusing this message (bad key, bad sender, bad address) and fails the same way on every try.
+ */
+export const isTransientStatus = (status: number) => status === 429 || status >= 500;
+
 export const SMTP2GO_DEFAULT_URL = "https://api.smtp2go.com/v3";
 export const SENDGRID_DEFAULT_URL = "https://api.sendgrid.com";
 
@@ -34,7 +40,7 @@ export function smtp2goSender(apiKey: string, sender: string, baseUrl = SMTP2GO_
     }
     const text = await res.text();
     if (!res.ok) {
-      throw new ProviderError(`SMTP2GO ${res.status}: ${text.slice(0, 200)}`, res.status >= 500 || res.status === 429);
+      throw new ProviderError(`SMTP2GO ${res.status}: ${text.slice(0, 200)}`, isTransientStatus(res.status));
     }
     try {
       return { messageId: JSON.parse(text)?.data?.email_id };
@@ -56,10 +62,14 @@ export function sendgridSender(apiKey: string, sender: string, baseUrl = SENDGRI
       const [res] = await sgMail.send({ to: email.to, from: sender, subject: email.subject, text: email.body });
       return { messageId: res.headers?.["x-message-id"] as string | undefined };
     } catch (e) {
-      const code = (e as { code?: number }).code ?? 0;
+      // An HTTP answer carries its status as a number; a network or DNS failure (no answer at all)
+      // carries Node's error name ("ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT"), and is worth retrying.
+      const code = (e as { code?: unknown }).code;
+      const status = typeof code === "number" ? code : 0;
       throw new ProviderError(
-        `SendGrid ${code || "error"}: ${(e as Error).message}`.slice(0, 300),
-        !code || code >= 500 || code === 429,
+        `SendGrid ${status || (typeof code === "string" ? `unreachable (${code})` : "error")}: ${(e as Error).message}`
+          .slice(0, 300),
+        !status || isTransientStatus(status),
       );
     }
   };

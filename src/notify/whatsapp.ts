@@ -2,7 +2,7 @@
  * WhatsApp Cloud API text messages. The base URL is configurable (WHATSAPP_BASE_URL) so tests point
  * it at a local fake; the same client code runs either way.
  */
-import { ProviderError } from "./providers.ts";
+import { isTransientStatus, ProviderError } from "./providers.ts";
 
 export const WHATSAPP_DEFAULT_URL = "https://graph.facebook.com";
 
@@ -30,7 +30,7 @@ export async function sendWhatsAppText(
   }
   if (!res.ok) {
     const detail = json?.error?.message ?? text.slice(0, 200);
-    throw new ProviderError(`WhatsApp ${res.status}: ${detail}`, res.status >= 500 || res.status === 429);
+    throw new ProviderError(`WhatsApp ${res.status}: ${detail}`, isTransientStatus(res.status));
   }
   return { messageId: json?.messages?.[0]?.id };
 }

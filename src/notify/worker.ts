@@ -2,8 +2,9 @@
  * Delivers the outbox. Each row is claimed (status 'sending' with a lease) with
  * FOR UPDATE SKIP LOCKED in a short transaction, sent with no transaction open, then marked sent.
  * Several workers on several instances never take the same row; a worker killed after claiming
- * leaves a lease that expires, and the row is picked up again. Failures back off exponentially
- * and end as 'failed' after max_attempts.
+ * leaves a lease that expires, and the row is picked up again. Transient failures (network, DNS,
+ * 429, 5xx) back off exponentially and end as 'failed' after max_attempts; a permanent one (any
+ * other 4xx) is 'failed' at once. An administrator can resend a failed email (resendEmail).
  */
 import type { Db } from "../db/types.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -75,7 +76,8 @@ export async function deliverDue(
         subject: row.subject,
       });
       await db.query(
-        "update notification_outbox set status = 'logged', provider = 'log', locked_until = null, sent_at = now() where id = $1",
+        `update notification_outbox set status = 'logged', provider = 'log', locked_until = null, sent_at = now(),
+            last_attempt_at = now() where id = $1`,
         [row.id],
       );
       done++;
@@ -85,7 +87,7 @@ export async function deliverDue(
       const result = await provider.send({ to: row.recipient, subject: row.subject, body: row.body });
       await db.query(
         `update notification_outbox set status = 'sent', provider = $2, provider_message_id = $3, sent_at = now(),
-            locked_until = null, last_error = null where id = $1`,
+            locked_until = null, last_error = null, last_attempt_at = now() where id = $1`,
         [row.id, provider.name, result.messageId ?? null],
       );
       done++;
@@ -95,7 +97,7 @@ export async function deliverDue(
       const backoff = Math.min(MAX_BACKOFF_SECONDS, BASE_BACKOFF_SECONDS * 2 ** (row.attempts - 1));
       await db.query(
         `update notification_outbox set status = $2, last_error = $3, provider = $4, locked_until = null,
-            next_attempt_at = now() + make_interval(secs => $5) where id = $1`,
+            last_attempt_at = now(), next_attempt_at = now() + make_interval(secs => $5) where id = $1`,
         [row.id, final ? "failed" : "pending", (e as Error).message.slice(0, 500), provider.name, backoff],
       );
       deps.logger.warn("email delivery failed", {

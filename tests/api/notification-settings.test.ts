@@ -64,7 +64,7 @@ Deno.test(`${tag} POST /api/admin/notification-settings validates each key`, asy
     ["email_provider", "mailgun", "Email provider must be smtp2go or sendgrid"],
     ["smtp2go_sender_email", "not-an-email", "Sender email must be a valid email"],
     ["pr_notifications_enabled", "yes", "Value must be true or false"],
-    ["template_pr_created", "x".repeat(5001), "Template must be at most 5000 characters"],
+    ["template_pr_created", "x", "Unknown setting"],
     ["sendgrid_api_key", "k".repeat(501), "Value must be at most 500 characters"],
   ];
   for (const [key, v, message] of cases) {

@@ -284,6 +284,141 @@ Deno.test(`${tag} SMTP2GO: an unreachable provider is retried later`, async () =
   assert.match(row.last_error ?? "", /^SMTP2GO unreachable/);
 });
 
+Deno.test(`${tag} SendGrid: a network error (closed port) is retried later, not failed at once`, async () => {
+  await fresh("sendgrid");
+  await enqueue(1);
+  const closed = { providers: { sendgrid: "http://127.0.0.1:9" } };
+  assert.equal(await deliverDue(db, { config: closed, logger: recordingLogger() }), 0, "not finished");
+  const [row] = await rows();
+  assert.deepEqual([row.status, row.attempts, row.provider], ["pending", 1, "sendgrid"]);
+  assert.match(row.last_error ?? "", /^SendGrid unreachable \(ECONNREFUSED\)/);
+  assert.ok(row.due_in > 25 && row.due_in <= 30, `retry in about 30 s, got ${row.due_in}`);
+});
+
+Deno.test(`${tag} a DNS error is retried with backoff on both providers, then sent when the provider is back`, async () => {
+  for (const provider of ["smtp2go", "sendgrid"] as const) {
+    await fresh(provider);
+    await enqueue(1);
+    const unresolvable = { providers: { [provider]: "http://no-such-host.invalid/v3" } };
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      assert.equal(await deliverDue(db, { config: unresolvable, logger: recordingLogger() }), 0);
+      const [row] = await rows();
+      assert.deepEqual([row.status, row.attempts], ["pending", attempt], `${provider} attempt ${attempt}`);
+      assert.match(row.last_error ?? "", /unreachable/, provider);
+      const delay = 30 * 2 ** (attempt - 1);
+      assert.ok(row.due_in > delay - 5 && row.due_in <= delay, `${provider}: retry in ${delay} s, got ${row.due_in}`);
+      await makeDue();
+    }
+    assert.equal(await deliverDue(db, worker()), 1);
+    const [row] = await rows();
+    assert.deepEqual([row.status, row.attempts, row.last_error], ["sent", 3, null], provider);
+  }
+});
+
+Deno.test(`${tag} any 4xx other than 429 fails at once on both providers; 429 and 5xx are retried`, async () => {
+  for (const provider of ["smtp2go", "sendgrid"] as const) {
+    for (const status of [400, 401, 403, 404, 413, 422, 429, 500, 502, 503]) {
+      await fresh(provider);
+      await enqueue(1);
+      fake.failNext(status);
+      await deliverDue(db, worker());
+      const [row] = await rows();
+      const transient = status === 429 || status >= 500;
+      assert.deepEqual(
+        [row.status, row.attempts],
+        [transient ? "pending" : "failed", 1],
+        `${provider} ${status}`,
+      );
+      assert.ok(row.last_error?.includes(String(status)), `${provider} ${status}: ${row.last_error}`);
+    }
+  }
+});
+
+type ListedMessage = {
+  id: number;
+  status: string;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+};
+
+Deno.test(`${tag} the outbox viewer shows why a message failed and when it is tried next`, async () => {
+  await fresh("smtp2go");
+  const [retrying, failed] = await enqueue(2);
+  fake.failNext(503);
+  fake.failNext(401);
+  await deliverDue(db, worker());
+  const admin = await as(t, "admin");
+  const items = await expectJson<ListedMessage[]>(await admin.request("/api/admin/outbox"), 200);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const r = byId.get(retrying)!;
+  assert.deepEqual([r.status, r.attempts, r.maxAttempts], ["pending", 1, 5]);
+  assert.match(r.lastError ?? "", /^SMTP2GO 503/);
+  assert.ok(r.nextAttemptAt && Date.parse(r.nextAttemptAt) > Date.now() + 20_000, `next attempt ${r.nextAttemptAt}`);
+  assert.ok(r.lastAttemptAt && Date.parse(r.lastAttemptAt) <= Date.now());
+  const f = byId.get(failed)!;
+  assert.deepEqual([f.status, f.attempts], ["failed", 1]);
+  assert.match(f.lastError ?? "", /^SMTP2GO 401/);
+  assert.equal(f.nextAttemptAt, null, "a failed message has no next attempt");
+  assert.ok(f.lastAttemptAt);
+});
+
+Deno.test(`${tag} POST /api/admin/outbox/:id/resend puts a failed message back for a fresh round, audited`, async () => {
+  await fresh("smtp2go");
+  const [id] = await enqueue(1);
+  fake.failAlways(500);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await deliverDue(db, worker());
+    await makeDue();
+  }
+  assert.deepEqual((await rows()).map((r) => [r.status, r.attempts]), [["failed", 5]]);
+  fake.failAlways(null);
+
+  const admin = await as(t, "admin");
+  const res = await admin.request(`/api/admin/outbox/${id}/resend`, { method: "POST" });
+  const body = await expectJson<ListedMessage>(res, 200);
+  assert.deepEqual([body.id, body.status, body.attempts], [id, "pending", 0]);
+  assert.match(body.lastError ?? "", /^SMTP2GO 500/, "why it failed stays visible until the next attempt");
+  assert.ok(body.nextAttemptAt);
+  const [entry] = await db.query<{ action: string; user_id: number; metadata: Record<string, unknown> }>(
+    "select action, user_id, metadata from audit_logs where entity_type = 'email' and entity_id = $1",
+    [String(id)],
+  );
+  assert.equal(entry?.action, "STATUS_CHANGE");
+  assert.equal(entry.user_id, admin.user.id);
+  assert.equal(entry.metadata.resend, true);
+
+  assert.equal(await deliverDue(db, worker()), 1);
+  const [row] = await rows();
+  assert.deepEqual([row.status, row.attempts, row.last_error], ["sent", 1, null]);
+  assert.equal(fake.delivered().length, 1);
+
+  // Only a failed message: a sent one is 409 and unchanged, an unknown one 404.
+  const again = await admin.request(`/api/admin/outbox/${id}/resend`, { method: "POST" });
+  assert.equal((await expectJson(again, 409)).code, "notify.notFailed");
+  assert.equal((await rows())[0].status, "sent");
+  assert.equal(
+    (await expectJson(await admin.request("/api/admin/outbox/999999/resend", { method: "POST" }), 404)).code,
+    "notify.messageNotFound",
+  );
+  await expectJson(await admin.request("/api/admin/outbox/abc/resend", { method: "POST" }), 400);
+});
+
+Deno.test(`${tag} POST /api/admin/outbox/:id/resend is for the outbox viewer only (others 403, signed out 401)`, async () => {
+  await fresh("smtp2go");
+  const [id] = await enqueue(1);
+  fake.failNext(400);
+  await deliverDue(db, worker());
+  for (const role of ["purchase_team", "procurement_manager", "cost_finance_controller", "vendor"] as const) {
+    const s = await as(t, role);
+    await expectJson(await s.request(`/api/admin/outbox/${id}/resend`, { method: "POST" }), 403);
+  }
+  await expectJson(await app.request(`/api/admin/outbox/${id}/resend`, { method: "POST" }), 401);
+  assert.deepEqual((await rows()).map((r) => r.status), ["failed"]);
+});
+
 Deno.test(`${tag} SendGrid: the worker delivers through @sendgrid/mail and marks the email 'sent'`, async () => {
   await fresh("sendgrid");
   await enqueue(1);

@@ -242,7 +242,8 @@ Deno.test(`${tag} POST /api/purchase-requests/:id/reject requires a reason and r
 
 Deno.test(`${tag} a request needing quotes that becomes active emails approved subscribed vendors through the outbox`, async () => {
   await db.query(
-    "update settings set value = 'TPL {{title}} / {{requestNumber}} / {{companyName}}' where key = 'template_pr_created'",
+    `insert into email_templates (template_key, language, subject, body)
+     values ('pr_created', 'en', 'New opportunity: {{title}} ({{requestNumber}})', 'TPL {{title}} / {{requestNumber}} / {{companyName}}')`,
   );
   const subscribed = await createUser(db, "vendor", { categoryIds: [CAT] });
   const subscribed2 = await createUser(db, "vendor", { categoryIds: [OTHER, CAT] });
@@ -319,4 +320,22 @@ Deno.test(`${tag} an edit of the items of a pending request restarts its approva
   // The manager's approval was for 20,000.00: finance alone cannot make 40,000.00 active.
   assert.equal((await expectJson<Pr>(await approve(finance, pr.id), 200)).status, "pending");
   assert.equal((await expectJson<Pr>(await approve(manager, pr.id), 200)).status, "active");
+});
+
+Deno.test(`${tag} GET list and detail say who approved the pending round (approvedBy), so the SPA hides Approve`, async () => {
+  const pr = await createPr(team, "10000.01", { title: "Approved-by probe" });
+  const list = async () =>
+    (await expectJson<{ id: number; approvedBy: number[] }[]>(
+      await manager.request(`/api/purchase-requests?q=${encodeURIComponent("Approved-by probe")}`),
+      200,
+    )).find((p) => p.id === pr.id)!;
+  assert.deepEqual((await list()).approvedBy, []);
+  await expectJson(await approve(manager, pr.id), 200);
+  assert.deepEqual((await list()).approvedBy, [manager.user.id]);
+  const detail = await expectJson<{ approvedBy: number[] }>(await finance.request(`/api/purchase-requests/${pr.id}`), 200);
+  assert.deepEqual(detail.approvedBy, [manager.user.id]);
+  // Approving again is refused: the UI that hid the button agrees with the server.
+  await expectJson(await approve(manager, pr.id), 409);
+  await expectJson(await approve(finance, pr.id), 200);
+  assert.deepEqual((await list()).approvedBy, [], "an active request has no pending round");
 });

@@ -41,6 +41,8 @@ export interface FakeProviders {
   deliveredCountByRecipient(): Map<string, number>;
   /** Answer `status` (with a provider-like error body) to the next `count` email requests. */
   failNext(status: number, count?: number): void;
+  /** Answer `status` to every email request from now on (after any failNext ones); null to stop. */
+  failAlways(status: number | null): void;
   /** Hold every following request this long before answering (0 to stop). */
   setDelay(ms: number): void;
   /** Forget recorded requests, pending failures and the delay. */
@@ -61,6 +63,7 @@ console.warn = (...args: unknown[]) => {
 export function startFakeProviders(): FakeProviders {
   const requests: FakeRequest[] = [];
   let failures: number[] = [];
+  let always: number | null = null;
   let delayMs = 0;
   let counter = 0;
 
@@ -115,7 +118,7 @@ export function startFakeProviders(): FakeProviders {
     };
 
     if (req.method !== "POST" || provider === "unknown") return answer(404, { error: "not found" });
-    const failure = failures.shift();
+    const failure = failures.shift() ?? always ?? undefined;
     if (failure !== undefined) {
       return provider === "smtp2go"
         ? answer(failure, { data: { error: `fake failure ${failure}`, error_code: "E_FAKE" } })
@@ -147,12 +150,16 @@ export function startFakeProviders(): FakeProviders {
     failNext(status, count = 1) {
       failures.push(...Array(count).fill(status));
     },
+    failAlways(status) {
+      always = status;
+    },
     setDelay(ms) {
       delayMs = ms;
     },
     reset() {
       requests.length = 0;
       failures = [];
+      always = null;
       delayMs = 0;
     },
     async close() {

@@ -1,20 +1,62 @@
 /**
  * Admin notification settings (spec section 2): the email provider, WhatsApp, notification toggles
- * and templates, plus test sends. Secret values are written here but never read back to a client.
+ * and test sends; the email templates, per template and language. Secret values are written here
+ * but never read back to a client.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import { allow } from "../../auth/guard.ts";
-import { audit } from "../../audit/audit.ts";
+import { audit, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { Conflict } from "../../lib/errors.ts";
+import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
 import { chooseProvider } from "../../notify/worker.ts";
 import { sendWhatsAppText } from "../../notify/whatsapp.ts";
-import { SECRET_KEYS, testWhatsappSchema, updateSettingSchema } from "../../shared/schemas/notification-settings.ts";
+import {
+  EMAIL_TEMPLATE_KEYS,
+  EMAIL_TEMPLATE_PLACEHOLDERS,
+  EMAIL_TEMPLATE_REQUIRED,
+  type EmailTemplate,
+  type EmailTemplateKey,
+  emailTemplateSchema,
+  isEmailTemplateKey,
+  missingPlaceholders,
+  SECRET_KEYS,
+  testWhatsappSchema,
+  updateSettingSchema,
+} from "../../shared/schemas/notification-settings.ts";
+import { type Language, LANGUAGES } from "../../shared/i18n-languages.ts";
+import { BUILT_IN_TEMPLATES, type TemplateText } from "../../notify/templates.ts";
+import * as templates from "../../notify/queries.ts";
 import * as q from "./queries.ts";
 
 const TAGS = ["notifications"];
+
+const templateParamSchema = z.object({ key: z.string().max(64), language: z.string().max(8) });
+
+/** The key and language of the path, or 404 when either is unknown. */
+function templateParams(p: { key: string; language: string }): { key: EmailTemplateKey; language: Language } {
+  if (!isEmailTemplateKey(p.key) || !(LANGUAGES as readonly string[]).includes(p.language)) {
+    throw new NotFound("notify.templateNotFound");
+  }
+  return { key: p.key, language: p.language as Language };
+}
+
+function templateView(key: EmailTemplateKey, language: Language, custom: TemplateText | undefined): EmailTemplate {
+  const builtIn = BUILT_IN_TEMPLATES[language][key];
+  return {
+    key,
+    language,
+    subject: custom?.subject ?? builtIn.subject,
+    body: custom?.body ?? builtIn.body,
+    isCustom: !!custom,
+    defaultSubject: builtIn.subject,
+    defaultBody: builtIn.body,
+    placeholders: EMAIL_TEMPLATE_PLACEHOLDERS[key],
+    required: EMAIL_TEMPLATE_REQUIRED[key] ?? [],
+  };
+}
 
 export const notificationSettingsRoutes = new Hono<AppEnv>()
   .get(
@@ -93,5 +135,78 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
         throw new Conflict("notifications.providerRefused", { message: (e as Error).message });
       }
       return c.json({ message: `Test WhatsApp message sent to ${phoneNumber}`, provider: "whatsapp" });
+    },
+  )
+  .get(
+    "/api/admin/email-templates",
+    allow("notifications.view", {
+      tags: TAGS,
+      summary: "Every email template in every language: subject, body, built-in text, placeholders",
+    }),
+    async (c) => {
+      const custom = new Map(
+        (await templates.customTemplates(c.get("deps").db)).map((r) => [`${r.key}/${r.language}`, r]),
+      );
+      return c.json(
+        EMAIL_TEMPLATE_KEYS.flatMap((key) =>
+          LANGUAGES.map((language) => templateView(key, language, custom.get(`${key}/${language}`)))
+        ),
+      );
+    },
+  )
+  .put(
+    "/api/admin/email-templates/:key/:language",
+    allow("notifications.edit", {
+      tags: TAGS,
+      summary: "Change one template in one language (subject and body, neither blank)",
+    }),
+    validate("param", templateParamSchema),
+    validate("json", emailTemplateSchema),
+    async (c) => {
+      const { key, language } = templateParams(c.req.valid("param"));
+      const { subject, body } = c.req.valid("json");
+      const missing = missingPlaceholders(key, body);
+      if (missing.length) {
+        const placeholder = `{{${missing[0]}}}`;
+        throw new BadRequest(
+          "notify.templateMissingPlaceholder",
+          [{ path: "body", message: `The body must contain ${placeholder}` }],
+          { placeholder },
+        );
+      }
+      const { db } = c.get("deps");
+      const user = c.get("user")!;
+      await db.tx(async (tx) => {
+        const before = await templates.lockCustomTemplate(tx, key, language) ?? BUILT_IN_TEMPLATES[language][key];
+        await templates.saveCustomTemplate(tx, { key, language, subject, body, userId: user.id });
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "email_template",
+          entityId: `${key}/${language}`,
+          metadata: { changes: diff(before, { subject, body }) },
+        });
+      });
+      return c.json(templateView(key, language, { subject, body }));
+    },
+  )
+  .delete(
+    "/api/admin/email-templates/:key/:language",
+    allow("notifications.edit", { tags: TAGS, summary: "Go back to the built-in text of one template and language" }),
+    validate("param", templateParamSchema),
+    async (c) => {
+      const { key, language } = templateParams(c.req.valid("param"));
+      const { db } = c.get("deps");
+      await db.tx(async (tx) => {
+        const before = await templates.lockCustomTemplate(tx, key, language);
+        if (!before) throw new Conflict("notify.templateNotCustomised");
+        await templates.deleteCustomTemplate(tx, key, language);
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "email_template",
+          entityId: `${key}/${language}`,
+          metadata: { reset: true, changes: diff(before, BUILT_IN_TEMPLATES[language][key]) },
+        });
+      });
+      return c.json(templateView(key, language, undefined));
     },
   );

@@ -1,10 +1,16 @@
-/** The admin's view of every email the product sent or kept (demo mode has no provider). */
+/**
+ * The admin's view of every email the product sent or kept (demo mode has no provider): status,
+ * attempts, the last error and the next attempt; a failed email can be resent.
+ */
 import { Hono } from "hono";
 import { z } from "zod";
 import { allow } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
+import { Conflict, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
-import { listOutbox } from "../../notify/outbox.ts";
+import { getOutboxMessage, listOutbox, resendEmail } from "../../notify/outbox.ts";
+import { idParamSchema } from "../../shared/schemas/users.ts";
 
 const querySchema = z.object({
   status: z.enum(["pending", "sending", "sent", "failed", "logged"]).optional(),
@@ -12,16 +18,42 @@ const querySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export const outboxRoutes = new Hono<AppEnv>().get(
-  "/api/admin/outbox",
-  allow("notifications.view", {
-    tags: ["notifications"],
-    summary: "Outgoing messages: recipient, subject, body, status, attempts",
-  }),
-  validate("query", querySchema),
-  async (c) => {
-    const { items, total } = await listOutbox(c.get("deps").db, c.req.valid("query"));
-    c.header("X-Total-Count", String(total));
-    return c.json(items);
-  },
-);
+export const outboxRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/admin/outbox",
+    allow("notifications.view", {
+      tags: ["notifications"],
+      summary: "Outgoing messages: recipient, subject, body, status, attempts, last error, next attempt",
+    }),
+    validate("query", querySchema),
+    async (c) => {
+      const { items, total } = await listOutbox(c.get("deps").db, c.req.valid("query"));
+      c.header("X-Total-Count", String(total));
+      return c.json(items);
+    },
+  )
+  .post(
+    "/api/admin/outbox/:id/resend",
+    allow("notifications.view", {
+      tags: ["notifications"],
+      summary: "Resend a failed message: back in the queue for a fresh round of attempts (audited)",
+    }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db } = c.get("deps");
+      await db.tx(async (tx) => {
+        const row = await resendEmail(tx, id);
+        if (!row) throw new NotFound("notify.messageNotFound");
+        if (row.before !== "failed") throw new Conflict("notify.notFailed", { status: row.before });
+        await audit(tx, c, {
+          action: "STATUS_CHANGE",
+          entityType: "email",
+          entityId: id,
+          metadata: { resend: true, recipient: row.recipient, changes: { status: { from: "failed", to: "pending" } } },
+        });
+      });
+      // The worker (polling every few seconds) picks it up on its next round.
+      return c.json(await getOutboxMessage(db, id));
+    },
+  );

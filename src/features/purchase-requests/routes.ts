@@ -12,12 +12,12 @@ import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/body.ts";
-import { getSetting, getSettings, isOn, renderTemplate } from "../../lib/settings.ts";
+import { getSetting, getSettings, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import { defaultCategoryId } from "../../db/default-category.ts";
 import type { Queryable } from "../../db/types.ts";
-import { enqueueEmail } from "../../notify/outbox.ts";
+import { enqueueTemplated } from "../../notify/emails.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import { canEdit, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
 import {
@@ -73,21 +73,22 @@ async function notifyVendors(
   pr: { categoryId: number | null; requestType: string; title: string; requestNumber: string; deadline: Date },
 ) {
   if (pr.requestType === "internal" || !pr.categoryId) return;
-  const s = await getSettings(tx, ["pr_notifications_enabled", "email_notifications_enabled", "template_pr_created"]);
+  const s = await getSettings(tx, ["pr_notifications_enabled", "email_notifications_enabled"]);
   if (!isOn(s.pr_notifications_enabled) || !isOn(s.email_notifications_enabled)) return;
   const origin = c.get("deps").config.publicUrl ?? new URL(c.req.url).origin;
   for (const v of await q.subscribedVendorEmails(tx, pr.categoryId)) {
-    const body = renderTemplate(s.template_pr_created ?? "", {
-      title: pr.title,
-      requestNumber: pr.requestNumber,
-      deadline: pr.deadline.toISOString().slice(0, 10),
-      companyName: v.companyName,
-      contactPerson: v.contactPerson,
-    });
-    await enqueueEmail(tx, {
+    // In the vendor's language (chosen at registration), the deadline day formatted for it.
+    await enqueueTemplated(tx, {
       to: v.email,
-      subject: `New opportunity: ${pr.title} (${pr.requestNumber})`,
-      body: `${body}\n\n${origin}/dashboard\n`,
+      template: "pr_created",
+      values: {
+        title: pr.title,
+        requestNumber: pr.requestNumber,
+        deadline: { date: pr.deadline },
+        companyName: v.companyName,
+        contactPerson: v.contactPerson,
+        link: `${origin}/dashboard`,
+      },
     });
   }
 }

@@ -34,3 +34,13 @@ export async function remainingRecoveryCodes(db: Queryable, id: number) {
     [id],
   ))[0].n;
 }
+
+/** The language of the user's emails. */
+export async function languageOf(db: Queryable, id: number): Promise<string> {
+  return (await db.query<{ language: string }>("select language from users where id = $1", [id]))[0]?.language ??
+    "en";
+}
+
+export async function setLanguage(db: Queryable, id: number, language: string) {
+  await db.query("update users set language = $2, updated_at = now() where id = $1", [id, language]);
+}

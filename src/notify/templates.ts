@@ -1,0 +1,203 @@
+/**
+ * The built-in text of every email, in every interface language. An administrator may replace any
+ * of them per language (table email_templates); what is not replaced is written from here.
+ */
+import type { Language } from "../shared/i18n-languages.ts";
+import type { EmailTemplateKey } from "../shared/schemas/notification-settings.ts";
+
+export type TemplateText = { subject: string; body: string };
+
+type Catalog = Record<Language, Record<Exclude<EmailTemplateKey, "deadline_reminder_sealed">, TemplateText>>;
+
+const CATALOG: Catalog = {
+  en: {
+    pr_created: {
+      subject: "New opportunity: {{title}} ({{requestNumber}})",
+      body: 'A new purchase request "{{title}}" ({{requestNumber}}) is open for quotations until {{deadline}}.\n\n' +
+        "{{link}}\n",
+    },
+    deadline_reminder: {
+      subject: "Reminder: quotations for {{title}} ({{requestNumber}}) close soon",
+      body: 'Reminder: quotations for "{{title}}" ({{requestNumber}}) close on {{deadline}}.\n',
+    },
+    vendor_approved: {
+      subject: "Your vendor application was approved",
+      body: "Dear {{contactPerson}}, your vendor application for {{companyName}} has been approved.\n\n" +
+        "Set your password to sign in (the link works once, for {{hours}} hours):\n{{link}}\n",
+    },
+    vendor_rejected: {
+      subject: "Your vendor application was not approved",
+      body: "Dear {{contactPerson}}, your vendor application for {{companyName}} has been rejected.\n\n" +
+        "Reason: {{reason}}\n",
+    },
+    quotation_awarded: {
+      subject: "Your quotation for {{requestNumber}} was approved: purchase order {{poNumber}}",
+      body: 'Dear {{contactPerson}},\n\nYour quotation for "{{title}}" ({{requestNumber}}) has been approved.\n' +
+        "Purchase order {{poNumber}} for {{amount}} has been issued to {{vendorName}}.\n",
+    },
+    quotation_not_selected: {
+      subject: "Outcome of {{requestNumber}}: your quotation was not selected",
+      body: 'Dear {{contactPerson}},\n\nThank you for your quotation for "{{title}}" ({{requestNumber}}). ' +
+        "After evaluation another offer was selected, so your quotation was not selected this time.\n",
+    },
+  },
+  es: {
+    pr_created: {
+      subject: "Nueva oportunidad: {{title}} ({{requestNumber}})",
+      body: 'Una nueva solicitud de compra "{{title}}" ({{requestNumber}}) está abierta a cotizaciones hasta el ' +
+        "{{deadline}}.\n\n{{link}}\n",
+    },
+    deadline_reminder: {
+      subject: "Recordatorio: las cotizaciones para {{title}} ({{requestNumber}}) cierran pronto",
+      body: 'Recordatorio: las cotizaciones para "{{title}}" ({{requestNumber}}) cierran el {{deadline}}.\n',
+    },
+    vendor_approved: {
+      subject: "Su solicitud de proveedor fue aprobada",
+      body: "Estimado/a {{contactPerson}}: su solicitud de proveedor para {{companyName}} ha sido aprobada.\n\n" +
+        "Establezca su contraseña para iniciar sesión (el enlace funciona una sola vez, durante {{hours}} horas):\n" +
+        "{{link}}\n",
+    },
+    vendor_rejected: {
+      subject: "Su solicitud de proveedor no fue aprobada",
+      body: "Estimado/a {{contactPerson}}: su solicitud de proveedor para {{companyName}} ha sido rechazada.\n\n" +
+        "Motivo: {{reason}}\n",
+    },
+    quotation_awarded: {
+      subject: "Su cotización para {{requestNumber}} fue aprobada: orden de compra {{poNumber}}",
+      body: 'Estimado/a {{contactPerson}}:\n\nSu cotización para "{{title}}" ({{requestNumber}}) ha sido aprobada.\n' +
+        "Se ha emitido la orden de compra {{poNumber}} por {{amount}} a {{vendorName}}.\n",
+    },
+    quotation_not_selected: {
+      subject: "Resultado de {{requestNumber}}: su cotización no fue seleccionada",
+      body: 'Estimado/a {{contactPerson}}:\n\nGracias por su cotización para "{{title}}" ({{requestNumber}}). ' +
+        "Tras la evaluación se eligió otra oferta, por lo que su cotización no fue seleccionada en esta ocasión.\n",
+    },
+  },
+  fr: {
+    pr_created: {
+      subject: "Nouvelle opportunité : {{title}} ({{requestNumber}})",
+      body: "Une nouvelle demande d’achat « {{title}} » ({{requestNumber}}) est ouverte aux devis jusqu’au " +
+        "{{deadline}}.\n\n{{link}}\n",
+    },
+    deadline_reminder: {
+      subject: "Rappel : les devis pour {{title}} ({{requestNumber}}) seront bientôt clos",
+      body: "Rappel : les devis pour « {{title}} » ({{requestNumber}}) seront clos le {{deadline}}.\n",
+    },
+    vendor_approved: {
+      subject: "Votre demande de référencement fournisseur a été approuvée",
+      body: "Bonjour {{contactPerson}}, votre demande de référencement fournisseur pour {{companyName}} a été " +
+        "approuvée.\n\nDéfinissez votre mot de passe pour vous connecter (le lien ne fonctionne qu’une fois, " +
+        "pendant {{hours}} heures) :\n{{link}}\n",
+    },
+    vendor_rejected: {
+      subject: "Votre demande de référencement fournisseur n’a pas été approuvée",
+      body: "Bonjour {{contactPerson}}, votre demande de référencement fournisseur pour {{companyName}} a été " +
+        "refusée.\n\nMotif : {{reason}}\n",
+    },
+    quotation_awarded: {
+      subject: "Votre devis pour {{requestNumber}} a été retenu : bon de commande {{poNumber}}",
+      body: "Bonjour {{contactPerson}},\n\nVotre devis pour « {{title}} » ({{requestNumber}}) a été approuvé.\n" +
+        "Le bon de commande {{poNumber}} d’un montant de {{amount}} a été émis au nom de {{vendorName}}.\n",
+    },
+    quotation_not_selected: {
+      subject: "Résultat de {{requestNumber}} : votre devis n’a pas été retenu",
+      body: "Bonjour {{contactPerson}},\n\nMerci pour votre devis pour « {{title}} » ({{requestNumber}}). " +
+        "Après évaluation, une autre offre a été choisie : votre devis n’a donc pas été retenu cette fois-ci.\n",
+    },
+  },
+  de: {
+    pr_created: {
+      subject: "Neue Ausschreibung: {{title}} ({{requestNumber}})",
+      body: "Eine neue Bestellanforderung „{{title}}“ ({{requestNumber}}) ist bis zum {{deadline}} für Angebote " +
+        "geöffnet.\n\n{{link}}\n",
+    },
+    deadline_reminder: {
+      subject: "Erinnerung: Die Angebotsfrist für {{title}} ({{requestNumber}}) endet bald",
+      body: "Erinnerung: Die Angebotsfrist für „{{title}}“ ({{requestNumber}}) endet am {{deadline}}.\n",
+    },
+    vendor_approved: {
+      subject: "Ihr Lieferantenantrag wurde genehmigt",
+      body: "Guten Tag {{contactPerson}}, Ihr Lieferantenantrag für {{companyName}} wurde genehmigt.\n\n" +
+        "Legen Sie Ihr Passwort fest, um sich anzumelden (der Link funktioniert einmal, {{hours}} Stunden lang):\n" +
+        "{{link}}\n",
+    },
+    vendor_rejected: {
+      subject: "Ihr Lieferantenantrag wurde nicht genehmigt",
+      body: "Guten Tag {{contactPerson}}, Ihr Lieferantenantrag für {{companyName}} wurde abgelehnt.\n\n" +
+        "Grund: {{reason}}\n",
+    },
+    quotation_awarded: {
+      subject: "Ihr Angebot für {{requestNumber}} wurde angenommen: Bestellung {{poNumber}}",
+      body: "Guten Tag {{contactPerson}},\n\nIhr Angebot für „{{title}}“ ({{requestNumber}}) wurde angenommen.\n" +
+        "Die Bestellung {{poNumber}} über {{amount}} wurde an {{vendorName}} erteilt.\n",
+    },
+    quotation_not_selected: {
+      subject: "Ergebnis von {{requestNumber}}: Ihr Angebot wurde nicht ausgewählt",
+      body: "Guten Tag {{contactPerson}},\n\nvielen Dank für Ihr Angebot für „{{title}}“ ({{requestNumber}}). " +
+        "Nach der Bewertung wurde ein anderes Angebot ausgewählt, daher wurde Ihr Angebot diesmal nicht " +
+        "berücksichtigt.\n",
+    },
+  },
+  dv: {
+    pr_created: {
+      subject: "އައު ފުރުޞަތެއް: {{title}} ({{requestNumber}})",
+      body: 'ގަތުމަށް އެދޭ އައު ރިކުއެސްޓެއް "{{title}}" ({{requestNumber}})، {{deadline}} އާ ހަމައަށް ' +
+        "ކޯޓޭޝަން ހުށަހެޅުމަށް ހުޅުވިފައިވެއެވެ.\n\n{{link}}\n",
+    },
+    deadline_reminder: {
+      subject: "ހަނދާންކޮށްދިނުން: {{title}} ({{requestNumber}}) ގެ ކޯޓޭޝަން ބަންދުވާން ކައިރިވެއްޖެ",
+      body: 'ހަނދާންކޮށްދިނުން: "{{title}}" ({{requestNumber}}) ގެ ކޯޓޭޝަން ބަންދުވާނީ {{deadline}} ގައެވެ.\n',
+    },
+    vendor_approved: {
+      subject: "ތިޔަ ވެންޑަރ އެޕްލިކޭޝަން ފާސްކުރެވިއްޖެ",
+      body: "ޢިއްޒަތްތެރި {{contactPerson}}، {{companyName}} ގެ ވެންޑަރ އެޕްލިކޭޝަން ފާސްކުރެވިއްޖެއެވެ.\n\n" +
+        "ސައިން އިން ވުމަށް ޕާސްވޯޑް ކަނޑައަޅުއްވާ (މި ލިންކު ބޭނުންކުރެވޭނީ އެއް ފަހަރު، {{hours}} ގަޑިއިރު " +
+        "ތެރޭގައެވެ):\n{{link}}\n",
+    },
+    vendor_rejected: {
+      subject: "ތިޔަ ވެންޑަރ އެޕްލިކޭޝަން ފާސްނުކުރެވުނު",
+      body: "ޢިއްޒަތްތެރި {{contactPerson}}، {{companyName}} ގެ ވެންޑަރ އެޕްލިކޭޝަން ރަދްދުކުރެވިއްޖެއެވެ.\n\n" +
+        "ސަބަބު: {{reason}}\n",
+    },
+    quotation_awarded: {
+      subject: "{{requestNumber}} އަށް ހުށަހެޅި ކޯޓޭޝަން ފާސްކުރެވިއްޖެ: ޕަރޗޭސް އޯޑަރު {{poNumber}}",
+      body: 'ޢިއްޒަތްތެރި {{contactPerson}}،\n\n"{{title}}" ({{requestNumber}}) އަށް ތިޔަ ހުށަހެޅި ކޯޓޭޝަން ' +
+        "ފާސްކުރެވިއްޖެއެވެ.\n{{amount}} ގެ ޕަރޗޭސް އޯޑަރު {{poNumber}}، {{vendorName}} އަށް ދޫކުރެވިއްޖެއެވެ.\n",
+    },
+    quotation_not_selected: {
+      subject: "{{requestNumber}} ގެ ނަތީޖާ: ތިޔަ ކޯޓޭޝަން ހޮވިފައެއް ނުވެ",
+      body: 'ޢިއްޒަތްތެރި {{contactPerson}}،\n\n"{{title}}" ({{requestNumber}}) އަށް ކޯޓޭޝަން ހުށަހެޅުއްވީތީ ' +
+        "ޝުކުރިއްޔާ. ވަޒަންކުރުމަށްފަހު އެހެން ހުށަހެޅުމެއް ހޮވުނީތީ، މިފަހަރު ތިޔަ ކޯޓޭޝަން ހޮވިފައެއް ނުވެއެވެ.\n",
+    },
+  },
+};
+
+/**
+ * A sealed bid's reminder goes to every vendor invited, whether or not it has submitted (so the
+ * reminder says nothing about who has): the usual reminder plus this note.
+ */
+export const SEALED_REMINDER_NOTE: Record<Language, string> = {
+  en: "This is a sealed bid: every vendor invited to it receives this reminder. If you have already submitted, " +
+    "you may replace your quotation until the deadline; otherwise no action is needed.",
+  es: "Esta es una licitación sellada: todos los proveedores invitados reciben este recordatorio. Si ya presentó " +
+    "su cotización, puede reemplazarla hasta la fecha límite; de lo contrario, no necesita hacer nada.",
+  fr: "Il s’agit d’un appel d’offres sous pli scellé : chaque fournisseur invité reçoit ce rappel. Si vous avez " +
+    "déjà soumis votre devis, vous pouvez le remplacer jusqu’à la date limite ; sinon, aucune action n’est " +
+    "nécessaire.",
+  de: "Dies ist eine versiegelte Ausschreibung: Jeder eingeladene Lieferant erhält diese Erinnerung. Wenn Sie " +
+    "bereits ein Angebot abgegeben haben, können Sie es bis zum Ablauf der Frist ersetzen; andernfalls ist nichts " +
+    "zu tun.",
+  dv: "މިއީ ސީލްކުރެވިފައިވާ ބިޑެކެވެ: ދައުވަތު ދެވިފައިވާ ކޮންމެ ވެންޑަރަކަށް މި ހަނދާންކޮށްދިނުން ފޮނުވެއެވެ. " +
+    "ތިޔަ ކޯޓޭޝަން މިހާރުވެސް ހުށަހަޅުއްވާފައިވާނަމަ، ސުންގަޑި ހަމަވުމާ ހަމައަށް އެ ކޯޓޭޝަން ބަދަލުކުރެވޭނެއެވެ. " +
+    "އެހެންނޫންނަމަ އެއްވެސް ކަމެއް ކުރައްވަން ނުޖެހެއެވެ.",
+};
+
+export const BUILT_IN_TEMPLATES = Object.fromEntries(
+  (Object.keys(CATALOG) as Language[]).map((lang) => [lang, {
+    ...CATALOG[lang],
+    deadline_reminder_sealed: {
+      subject: CATALOG[lang].deadline_reminder.subject,
+      body: `${CATALOG[lang].deadline_reminder.body}\n${SEALED_REMINDER_NOTE[lang]}\n`,
+    },
+  }]),
+) as Record<Language, Record<EmailTemplateKey, TemplateText>>;
