@@ -22,6 +22,7 @@ import { validate } from "../../lib/validate.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { changePasswordSchema } from "../../shared/schemas/auth.ts";
 import { DEFAULT_PREFERENCES, preferencesSchema } from "../../shared/schemas/preferences.ts";
+import { userLanguageSchema } from "../../shared/schemas/language.ts";
 import { idParamSchema, updateProfileSchema } from "../../shared/schemas/users.ts";
 import * as users from "./queries.ts";
 import { DUPLICATE_EMAIL } from "./routes.ts";
@@ -194,6 +195,31 @@ export const profileRoutes = new Hono<AppEnv>()
         await audit(tx, c, { action: "UPDATE", entityType: "dashboard", entityId: me.id, metadata: { reset: true } });
       });
       return c.json({ message: "Dashboard reset" });
+    },
+  )
+  .get(
+    "/api/profile/language",
+    signedIn({ tags: ["profile"], summary: "The language your emails are written in" }),
+    async (c) => c.json({ language: await q.languageOf(c.get("deps").db, c.get("user")!.id) }),
+  )
+  .put(
+    "/api/profile/language",
+    signedIn({ tags: ["profile"], summary: "Change the language your emails are written in" }),
+    validate("json", userLanguageSchema),
+    async (c) => {
+      const me = c.get("user")!;
+      const { language } = c.req.valid("json");
+      await c.get("deps").db.tx(async (tx) => {
+        const before = await q.languageOf(tx, me.id);
+        await q.setLanguage(tx, me.id, language);
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "user",
+          entityId: me.id,
+          metadata: { changes: diff({ language: before }, { language }) },
+        });
+      });
+      return c.json({ language });
     },
   )
   .get(

@@ -13,9 +13,10 @@ import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
 import { clientIp } from "../../lib/client.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
-import { getSettings, isOn, renderTemplate } from "../../lib/settings.ts";
+import { getSettings, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
-import { enqueueEmail } from "../../notify/outbox.ts";
+import { enqueueTemplated } from "../../notify/emails.ts";
+import { setUserLanguage } from "../../notify/queries.ts";
 import { storeFile } from "../../files/storage.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { setPasswordSchema } from "../../shared/schemas/auth.ts";
@@ -89,6 +90,7 @@ export const vendorRoutes = new Hono<AppEnv>()
           throw new Conflict(DUPLICATE_EMAIL);
         }
         const id = await q.insertVendorUser(tx, { ...body, email });
+        await setUserLanguage(tx, id, body.language);
         const file = license && licenseBytes
           ? await storeFile(tx, {
             ownerUserId: id,
@@ -231,30 +233,26 @@ export const vendorRoutes = new Hono<AppEnv>()
         if (vendor.status !== "pending") throw new Conflict("vendors.alreadyDecided", { status: vendor.status });
         await q.setVendorStatus(tx, id, status, me.id, status === "rejected" ? reason || "" : null);
         const app = (await q.getApplication(tx, id))!;
-        const s = await getSettings(tx, [
-          "vendor_approval_notifications_enabled",
-          "email_notifications_enabled",
-          "template_vendor_approval",
-        ]);
-        const intro = renderTemplate(s.template_vendor_approval ?? "", {
-          contactPerson: app.contactPerson,
-          companyName: app.companyName,
-          status,
-        });
+        const s = await getSettings(tx, ["vendor_approval_notifications_enabled", "email_notifications_enabled"]);
+        // In the language the vendor chose at registration.
+        const who = { contactPerson: app.contactPerson, companyName: app.companyName };
         if (status === "approved") {
           await q.insertToken(tx, id, await sha256Hex(token), SET_PASSWORD_HOURS);
           // The set-password link is the only way in, so it is sent even when approval notices are off.
-          await enqueueEmail(tx, {
+          await enqueueTemplated(tx, {
             to: app.email,
-            subject: "Your vendor application was approved",
-            body: `${intro}\n\nSet your password to sign in (the link works once, for ${SET_PASSWORD_HOURS} hours):\n` +
-              `${appUrl(c)}/set-password?token=${encodeURIComponent(token)}\n`,
+            template: "vendor_approved",
+            values: {
+              ...who,
+              hours: SET_PASSWORD_HOURS,
+              link: `${appUrl(c)}/set-password?token=${encodeURIComponent(token)}`,
+            },
           });
         } else if (isOn(s.vendor_approval_notifications_enabled) && isOn(s.email_notifications_enabled)) {
-          await enqueueEmail(tx, {
+          await enqueueTemplated(tx, {
             to: app.email,
-            subject: "Your vendor application was not approved",
-            body: `${intro}\n\n${reason ? `Reason: ${reason}\n` : ""}`,
+            template: "vendor_rejected",
+            values: { ...who, reason: reason ?? "" },
           });
         }
         await audit(tx, c, {

@@ -45,7 +45,9 @@ export function AuditLogTable({ entries, caption }: { entries: AuditLogEntry[]; 
         </thead>
         <tbody>
           {entries.map((entry) => {
-            const details = summarizeMetadata(entry.metadata);
+            // A sealed bid's submission: the server withholds who and what until the bid is unsealed.
+            const withheld = !!entry.metadata && typeof entry.metadata === "object" && "withheld" in entry.metadata;
+            const details = withheld ? t("table.sealedDetails") : summarizeMetadata(entry.metadata);
             return (
               <tr key={entry.id}>
                 <td className="whitespace-nowrap">
@@ -53,7 +55,11 @@ export function AuditLogTable({ entries, caption }: { entries: AuditLogEntry[]; 
                 </td>
                 <td>
                   {entry.userId === null
-                    ? <span className="text-base-content/70">{t("table.system")}</span>
+                    ? (
+                      <span className="text-base-content/70">
+                        {withheld ? t("table.sealedUser") : t("table.system")}
+                      </span>
+                    )
                     : (
                       <div className="flex flex-col">
                         <span>{entry.userName ?? entry.userEmail ?? `#${entry.userId}`}</span>
