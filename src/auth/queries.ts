@@ -1,22 +1,33 @@
 import type { Queryable } from "../db/types.ts";
 import type { SessionUser } from "../lib/deps.ts";
 
-export type SessionUserRow = SessionUser & { isActive: boolean; vendorStatus: string | null };
+export type SessionUserRow = SessionUser & { isActive: boolean; vendorStatus: string | null; revoked?: boolean };
 
 const SESSION_USER_COLUMNS = `u.id, u.email, u.username, u.first_name as "firstName", u.last_name as "lastName",
   u.role_id as "roleId", r.name as role, r.display_name as "roleDisplayName",
   u.must_change_password as "mustChangePassword", u.token_version as "tokenVersion",
   u.is_active as "isActive", vp.status as "vendorStatus"`;
 
-export async function findSessionUser(db: Queryable, id: number): Promise<SessionUserRow | undefined> {
+/** The user of a session, and whether that session (`sid`) was signed out. */
+export async function findSessionUser(db: Queryable, id: number, sid: string): Promise<SessionUserRow | undefined> {
   const rows = await db.query<SessionUserRow>(
-    `select ${SESSION_USER_COLUMNS}
+    `select ${SESSION_USER_COLUMNS}, exists (select 1 from revoked_sessions rs where rs.sid = $2) as revoked
        from users u join roles r on r.id = u.role_id
        left join vendor_profiles vp on vp.user_id = u.id
       where u.id = $1`,
-    [id],
+    [id, sid],
   );
   return rows[0];
+}
+
+/** Signs one session out until its token would have expired anyway; forgets entries already past that. */
+export async function revokeSession(db: Queryable, sid: string, userId: number | null, ttlSeconds: number) {
+  await db.query("delete from revoked_sessions where expires_at < now()");
+  await db.query(
+    `insert into revoked_sessions (sid, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))
+     on conflict (sid) do nothing`,
+    [sid, userId, ttlSeconds],
+  );
 }
 
 export type LoginUserRow = SessionUserRow & { passwordHash: string | null; totpEnabled: boolean };
@@ -40,26 +51,7 @@ export async function findLoginUserById(db: Queryable, id: number) {
   return (await db.query<LoginUserRow>(`${LOGIN_USER_SELECT} where u.id = $1`, [id]))[0];
 }
 
-export const THROTTLE_WINDOW_MINUTES = 15;
-export const THROTTLE_MAX_FAILURES = 5;
-
-/** Seconds until another attempt is allowed for this identifier and IP, or 0 when allowed now. */
-export async function throttleWait(db: Queryable, identifier: string, ip: string): Promise<number> {
-  const rows = await db.query<{ wait: number | null }>(
-    `with recent as (
-       select identifier, ip, created_at from login_attempts
-        where not succeeded and created_at > now() - make_interval(mins => $3)
-          and (identifier = $1 or ip = $2)
-     ), nth as (
-       select (select created_at from recent where identifier = $1 order by created_at desc offset $4 - 1 limit 1) as by_id,
-              (select created_at from recent where ip = $2 order by created_at desc offset $4 - 1 limit 1) as by_ip
-     )
-     select ceil(extract(epoch from (greatest(by_id, by_ip) + make_interval(mins => $3) - now())))::int as wait from nth`,
-    [identifier, ip, THROTTLE_WINDOW_MINUTES, THROTTLE_MAX_FAILURES],
-  );
-  return Math.max(0, rows[0]?.wait ?? 0);
-}
-
+/** Sign-in history (kept for reports; throttling itself lives in auth_throttle, see throttle.ts). */
 export async function recordLoginAttempt(db: Queryable, identifier: string, ip: string, succeeded: boolean) {
   await db.query("insert into login_attempts (identifier, ip, succeeded) values ($1, $2, $3)", [
     identifier,

@@ -13,30 +13,32 @@ import type { SessionUserRow } from "./queries.ts";
 export interface TokenClaims {
   sub?: string;
   tv?: unknown;
+  sid?: unknown;
   iat?: number;
   exp?: number;
 }
 
 export class SessionCache {
-  #rows = new Map<number, { row: SessionUserRow; until: number }>();
+  /** Keyed by user id and session id: a row also says whether that session was signed out. */
+  #rows = new Map<string, { row: SessionUserRow; until: number }>();
   /** Cookies whose signature was already checked: the same string verifies the same way until it expires. */
   #tokens = new Map<string, TokenClaims>();
   constructor(readonly ttlMs: number, readonly maxEntries = 10_000) {}
 
-  get(id: number): SessionUserRow | undefined {
-    const hit = this.#rows.get(id);
+  get(id: number, sid: string): SessionUserRow | undefined {
+    const hit = this.#rows.get(`${id}:${sid}`);
     if (!hit) return undefined;
     if (hit.until <= performance.now()) {
-      this.#rows.delete(id);
+      this.#rows.delete(`${id}:${sid}`);
       return undefined;
     }
     return hit.row;
   }
 
-  set(id: number, row: SessionUserRow) {
+  set(id: number, sid: string, row: SessionUserRow) {
     if (this.ttlMs <= 0) return;
     if (this.#rows.size >= this.maxEntries) this.#rows.clear();
-    this.#rows.set(id, { row, until: performance.now() + this.ttlMs });
+    this.#rows.set(`${id}:${sid}`, { row, until: performance.now() + this.ttlMs });
   }
 
   clear() {

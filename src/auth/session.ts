@@ -1,7 +1,9 @@
 /**
- * Sessions: an HS256 JWT in an HttpOnly, SameSite=Lax cookie. The token carries the user id and
- * the user's token version; the user row is read on every request, so deactivation, a role change
- * or a password change (which bump the version) end the session on the very next request.
+ * Sessions: an HS256 JWT in an HttpOnly, SameSite=Lax cookie. The token carries the user id, the
+ * user's token version and a per-session id (`sid`). The user row is read on every request, so
+ * deactivation, a role change or a password change (which bump the version: "sign out everywhere")
+ * end every session of the user on the very next request; signing out revokes the one session
+ * (its sid goes into revoked_sessions until the token would have expired).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -9,7 +11,7 @@ import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv, SessionUser } from "../lib/deps.ts";
 import { isDatabaseError } from "../db/errors.ts";
 import { ServiceUnavailable } from "../lib/errors.ts";
-import { findSessionUser } from "./queries.ts";
+import { findSessionUser, revokeSession } from "./queries.ts";
 
 export const SESSION_COOKIE = "session";
 
@@ -35,9 +37,14 @@ function isHttps(c: Context<AppEnv>): boolean {
   return new URL(c.req.url).protocol === "https:";
 }
 
-export async function issueSession(c: Context<AppEnv>, user: Pick<SessionUser, "id" | "tokenVersion">) {
+/** Signs a session cookie; `sid` is kept when an existing session is renewed, new otherwise. */
+export async function issueSession(
+  c: Context<AppEnv>,
+  user: Pick<SessionUser, "id" | "tokenVersion">,
+  sid: string = crypto.randomUUID(),
+) {
   const { secrets } = c.get("deps");
-  const token = await new SignJWT({ tv: user.tokenVersion })
+  const token = await new SignJWT({ tv: user.tokenVersion, sid })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(user.id))
     .setIssuedAt()
@@ -56,6 +63,15 @@ export function clearSession(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
 }
 
+/** Ends the current request's session for good (sign-out): later requests with its cookie get 401. */
+export async function endSession(c: Context<AppEnv>) {
+  const sid = c.get("sessionId");
+  const user = c.get("user");
+  if (sid) await revokeSession(c.get("deps").db, sid, user?.id ?? null, SESSION_TTL_SECONDS);
+  c.get("sessionCache").clear();
+  clearSession(c);
+}
+
 /** Resolves the current user (or null) for every request; never throws for a bad cookie. */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
@@ -70,19 +86,23 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
         cache.rememberToken(token, payload);
       }
       const id = Number(payload.sub);
-      let row = cache.get(id);
-      if (!row || row.tokenVersion !== payload.tv) {
-        row = await findSessionUser(db, id);
-        if (row) cache.set(id, row);
+      // A token without a session id (forged by someone holding the key, or from before sessions
+      // could be revoked) cannot be signed out, so it is not a session.
+      const sid = typeof payload.sid === "string" && payload.sid.length <= 64 ? payload.sid : undefined;
+      let row = sid ? cache.get(id, sid) : undefined;
+      if (sid && (!row || row.tokenVersion !== payload.tv)) {
+        row = await findSessionUser(db, id, sid);
+        if (row) cache.set(id, sid, row);
       }
-      const valid = row && row.isActive && row.tokenVersion === payload.tv &&
+      const valid = row && !row.revoked && row.isActive && row.tokenVersion === payload.tv &&
         (row.role !== "vendor" || row.vendorStatus === "approved");
-      if (valid && row) {
-        const { isActive: _a, vendorStatus: _v, ...user } = row;
+      if (valid && row && sid) {
+        const { isActive: _a, vendorStatus: _v, revoked: _r, ...user } = row;
         c.set("user", user);
-        // Renew past half-life so an active user is not signed out mid-work.
+        c.set("sessionId", sid);
+        // Renew past half-life so an active user is not signed out mid-work (same session id).
         const age = Date.now() / 1000 - (payload.iat ?? 0);
-        if (age > SESSION_TTL_SECONDS / 2) await issueSession(c, user);
+        if (age > SESSION_TTL_SECONDS / 2) await issueSession(c, user, sid);
       } else {
         clearSession(c);
       }

@@ -1,7 +1,11 @@
-/** TOTP (RFC 6238) with @oslojs/otp; secrets encrypted at rest, recovery codes stored hashed. */
-import { createTOTPKeyURI, verifyTOTPWithGracePeriod } from "@oslojs/otp";
+/**
+ * TOTP (RFC 6238) with @oslojs/otp; secrets encrypted at rest with their own derived key
+ * (secrets.totpKey), recovery codes stored hashed. Each accepted code's time step is remembered per
+ * user, so a code works once (an observed code cannot be replayed within its window).
+ */
+import { createTOTPKeyURI, verifyHOTP } from "@oslojs/otp";
 import type { Queryable } from "../db/types.ts";
-import { decryptText, encryptText, randomToken, sha256Hex } from "../lib/crypto.ts";
+import { decryptText, encryptText, opensWithCurrentKey, randomToken, sha256Hex } from "../lib/crypto.ts";
 
 export const TOTP_PERIOD = 30;
 export const TOTP_DIGITS = 6;
@@ -26,9 +30,36 @@ export async function openTotpKey(dataKey: Uint8Array, userId: number, sealed: s
   return unb64(await decryptText(dataKey, sealed, `totp:${userId}`));
 }
 
-/** One step of clock drift either way is accepted. */
-export function checkTotp(key: Uint8Array, code: string) {
-  return /^\d{6}$/.test(code) && verifyTOTPWithGracePeriod(key, TOTP_PERIOD, TOTP_DIGITS, code, TOTP_PERIOD);
+/**
+ * A secret sealed before per-purpose keys (with the master key, which also sealed bids) is sealed
+ * again with the two-factor key; returns the new text, or undefined when it is already current.
+ */
+export async function resealTotpKeyIfOld(dataKey: Uint8Array, userId: number, sealed: string) {
+  if (await opensWithCurrentKey(dataKey, sealed, `totp:${userId}`)) return undefined;
+  return await sealTotpKey(dataKey, userId, await openTotpKey(dataKey, userId, sealed));
+}
+
+/** The time step a code belongs to (one step of clock drift either way is accepted), or null. */
+export function matchTotpStep(key: Uint8Array, code: string, now = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const step = Math.floor(now / 1000 / TOTP_PERIOD);
+  for (const s of [step - 1, step, step + 1]) {
+    if (verifyHOTP(key, BigInt(s), TOTP_DIGITS, code)) return s;
+  }
+  return null;
+}
+
+/**
+ * Takes the step for the user, atomically: true only when no code of this step or a later one was
+ * accepted before (so two parallel requests with one code cannot both pass).
+ */
+export async function useTotpStep(db: Queryable, userId: number, step: number): Promise<boolean> {
+  const rows = await db.query(
+    `update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2)
+     returning id`,
+    [userId, step],
+  );
+  return rows.length > 0;
 }
 
 export function newRecoveryCodes(): string[] {

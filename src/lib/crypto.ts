@@ -1,6 +1,16 @@
 /** AES-256-GCM for data that must be unreadable at rest (sealed bids, TOTP secrets). */
 const IV_BYTES = 12;
 
+/**
+ * Keys that replaced an older one: data encrypted before the change (with the master key itself,
+ * before per-purpose keys were derived) still decrypts. GCM authenticates, so trying the old key
+ * after the new one fails can never return wrong plaintext.
+ */
+const fallbacks = new WeakMap<Uint8Array, Uint8Array>();
+export function registerFallbackKey(key: Uint8Array, older: Uint8Array) {
+  fallbacks.set(key, older);
+}
+
 async function importKey(raw: Uint8Array) {
   return await crypto.subtle.importKey("raw", raw as BufferSource, "AES-GCM", false, ["encrypt", "decrypt"]);
 }
@@ -20,6 +30,26 @@ export async function encrypt(key: Uint8Array, plain: Uint8Array, context = ""):
 }
 
 export async function decrypt(key: Uint8Array, blob: Uint8Array, context = ""): Promise<Uint8Array> {
+  try {
+    return await decryptWith(key, blob, context);
+  } catch (e) {
+    const older = fallbacks.get(key);
+    if (!older) throw e;
+    return await decryptWith(older, blob, context);
+  }
+}
+
+/** True when the blob opens with `key` itself (not only with its older fallback): no re-encryption needed. */
+export async function opensWithCurrentKey(key: Uint8Array, b64: string, context = ""): Promise<boolean> {
+  try {
+    await decryptWith(key, Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)), context);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function decryptWith(key: Uint8Array, blob: Uint8Array, context: string): Promise<Uint8Array> {
   const plain = await crypto.subtle.decrypt(
     { name: "AES-GCM", iv: blob.slice(0, IV_BYTES), additionalData: new TextEncoder().encode(context) },
     await importKey(key),

@@ -19,6 +19,8 @@ export interface Deps {
   demoMode: boolean;
   /** Object storage for uploads when S3_* is configured; files stay in the database otherwise. */
   objectStore?: ObjectStore;
+  /** This instance's OCR runner (src/features/ocr/service.ts), poked after an upload; absent: another instance reads. */
+  ocr?: { poke(): void };
 }
 
 /** The signed-in user as every handler sees it. */
@@ -40,6 +42,8 @@ export type AppEnv = {
     deps: Deps;
     requestId: string;
     user: SessionUser | null;
+    /** The signed-in session's id (the token's `sid`), for signing exactly this session out. */
+    sessionId?: string;
     sessionCache: SessionCache;
   };
 };

@@ -15,7 +15,9 @@ const FOREIGN = "https://evil.example";
 const post = (path: string, headers: Record<string, string> = {}) => app.request(path, { method: "POST", headers });
 
 async function sessionToken(sub: number, tv: number, key = deps.secrets.jwtKey) {
-  return await new SignJWT({ tv }).setProtectedHeader({ alg: "HS256" }).setSubject(String(sub)).setIssuedAt()
+  return await new SignJWT({ tv, sid: crypto.randomUUID() }).setProtectedHeader({ alg: "HS256" }).setSubject(
+    String(sub),
+  ).setIssuedAt()
     .setExpirationTime("1h").sign(key);
 }
 

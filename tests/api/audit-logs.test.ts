@@ -130,7 +130,7 @@ Deno.test(`${tag} GET /api/admin/audit-logs range: 24h, 7d, 30d and all include 
 
 Deno.test(`${tag} GET /api/admin/audit-logs filters by userId and action exactly`, async () => {
   const other = await as(t, "procurement_manager");
-  await other.request("/api/auth/logout").then((r) => r.body?.cancel());
+  await other.request("/api/auth/logout", { method: "POST" }).then((r) => r.body?.cancel());
   const byUser = await list(`?userId=${other.user.id}&range=all`);
   assert.ok(byUser.items.length >= 2);
   assert.ok(byUser.items.every((e) => e.userId === other.user.id));

@@ -9,9 +9,10 @@ import assert from "node:assert/strict";
 import { decodeJwt, SignJWT } from "jose";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../src/auth/session.ts";
 import { testSecrets } from "../../src/lib/secrets.ts";
-import { expectJson, testApp, withoutCode } from "../helpers/app.ts";
+import { RULES } from "../../src/auth/throttle.ts";
+import { expectError, expectJson, testApp, withoutCode } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
-import { as, createUser, TEST_PASSWORD, type TestUser } from "../helpers/users.ts";
+import { as, createUser, sessionRequest, signIn, TEST_PASSWORD, type TestUser } from "../helpers/users.ts";
 
 const tag = `[auth/${testBackend()}]`;
 const t = await testApp({ env: { TRUST_PROXY: "true" } });
@@ -51,7 +52,8 @@ async function auditRows(where: string, params: unknown[] = []) {
 async function token(sub: number, opts: { tv?: number; iat?: number; exp?: number; key?: Uint8Array } = {}) {
   const now = Math.floor(Date.now() / 1000);
   const iat = opts.iat ?? now;
-  return await new SignJWT({ tv: opts.tv ?? 0 }).setProtectedHeader({ alg: "HS256" }).setSubject(String(sub))
+  return await new SignJWT({ tv: opts.tv ?? 0, sid: crypto.randomUUID() }).setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(sub))
     .setIssuedAt(iat).setExpirationTime(opts.exp ?? iat + SESSION_TTL_SECONDS).sign(opts.key ?? testSecrets().jwtKey);
 }
 
@@ -127,7 +129,7 @@ Deno.test(`${tag} POST /api/auth/login answers the same 401 for every kind of re
   const attempts: [string, { email: string; password: string }, TestUser | undefined][] = [
     ["wrong password", { email: active.email, password: wrongPassword }, active],
     ["unknown email", { email: "nobody.here@test.example", password: wrongPassword }, undefined],
-    ["inactive user", { email: inactive.email, password: TEST_PASSWORD }, inactive],
+    ["inactive user, wrong password", { email: inactive.email, password: wrongPassword }, inactive],
     ["pending vendor", { email: pending.email, password: TEST_PASSWORD }, pending],
     ["rejected vendor", { email: rejected.email, password: TEST_PASSWORD }, rejected],
     ["vendor without a password", { email: noPassword.email, password: TEST_PASSWORD }, noPassword],
@@ -206,12 +208,13 @@ Deno.test(`${tag} POST /api/admin/login signs in an administrator by username (c
 // ---------------------------------------------------------------------------------------------
 // Throttling
 
-Deno.test(`${tag} POST /api/auth/login: 5 failures for one account → 429 with Retry-After, even with the right password, across instances`, async () => {
+Deno.test(`${tag} POST /api/auth/login: 5 failures for one account from one address → 429 with Retry-After, even with the right password, across instances`, async () => {
   const user = await createUser(db, "purchase_team");
+  const ip = freshIp();
   for (let i = 0; i < 5; i++) {
-    await expectJson(await login("/api/auth/login", { email: user.email, password: `wrong-${i}` }), 401);
+    await expectJson(await login("/api/auth/login", { email: user.email, password: `wrong-${i}` }, ip), 401);
   }
-  const res = await login("/api/auth/login", { email: user.email.toUpperCase(), password: TEST_PASSWORD });
+  const res = await login("/api/auth/login", { email: user.email.toUpperCase(), password: TEST_PASSWORD }, ip);
   const body = await expectJson(res, 429);
   assert.equal(body.message, "Too many failed sign-in attempts. Try again later.");
   const retry = Number(res.headers.get("retry-after"));
@@ -220,26 +223,28 @@ Deno.test(`${tag} POST /api/auth/login: 5 failures for one account → 429 with 
   const throttled = await auditRows("action = 'LOGIN_THROTTLED' and user_id = $1", [user.id]);
   assert.equal(throttled.length, 1);
 
-  // State lives in login_attempts: another instance on the same database refuses too.
-  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from login_attempts where identifier = $1", [
-    user.email,
-  ]);
-  assert.equal(n, 5);
+  // State lives in the database: another instance on the same database refuses too.
   const other = await testApp({ db, env: { TRUST_PROXY: "true" } });
-  const res2 = await login("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, freshIp(), other);
+  const res2 = await login("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, ip, other);
   await expectJson(res2, 429);
   assert.ok(Number(res2.headers.get("retry-after")) > 0);
-  // A different account is not affected.
+  assert.equal(
+    (await auditRows("action = 'LOGIN_THROTTLED' and user_id = $1", [user.id])).length,
+    1,
+    "one row per lock",
+  );
+  // A different account is not affected, nor the same account from another address.
   const bystander = await createUser(db, "purchase_team");
+  await expectJson(await login("/api/auth/login", { email: bystander.email, password: TEST_PASSWORD }, ip, other), 200);
   await expectJson(
-    await login("/api/auth/login", { email: bystander.email, password: TEST_PASSWORD }, freshIp(), other),
+    await login("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, freshIp(), other),
     200,
   );
 });
 
-Deno.test(`${tag} POST /api/auth/login: 5 failures from one IP across accounts throttle that IP`, async () => {
+Deno.test(`${tag} POST /api/auth/login: 30 failures from one address across accounts throttle that address`, async () => {
   const ip = "203.0.113.77";
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < RULES.address.limit; i++) {
     const victim = await createUser(db, "procurement_manager");
     await expectJson(await login("/api/auth/login", { email: victim.email, password: "not-it" }, ip), 401);
   }
@@ -335,11 +340,11 @@ Deno.test(`${tag} changing your own password keeps this session (new cookie) and
   await expectJson(await login("/api/auth/login", { email: s.user.email, password: "brand-new-pass" }), 200);
 });
 
-Deno.test(`${tag} GET /api/auth/logout clears the cookie, redirects to / and writes LOGOUT`, async () => {
+Deno.test(`${tag} POST /api/auth/logout revokes that session: the old cookie gets 401 on read and write; LOGOUT audited`, async () => {
   const s = await as(t, "procurement_manager");
-  const res = await s.request("/api/auth/logout");
-  assert.equal(res.status, 302);
-  assert.equal(res.headers.get("location"), "/");
+  const otherSession = await signIn(t, s.user);
+  const res = await s.request("/api/auth/logout", { method: "POST" });
+  assert.deepEqual(await expectJson(res, 200), { message: "Signed out" });
   const cleared = sessionCookie(res) ?? "";
   assert.match(cleared, new RegExp(`^${SESSION_COOKIE}=;`));
   assert.ok(/Max-Age=0/.test(cleared) || /Expires=Thu, 01 Jan 1970/.test(cleared), cleared);
@@ -348,15 +353,47 @@ Deno.test(`${tag} GET /api/auth/logout clears the cookie, redirects to / and wri
   assert.equal(rows.length, 1);
   assert.equal(rows[0].entity_id, String(s.user.id));
 
-  // Signed out: still a redirect, nothing audited.
+  // The cookie as it was before signing out (a copy kept by an attacker) is dead for reads and writes.
+  await expectError(await s.request("/api/auth/user"), 401);
+  await expectError(await s.request("/api/profile"), 401);
+  await expectError(
+    await s.request("/api/profile/preferences", { method: "PUT", json: { emailNotifications: false } }),
+    401,
+  );
+  await expectError(await s.request("/api/auth/2fa/setup", { method: "POST" }), 401);
+  // Another instance agrees (the revocation is in the database), and another session of the same
+  // user is untouched.
+  const other = await testApp({ db, env: { TRUST_PROXY: "true" } });
+  await expectError(await sessionRequest(other, s.cookie)("/api/auth/user"), 401);
+  assert.equal((await expectJson(await otherSession.request("/api/auth/user"), 200)).id, s.user.id);
+
+  // Signed out already: still 200, nothing audited.
   const before =
     (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = 'LOGOUT'"))[0].n;
-  const anon = await app.request("/api/auth/logout");
-  assert.equal(anon.status, 302);
-  assert.equal(anon.headers.get("location"), "/");
+  await expectJson(await app.request("/api/auth/logout", { method: "POST" }), 200);
   const after =
     (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = 'LOGOUT'"))[0].n;
   assert.equal(after, before);
+});
+
+Deno.test(`${tag} GET /api/auth/logout signs nobody out (a cross-site link or image cannot); a cross-site POST is refused`, async () => {
+  const s = await as(t, "purchase_team");
+  const res = await s.request("/api/auth/logout");
+  assert.ok(res.status === 404 || res.status === 405, `status ${res.status}`);
+  await res.body?.cancel();
+  assert.equal(sessionCookie(res), undefined, "no cookie change");
+  await expectJson(await s.request("/api/auth/user"), 200);
+  const forged = await s.request("/api/auth/logout", { method: "POST", headers: { origin: "https://evil.example" } });
+  await expectError(forged, 403);
+  await expectJson(await s.request("/api/auth/user"), 200);
+});
+
+Deno.test(`${tag} a token without a session id is not a session`, async () => {
+  const user = await createUser(db, "purchase_team");
+  const now = Math.floor(Date.now() / 1000);
+  const legacy = await new SignJWT({ tv: 0 }).setProtectedHeader({ alg: "HS256" }).setSubject(String(user.id))
+    .setIssuedAt(now).setExpirationTime(now + 600).sign(testSecrets().jwtKey);
+  await expectError(await me(`${SESSION_COOKIE}=${legacy}`), 401);
 });
 
 Deno.test(`${tag} GET /api/login redirects to /login`, async () => {
@@ -377,6 +414,7 @@ Deno.test(`${tag} a session past half its lifetime is renewed with a new cookie;
   assert.match(renewed, new RegExp(`Max-Age=${SESSION_TTL_SECONDS}`));
   const value = renewed.split(";")[0].slice(SESSION_COOKIE.length + 1);
   const claims = decodeJwt(value);
+  assert.equal(claims.sid, decodeJwt(old).sid, "the renewed token is the same session");
   assert.ok(claims.iat! >= now - 5, "renewed token issued now");
   assert.equal(claims.exp! - claims.iat!, SESSION_TTL_SECONDS);
   assert.equal(claims.sub, String(user.id));
@@ -385,4 +423,133 @@ Deno.test(`${tag} a session past half its lifetime is renewed with a new cookie;
   const young = await me(`${SESSION_COOKIE}=${await token(user.id, { iat: now - 5 * 3600 })}`);
   await expectJson(young, 200);
   assert.equal(sessionCookie(young), undefined, "under half-life: no new cookie");
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 10: atomic throttling, no lockout as a weapon; issue 9 item 7: deactivated accounts
+
+const failedCount = async (identifier: string) =>
+  (await db.query<{ n: number }>(
+    "select count(*)::int as n from audit_logs where action = 'LOGIN_FAILED' and metadata->>'identifier' = $1",
+    [identifier],
+  ))[0].n;
+
+for (
+  const [label, path, makeUser, body] of [
+    [
+      "POST /api/auth/login",
+      "/api/auth/login",
+      () => createUser(db, "purchase_team"),
+      (u: TestUser, password: string) => ({ email: u.email, password }),
+    ],
+    [
+      "POST /api/admin/login",
+      "/api/admin/login",
+      () => createUser(db, "admin", { username: `par.${crypto.randomUUID().slice(0, 8)}` }),
+      (u: TestUser & { username?: string }, password: string) => ({ username: u.username, password }),
+    ],
+  ] as const
+) {
+  Deno.test(`${tag} ${label}: 100 parallel wrong passwords from one address evaluate at most 5; then the right one is refused (429)`, async () => {
+    const user = await makeUser();
+    const [{ username }] = await db.query<{ username: string | null }>("select username from users where id = $1", [
+      user.id,
+    ]);
+    const u = { ...user, username: username ?? undefined };
+    const identifier = path === "/api/admin/login" ? `admin:${username}` : user.email;
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(path, body(u, `wrong-guess-${i}`), ip)),
+    );
+    const statuses = answers.map((r) => r.status);
+    await Promise.all(answers.map((r) => r.body?.cancel()));
+    assert.equal(statuses.filter((s) => s === 401).length, 5, statuses.join(","));
+    assert.equal(statuses.filter((s) => s === 429).length, 95);
+    assert.equal(await failedCount(identifier), 5, "five passwords verified and audited");
+    const right = await login(path, body(u, TEST_PASSWORD), ip);
+    await expectJson(right, 429);
+    assert.equal(sessionCookie(right), undefined);
+    assert.equal(await failedCount(identifier), 5);
+    const throttled = await auditRows("action = 'LOGIN_THROTTLED' and user_id = $1", [user.id]);
+    assert.equal(throttled.length, 1, "one audit row for the lock, not one per refused request");
+  });
+}
+
+Deno.test(`${tag} POST /api/auth/login: a stranger's failures at their address do not lock the owner out elsewhere`, async () => {
+  const owner = await createUser(db, "procurement_manager");
+  const stranger = freshIp();
+  for (let i = 0; i < 12; i++) {
+    const res = await login("/api/auth/login", { email: owner.email, password: `guess-${i}` }, stranger);
+    assert.equal(res.status, i < 5 ? 401 : 429, `attempt ${i + 1}`);
+    await res.body?.cancel();
+  }
+  await expectJson(await login("/api/auth/login", { email: owner.email, password: TEST_PASSWORD }, stranger), 429);
+  const ownerAt = freshIp();
+  assert.equal(
+    (await expectJson(await login("/api/auth/login", { email: owner.email, password: TEST_PASSWORD }, ownerAt), 200))
+      .id,
+    owner.id,
+  );
+});
+
+Deno.test(`${tag} POST /api/auth/login: one person's failures do not lock a shared office address for colleagues`, async () => {
+  const office = freshIp();
+  const clumsy = await createUser(db, "purchase_team");
+  for (let i = 0; i < 20; i++) {
+    const res = await login("/api/auth/login", { email: clumsy.email, password: `typo-${i}` }, office);
+    await res.body?.cancel();
+  }
+  for (let i = 0; i < 3; i++) {
+    const colleague = await createUser(db, "purchase_team");
+    await expectJson(await login("/api/auth/login", { email: colleague.email, password: TEST_PASSWORD }, office), 200);
+  }
+});
+
+Deno.test(`${tag} POST /api/auth/login: each lock in a row lasts twice as long (backoff)`, async () => {
+  const user = await createUser(db, "purchase_team");
+  const ip = freshIp();
+  const retryAfter = async () => {
+    for (let i = 0; i < 5; i++) {
+      await expectJson(await login("/api/auth/login", { email: user.email, password: `no-${i}` }, ip), 401);
+    }
+    const res = await login("/api/auth/login", { email: user.email, password: "no-more" }, ip);
+    await expectJson(res, 429);
+    return Number(res.headers.get("retry-after"));
+  };
+  const first = await retryAfter();
+  assert.ok(first > 850 && first <= 900, `first lock ${first}s`);
+  // The lock runs out (moved into the past), the guessing goes on: the next lock is twice as long.
+  await db.query("update auth_throttle set locked_until = now() - interval '1 second' where key = $1", [
+    `signin:${user.email}|${ip}`,
+  ]);
+  const second = await retryAfter();
+  assert.ok(second > 1750 && second <= 1800, `second lock ${second}s`);
+  // The right password then resets the account's history at that address.
+  await db.query("update auth_throttle set locked_until = now() - interval '1 second' where key = $1", [
+    `signin:${user.email}|${ip}`,
+  ]);
+  await expectJson(await login("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, ip), 200);
+  const [row] = await db.query<{ failures: number; lockouts: number }>(
+    "select failures, lockouts from auth_throttle where key = $1",
+    [`signin:${user.email}|${ip}`],
+  );
+  assert.deepEqual({ ...row }, { failures: 0, lockouts: 0 });
+});
+
+Deno.test(`${tag} POST /api/auth/login: a deactivated account with the right password is told so (403); a wrong password only "Invalid credentials"`, async () => {
+  const user = await createUser(db, "procurement_manager", { active: false });
+  const right = await login("/api/auth/login", { email: user.email, password: TEST_PASSWORD });
+  const body = await expectError(right, 403, "auth.accountDeactivated");
+  assert.match(body.message, /deactivated/);
+  assert.match(body.message, /administrator/);
+  assert.equal(sessionCookie(right), undefined, "still no session");
+  const wrong = await login("/api/auth/login", { email: user.email, password: "not-the-password" });
+  assert.deepEqual(withoutCode(await expectJson(wrong, 401)), { message: "Invalid credentials" });
+  const admin = await createUser(db, "admin", { username: `off.${crypto.randomUUID().slice(0, 6)}`, active: false });
+  const [{ username }] = await db.query<{ username: string }>("select username from users where id = $1", [admin.id]);
+  await expectError(
+    await login("/api/admin/login", { username, password: TEST_PASSWORD }),
+    403,
+    "auth.accountDeactivated",
+  );
 });

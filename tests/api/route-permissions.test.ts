@@ -31,10 +31,11 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/admin/login",
   "POST /api/auth/login/2fa", // second step; needs the short-lived cookie set by the password step
   "GET /api/login", // redirect to /login
-  "GET /api/auth/logout", // navigation; clears the cookie either way
+  "POST /api/auth/logout", // ends the caller's own session, if any; clears the cookie either way
   "GET /api/categories", // the vendor registration form lists categories
   "POST /api/vendor/register",
-  "PUT /api/vendor/:id/categories", // right after registration (same client, 30 min); else vendor or admin, checked inside
+  "PUT /api/vendor/register/categories", // right after registration; the token registration returned is the credential
+  "PUT /api/vendor/:id/categories", // vendor itself or admin, checked inside (signed out: 403)
   "POST /api/auth/set-password", // onboarding link; the one-time token is the credential
   "GET /api/openapi.json",
   "GET /api/docs",

@@ -1,8 +1,10 @@
 /** Two-factor sign-in with TOTP and recovery codes (issue 3, item 8). */
 import assert from "node:assert/strict";
-import { generateTOTP } from "@oslojs/otp";
+import { generateHOTP, generateTOTP } from "@oslojs/otp";
+import { decryptText, encryptText } from "../../src/lib/crypto.ts";
+import { deriveKey, testMasterKey } from "../../src/lib/secrets.ts";
 import { SESSION_COOKIE } from "../../src/auth/session.ts";
-import { expectJson, testApp, withoutCode } from "../helpers/app.ts";
+import { expectError, expectJson, testApp, withoutCode } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { createUser, type Session, sessionRequest, signIn, TEST_PASSWORD, type TestUser } from "../helpers/users.ts";
 
@@ -30,6 +32,8 @@ function base32Decode(text: string): Uint8Array {
 }
 
 const totp = (key: Uint8Array) => generateTOTP(key, 30, 6);
+/** The next step's code (accepted: one step of drift), for a sign-in right after enrolment used this step's. */
+const nextCode = (key: Uint8Array) => generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6);
 /** A code far from the right one (the grace period accepts only the neighbouring steps). */
 const wrongCode = (key: Uint8Array) => String((Number(totp(key)) + 500_000) % 1_000_000).padStart(6, "0");
 
@@ -189,7 +193,7 @@ Deno.test(`${tag} with two-factor on, sign-in asks for the code (no session); a 
   });
   assert.equal((await expectJson(noCode, 400)).message, "Code is required");
 
-  const ok = await codeStep(pending, totp(key));
+  const ok = await codeStep(pending, nextCode(key));
   const body = await expectJson(ok, 200);
   assert.equal(body.id, user.id);
   const session = cookieOf(ok, SESSION_COOKIE);
@@ -284,4 +288,113 @@ Deno.test(`${tag} the two-factor endpoints answer 401 signed out`, async () => {
       message: "Unauthorized",
     }, path);
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 10: one-time codes, atomic throttling of codes and passwords, a key of its own
+
+const pendingCookie = async (user: TestUser) => cookieOf(await passwordStep(user), "twofactor")!.split(";")[0];
+
+Deno.test(`${tag} a TOTP code signs in once: replaying it (or the enrolment code) in its window is 401`, async () => {
+  const user = await createUser(t.db, "purchase_team");
+  const { key } = await enrol(await signIn(t, user));
+  // The code that confirmed enrolment is used up.
+  await expectError(await codeStep(await pendingCookie(user), totp(key)), 401, "auth.invalidCode");
+  const code = nextCode(key);
+  await expectJson(await codeStep(await pendingCookie(user), code), 200);
+  const replay = await codeStep(await pendingCookie(user), code);
+  await expectError(replay, 401, "auth.invalidCode");
+  assert.equal(cookieOf(replay, SESSION_COOKIE), undefined);
+});
+
+Deno.test(`${tag} one TOTP code sent twice in parallel signs in once`, async () => {
+  const user = await createUser(t.db, "procurement_manager");
+  const { key } = await enrol(await signIn(t, user));
+  const [a, b] = [await pendingCookie(user), await pendingCookie(user)];
+  const code = nextCode(key);
+  const answers = await Promise.all([codeStep(a, code), codeStep(b, code)]);
+  const statuses = answers.map((r) => r.status).sort();
+  await Promise.all(answers.map((r) => r.body?.cancel()));
+  assert.deepEqual(statuses, [200, 401]);
+});
+
+Deno.test(`${tag} POST /api/auth/login/2fa: 100 parallel wrong codes evaluate at most 5, then the right code is refused (429)`, async () => {
+  const user = await createUser(t.db, "cost_finance_controller");
+  const { key } = await enrol(await signIn(t, user));
+  const pending = await pendingCookie(user);
+  const answers = await Promise.all(Array.from({ length: 100 }, () => codeStep(pending, wrongCode(key))));
+  const statuses = answers.map((r) => r.status);
+  await Promise.all(answers.map((r) => r.body?.cancel()));
+  assert.equal(statuses.filter((s) => s === 401).length, 5, statuses.join(","));
+  assert.equal(statuses.filter((s) => s === 429).length, 95);
+  const [{ n }] = await db.query<{ n: number }>(
+    "select count(*)::int as n from audit_logs where action = 'LOGIN_FAILED' and user_id = $1",
+    [user.id],
+  );
+  assert.equal(n, 5, "five codes checked and audited");
+  await expectError(await codeStep(pending, nextCode(key)), 429, "auth.tooManyAttempts");
+});
+
+Deno.test(`${tag} POST /api/auth/2fa/disable: 100 parallel wrong passwords evaluate at most 5, then even the right one is 429`, async () => {
+  const user = await createUser(t.db, "purchase_team");
+  const s = await signIn(t, user);
+  await enrol(s);
+  const answers = await Promise.all(
+    Array.from(
+      { length: 100 },
+      (_, i) => s.request("/api/auth/2fa/disable", { method: "POST", json: { password: `wrong-${i}` } }),
+    ),
+  );
+  const statuses = answers.map((r) => r.status);
+  await Promise.all(answers.map((r) => r.body?.cancel()));
+  assert.equal(statuses.filter((x) => x === 400).length, 5, statuses.join(","));
+  assert.equal(statuses.filter((x) => x === 429).length, 95);
+  await expectError(
+    await s.request("/api/auth/2fa/disable", { method: "POST", json: { password: TEST_PASSWORD } }),
+    429,
+    "auth.tooManyPasswordAttempts",
+  );
+  assert.deepEqual(await expectJson(await s.request("/api/auth/2fa"), 200), { enabled: true, recoveryCodesLeft: 10 });
+});
+
+Deno.test(`${tag} PUT /api/users/:id/change-password: 100 parallel wrong current passwords evaluate at most 5`, async () => {
+  const s = await signIn(t, await createUser(t.db, "purchase_team"));
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, (_, i) =>
+      s.request(`/api/users/${s.user.id}/change-password`, {
+        method: "PUT",
+        json: { currentPassword: `wrong-${i}`, newPassword: "new-pass-123", confirmPassword: "new-pass-123" },
+      })),
+  );
+  const statuses = answers.map((r) => r.status);
+  await Promise.all(answers.map((r) => r.body?.cancel()));
+  assert.equal(statuses.filter((x) => x === 400).length, 5, statuses.join(","));
+  assert.equal(statuses.filter((x) => x === 429).length, 95);
+  const right = await s.request(`/api/users/${s.user.id}/change-password`, {
+    method: "PUT",
+    json: { currentPassword: TEST_PASSWORD, newPassword: "new-pass-123", confirmPassword: "new-pass-123" },
+  });
+  await expectError(right, 429, "auth.tooManyPasswordAttempts");
+});
+
+Deno.test(`${tag} the TOTP secret is sealed with its own derived key, not the sealed-bid key; old secrets still work and are resealed`, async () => {
+  const user = await createUser(t.db, "purchase_team");
+  const s = await signIn(t, user);
+  const { key } = await enrol(s);
+  const [row] = await db.query<{ totp_secret: string }>("select totp_secret from users where id = $1", [user.id]);
+  const context = `totp:${user.id}`;
+  const master = testMasterKey();
+  const opens = (k: Uint8Array) => decryptText(k, row.totp_secret, context).then(() => true, () => false);
+  assert.equal(await opens(deriveKey(master, "totp-secrets")), true, "the two-factor key opens it");
+  assert.equal(await opens(deriveKey(master, "sealed-bids")), false, "the sealed-bid key does not");
+  assert.equal(await opens(master), false, "the master key itself does not");
+
+  // A secret sealed before keys were derived (with the master key, as sealed bids were) still
+  // signs in, and is then resealed with the two-factor key.
+  const legacy = await encryptText(master, btoa(String.fromCharCode(...key)), context);
+  await db.query("update users set totp_secret = $2 where id = $1", [user.id, legacy]);
+  await expectJson(await codeStep(await pendingCookie(user), nextCode(key)), 200);
+  const [after] = await db.query<{ totp_secret: string }>("select totp_secret from users where id = $1", [user.id]);
+  assert.notEqual(after.totp_secret, legacy);
+  await decryptText(deriveKey(master, "totp-secrets"), after.totp_secret, context);
 });

@@ -6,18 +6,20 @@ import { z } from "zod";
 import { signedIn } from "../../auth/guard.ts";
 import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import { issueSession } from "../../auth/session.ts";
+import { confirmPasswordKeys, releaseAttempt, reserveAttempt } from "../../auth/throttle.ts";
 import {
-  checkTotp,
   hashRecoveryCode,
+  matchTotpStep,
   newRecoveryCodes,
   newTotpKey,
   openTotpKey,
   sealTotpKey,
   totpUri,
+  useTotpStep,
 } from "../../auth/two-factor.ts";
 import { audit, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { changePasswordSchema } from "../../shared/schemas/auth.ts";
@@ -33,6 +35,25 @@ const codeSchema = z.object({ code: z.string({ error: CODE_FORMAT }).trim().rege
 const passwordConfirmSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
+
+/**
+ * Checks your own password again (change password, turn two-factor off). The attempt is reserved
+ * first, so parallel guesses with a stolen session cannot all be tried.
+ */
+async function confirmOwnPassword(
+  c: Context<AppEnv>,
+  userId: number,
+  stored: string | null | undefined,
+  password: string,
+) {
+  const { db } = c.get("deps");
+  const keys = confirmPasswordKeys(userId);
+  const reservation = await reserveAttempt(db, keys);
+  if (!reservation.ok) throw new TooManyRequests("auth.tooManyPasswordAttempts", reservation.wait);
+  if (!(await verifyPassword(stored, password))) return false;
+  await releaseAttempt(db, keys, keys.map((k) => k.key));
+  return true;
+}
 
 /** Yourself, or an administrator acting on anyone. */
 function selfOrAdmin(c: Context<AppEnv>, id: number) {
@@ -89,7 +110,7 @@ export const profileRoutes = new Hono<AppEnv>()
       if (me.id !== id) throw new Forbidden("profile.ownPasswordOnly");
       const { currentPassword, newPassword } = c.req.valid("json");
       const { db } = c.get("deps");
-      if (!(await verifyPassword(await users.passwordHashOf(db, id), currentPassword))) {
+      if (!(await confirmOwnPassword(c, id, await users.passwordHashOf(db, id), currentPassword))) {
         throw new BadRequest("profile.currentPasswordIncorrect", [{
           path: "currentPassword",
           message: "Current password is incorrect",
@@ -119,7 +140,7 @@ export const profileRoutes = new Hono<AppEnv>()
       const state = await q.totpState(db, me.id);
       if (state?.enabled) throw new Conflict("twoFactor.alreadyEnabled");
       const key = newTotpKey();
-      await q.savePendingTotp(db, me.id, await sealTotpKey(secrets.sealedBidKey, me.id, key));
+      await q.savePendingTotp(db, me.id, await sealTotpKey(secrets.totpKey, me.id, key));
       const uri = totpUri(me.email, key);
       c.header("Cache-Control", "no-store");
       return c.json({
@@ -139,7 +160,9 @@ export const profileRoutes = new Hono<AppEnv>()
       const state = await q.totpState(db, me.id);
       if (!state?.secret) throw new Conflict("twoFactor.setupFirst");
       if (state.enabled) throw new Conflict("twoFactor.alreadyEnabled");
-      if (!checkTotp(await openTotpKey(secrets.sealedBidKey, me.id, state.secret), c.req.valid("json").code)) {
+      const step = matchTotpStep(await openTotpKey(secrets.totpKey, me.id, state.secret), c.req.valid("json").code);
+      // The code that confirms enrolment is used up like any other: it cannot sign in afterwards.
+      if (step === null || !(await useTotpStep(db, me.id, step))) {
         throw new BadRequest("twoFactor.invalidCode", [
           { path: "code", message: "The code is not valid" },
         ]);
@@ -162,7 +185,7 @@ export const profileRoutes = new Hono<AppEnv>()
       const me = c.get("user")!;
       const { db } = c.get("deps");
       const state = await q.totpState(db, me.id);
-      if (!(await verifyPassword(state?.passwordHash, c.req.valid("json").password))) {
+      if (!(await confirmOwnPassword(c, me.id, state?.passwordHash, c.req.valid("json").password))) {
         throw new BadRequest("profile.passwordIncorrect", [{ path: "password", message: "Password is incorrect" }]);
       }
       await db.tx(async (tx) => {

@@ -143,10 +143,41 @@ export async function consumeToken(tx: Queryable, tokenHash: string) {
   ))[0];
 }
 
-/** IP recorded when the vendor registered (from the audit trail), to tie the follow-up call to the same client. */
-export async function registrationIp(db: Queryable, vendorId: number) {
-  return (await db.query<{ ip: string }>(
-    `select ip from audit_logs where entity_type = 'vendor' and entity_id = $1 and action = 'CREATE' order by id limit 1`,
-    [String(vendorId)],
-  ))[0]?.ip;
+/** Whether a set-password token is valid now, without taking it (checked before hashing the password). */
+export async function findUsableToken(db: Queryable, tokenHash: string) {
+  return (await db.query<{ userId: number }>(
+    `select user_id as "userId" from user_tokens
+      where token_hash = $1 and purpose = 'set_password' and used_at is null and expires_at > now()`,
+    [tokenHash],
+  ))[0];
+}
+
+/** The registration's follow-up token; `vendorId` null for the decoy of an already registered email. */
+export async function insertRegistrationToken(
+  tx: Queryable,
+  tokenHash: string,
+  vendorId: number | null,
+  minutes: number,
+) {
+  await tx.query("delete from registration_tokens where expires_at < now()");
+  await tx.query(
+    `insert into registration_tokens (token_hash, vendor_id, expires_at)
+     values ($1, $2, now() + make_interval(mins => $3))`,
+    [tokenHash, vendorId, minutes],
+  );
+}
+
+export async function findRegistrationToken(db: Queryable, tokenHash: string) {
+  return (await db.query<{ vendorId: number | null }>(
+    `select vendor_id as "vendorId" from registration_tokens where token_hash = $1 and expires_at > now()`,
+    [tokenHash],
+  ))[0];
+}
+
+/** Active categories as the follow-up call answers them (ordered by name). */
+export async function categoryIdsByName(db: Queryable, ids: number[]) {
+  return await db.query<{ categoryId: number }>(
+    `select id as "categoryId" from categories where id = any($1::int[]) order by lower(name)`,
+    [ids],
+  );
 }

@@ -7,9 +7,11 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { allow, publicRoute } from "../../auth/guard.ts";
 import { hashPassword } from "../../auth/password.ts";
+import { capBody, limitPublicWrite, PUBLIC_JSON_MAX_BYTES } from "../../auth/public-limits.ts";
+import { releaseAttempt, reserveAttempt, tokenKeys } from "../../auth/throttle.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests } from "../../lib/errors.ts";
 import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
 import { clientIp } from "../../lib/client.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
@@ -17,6 +19,7 @@ import { getSettings, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
 import { setUserLanguage } from "../../notify/queries.ts";
+import { enqueueEmail } from "../../notify/outbox.ts";
 import { storeFile } from "../../files/storage.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { setPasswordSchema } from "../../shared/schemas/auth.ts";
@@ -26,9 +29,31 @@ import { BUSINESS_LICENSE_FIELD, vendorRegistrationSchema } from "../../shared/s
 import * as q from "./queries.ts";
 
 export const SET_PASSWORD_HOURS = 72;
-/** The spec's client sends categories in a second call right after registering, still signed out. */
+/**
+ * The spec's client sends categories in a second call right after registering, still signed out:
+ * the registration answer carries a token that allows exactly that, for this long.
+ */
 const FOLLOW_UP_MINUTES = 30;
-const DUPLICATE_EMAIL = "vendors.duplicateEmail";
+/** A license is at most 10 MB; the fields and multipart framing need far less than the extra. */
+const REGISTRATION_MAX_BYTES = 10 * 1024 * 1024 + 256 * 1024;
+const REGISTERED = "Your vendor registration has been submitted for review.";
+
+/** JSON registrations carry no file: they get the small public cap; multipart ones room for the license. */
+const registrationBodyCap = capBody(REGISTRATION_MAX_BYTES);
+const registrationJsonCap = capBody(PUBLIC_JSON_MAX_BYTES);
+
+const followUpSchema = z.object({
+  registrationToken: z.string({ error: "registrationToken is required" }).min(20).max(100),
+  categoryIds: categoryIdsSchema.shape.categoryIds,
+});
+
+function isUniqueViolation(e: unknown) {
+  return !!e && typeof e === "object" && (e as { code?: unknown }).code === "23505";
+}
+
+function invalidLink() {
+  return new BadRequest("vendors.invalidLink", [{ path: "token", message: "This link is invalid or has expired" }]);
+}
 
 const reviewSchema = z.object({
   status: z.enum(["approved", "rejected"], { error: "status must be approved or rejected" }),
@@ -66,7 +91,13 @@ export const vendorRoutes = new Hono<AppEnv>()
       tags: ["vendors"],
       summary: "Vendor self-registration: multipart (fields, repeated categoryIds, businessLicense file) or JSON",
     }),
+    (c, next) =>
+      (c.req.header("content-type") ?? "").startsWith("application/json")
+        ? registrationJsonCap(c, next)
+        : registrationBodyCap(c, next),
     async (c) => {
+      // The address's budget is taken before the (possibly 10 MB) body is even read.
+      await limitPublicWrite(c, "registration");
       const { fields, files } = await readJsonOrMultipart(c);
       if (fields.categoryIds !== undefined && !Array.isArray(fields.categoryIds)) {
         fields.categoryIds = [fields.categoryIds];
@@ -85,33 +116,86 @@ export const vendorRoutes = new Hono<AppEnv>()
       const licenseUrl = typeof fields.businessLicenseUrl === "string" ? fields.businessLicenseUrl.slice(0, 300) : null;
       const email = body.email.toLowerCase();
       const { db } = c.get("deps");
-      const id = await db.tx(async (tx) => {
-        if ((await tx.query("select 1 from users where email = $1", [email])).length) {
-          throw new Conflict(DUPLICATE_EMAIL);
-        }
-        const id = await q.insertVendorUser(tx, { ...body, email });
-        await setUserLanguage(tx, id, body.language);
-        const file = license && licenseBytes
-          ? await storeFile(tx, {
-            ownerUserId: id,
-            filename: license.name,
-            bytes: licenseBytes,
-            purpose: "business_license",
-            allowed: ["pdf", "jpeg", "png"],
-          }, c.get("deps").objectStore)
-          : undefined;
-        await q.insertVendorProfile(tx, { userId: id, ...body, licenseFileId: file?.id ?? null, licenseUrl });
-        if (categoryIds.length) await q.replaceVendorCategories(tx, id, categoryIds);
-        await audit(tx, c, {
-          action: "CREATE",
-          entityType: "vendor",
-          entityId: id,
-          userId: null,
-          metadata: { companyName: body.companyName, email, categoryIds, licenseFileId: file?.id ?? null },
+      const registrationToken = randomToken();
+      const tokenHash = await sha256Hex(registrationToken);
+      // The same answer whether or not the email is known (no account discovery); the owner of an
+      // existing account learns of the attempt by email instead.
+      const alreadyRegistered = async () => {
+        await db.tx(async (tx) => {
+          await q.insertRegistrationToken(tx, tokenHash, null, FOLLOW_UP_MINUTES);
+          await enqueueEmail(tx, {
+            to: email,
+            subject: "Someone tried to register with your email address",
+            body: `Someone tried to register a vendor account with ${email} at ${appUrl(c)}.\n` +
+              `An account with this email address already exists, so nothing was changed.\n\n` +
+              `If this was you, sign in at ${appUrl(c)}/login instead. If it was not, you can ignore this email.\n`,
+          });
         });
-        return id;
+        return c.json({ status: "pending", message: REGISTERED, registrationToken }, 201);
+      };
+      if ((await db.query("select 1 from users where email = $1", [email])).length) return await alreadyRegistered();
+      try {
+        await db.tx(async (tx) => {
+          const id = await q.insertVendorUser(tx, { ...body, email });
+          await setUserLanguage(tx, id, body.language);
+          const file = license && licenseBytes
+            ? await storeFile(tx, {
+              ownerUserId: id,
+              filename: license.name,
+              bytes: licenseBytes,
+              purpose: "business_license",
+              allowed: ["pdf", "jpeg", "png"],
+            }, c.get("deps").objectStore)
+            : undefined;
+          await q.insertVendorProfile(tx, { userId: id, ...body, licenseFileId: file?.id ?? null, licenseUrl });
+          if (categoryIds.length) await q.replaceVendorCategories(tx, id, categoryIds);
+          await q.insertRegistrationToken(tx, tokenHash, id, FOLLOW_UP_MINUTES);
+          await audit(tx, c, {
+            action: "CREATE",
+            entityType: "vendor",
+            entityId: id,
+            userId: null,
+            metadata: { companyName: body.companyName, email, categoryIds, licenseFileId: file?.id ?? null },
+          });
+        });
+      } catch (e) {
+        // The same email registered in parallel: the other registration won.
+        if (isUniqueViolation(e)) return await alreadyRegistered();
+        throw e;
+      }
+      return c.json({ status: "pending", message: REGISTERED, registrationToken }, 201);
+    },
+  )
+  .put(
+    "/api/vendor/register/categories",
+    publicRoute({
+      tags: ["vendors"],
+      summary: "Right after registering: set the new vendor's categories with the registration's token (30 min)",
+    }),
+    capBody(PUBLIC_JSON_MAX_BYTES),
+    validate("json", followUpSchema),
+    async (c) => {
+      const { registrationToken, categoryIds } = c.req.valid("json");
+      const ids = await validCategoryIds(c, categoryIds);
+      const { db } = c.get("deps");
+      const result = await db.tx(async (tx) => {
+        const found = await q.findRegistrationToken(tx, await sha256Hex(registrationToken));
+        if (!found) throw new Forbidden("vendors.signInToChangeCategories");
+        // The decoy of an already registered email: answer as if it worked, change nothing.
+        if (found.vendorId === null) return null;
+        const vendor = await q.lockVendor(tx, found.vendorId);
+        if (!vendor || vendor.status !== "pending") throw new Forbidden("vendors.signInToChangeCategories");
+        await q.replaceVendorCategories(tx, found.vendorId, ids);
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "vendor",
+          entityId: found.vendorId,
+          userId: null,
+          metadata: { categoryIds: ids },
+        });
+        return await q.vendorCategoryIds(tx, found.vendorId);
       });
-      return c.json({ id, status: "pending", message: "Your vendor registration has been submitted for review." }, 201);
+      return c.json(result ?? await q.categoryIdsByName(db, ids));
     },
   )
   .put(
@@ -119,7 +203,7 @@ export const vendorRoutes = new Hono<AppEnv>()
     publicRoute({
       tags: ["vendors"],
       summary:
-        "Set a vendor's categories: right after registration (same client, 30 min), by the vendor, or by an admin",
+        "Set a vendor's categories: by the vendor or an admin (right after registration: PUT /api/vendor/register/categories)",
     }),
     validate("param", idParamSchema),
     validate("json", categoryIdsSchema),
@@ -133,10 +217,7 @@ export const vendorRoutes = new Hono<AppEnv>()
         if (!vendor) throw new NotFound("vendors.notFound");
         const isSelf = me?.id === id;
         const isAdmin = !!me && hasPermission(me.role, "vendors.edit");
-        const justRegistered = !me && vendor.status === "pending" &&
-          Date.now() - vendor.createdAt.getTime() < FOLLOW_UP_MINUTES * 60_000 &&
-          (await q.registrationIp(tx, id)) === clientIp(c);
-        if (!isSelf && !isAdmin && !justRegistered) {
+        if (!isSelf && !isAdmin) {
           if (!me) throw new Forbidden("vendors.signInToChangeCategories");
           throw new Forbidden("vendors.ownCategoriesOnly");
         }
@@ -268,19 +349,23 @@ export const vendorRoutes = new Hono<AppEnv>()
   .post(
     "/api/auth/set-password",
     publicRoute({ tags: ["auth"], summary: "Set a password with a one-time link token (vendor onboarding)" }),
+    capBody(PUBLIC_JSON_MAX_BYTES),
     validate("json", setPasswordSchema),
     async (c) => {
+      await limitPublicWrite(c, "set-password");
       const { token, password } = c.req.valid("json");
-      const passwordHash = await hashPassword(password);
       const { db } = c.get("deps");
+      // Guessing tokens is throttled per address like passwords; the attempt is reserved first.
+      const keys = tokenKeys(clientIp(c));
+      const reservation = await reserveAttempt(db, keys);
+      if (!reservation.ok) throw new TooManyRequests("auth.rateLimited", reservation.wait);
+      const tokenHash = await sha256Hex(token);
+      // The cheap check first: an unknown or used token costs one lookup, never a password hash.
+      if (!(await q.findUsableToken(db, tokenHash))) throw invalidLink();
+      const passwordHash = await hashPassword(password);
       await db.tx(async (tx) => {
-        const found = await q.consumeToken(tx, await sha256Hex(token));
-        if (!found) {
-          throw new BadRequest("vendors.invalidLink", [{
-            path: "token",
-            message: "This link is invalid or has expired",
-          }]);
-        }
+        const found = await q.consumeToken(tx, tokenHash);
+        if (!found) throw invalidLink();
         await tx.query(
           `update users set password_hash = $2, must_change_password = false, token_version = token_version + 1,
               updated_at = now() where id = $1`,
@@ -294,6 +379,7 @@ export const vendorRoutes = new Hono<AppEnv>()
           metadata: { via: "set_password_link" },
         });
       });
+      await releaseAttempt(db, keys);
       return c.json({ message: "Password set. You can now sign in." });
     },
   )
