@@ -11,13 +11,15 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
-export type ModalSize = "sm" | "md" | "lg" | "xl";
+export type ModalSize = "sm" | "md" | "lg" | "xl" | "full";
 
 const WIDTH: Record<ModalSize, string> = {
   sm: "sm:max-w-lg",
   md: "sm:max-w-2xl",
   lg: "sm:max-w-4xl",
   xl: "sm:max-w-5xl",
+  /** Side-by-side work (the OCR review: a table beside the page it was read from). */
+  full: "sm:max-w-7xl",
 };
 
 export type ModalProps = {

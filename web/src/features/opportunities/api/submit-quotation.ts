@@ -12,6 +12,9 @@ export type QuotationPayload = {
   validityPeriod: number;
   leadTimeDays?: number;
   notes: string;
+  /** The OCR path: the extraction job whose file the server keeps with the quotation (source 'ocr'). */
+  ocrJobId?: string;
+  source?: "manual" | "ocr";
 };
 
 export type SubmitQuotationInput = { quotation: QuotationPayload; attachments: File[] };

@@ -1,8 +1,9 @@
 /**
- * Vendor Business Opportunities (spec section 2): matching requests on one side with Manual Entry,
- * the vendor's own quotations on the other, and the Submit Quotation dialog both open.
+ * Vendor Business Opportunities (spec section 2): matching requests on one side with Upload PDF
+ * Quotation (OCR) and Manual Entry, the vendor's own quotations on the other, and the Submit Quotation
+ * and OCR import dialogs both open.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Opportunity, useMatchingOpportunities } from "../api/get-matching-opportunities.ts";
 import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quotations.ts";
@@ -11,12 +12,19 @@ import { OpportunityCard } from "./opportunity-card.tsx";
 import { SubmitQuotationDialog } from "./submit-quotation-dialog.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 
+/** The OCR import (pdf.js among it) loads only when a vendor opens it. */
+const OcrImportDialog = lazy(() => import("../../ocr/components/ocr-import-dialog.tsx"));
+
 type Submitting = { opportunity: Opportunity; existing?: VendorQuotation };
+type Importing = { opportunity: Opportunity; replacing: boolean };
 
 /** A quotation that may still be replaced (approved and rejected ones are final). */
 const replaceable = (q: VendorQuotation) => q.status === "submitted" || q.status === "under_review";
 
-function AvailableOpportunities({ onSubmit }: { onSubmit: (submitting: Submitting) => void }) {
+function AvailableOpportunities({ onSubmit, onImport }: {
+  onSubmit: (submitting: Submitting) => void;
+  onImport: (importing: Importing) => void;
+}) {
   const { t } = useTranslation("opportunities");
   const query = useMatchingOpportunities();
   const mine = useVendorQuotations();
@@ -46,6 +54,7 @@ function AvailableOpportunities({ onSubmit }: { onSubmit: (submitting: Submittin
             hasQuotation={existing !== undefined}
             onManualEntry={() =>
               onSubmit({ opportunity, existing: existing && replaceable(existing) ? existing : undefined })}
+            onUploadPdf={() => onImport({ opportunity, replacing: existing !== undefined && replaceable(existing) })}
           />
         );
       })}
@@ -57,6 +66,7 @@ export default function OpportunitiesSection() {
   const { t } = useTranslation("opportunities");
   const opportunities = useMatchingOpportunities();
   const [submitting, setSubmitting] = useState<Submitting | null>(null);
+  const [importing, setImporting] = useState<Importing | null>(null);
   return (
     <section aria-labelledby="opportunities-title" className="flex flex-col gap-6">
       <div>
@@ -66,7 +76,7 @@ export default function OpportunitiesSection() {
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="available-title" className="flex flex-col gap-3">
           <h3 id="available-title" className="text-lg font-semibold">{t("available")}</h3>
-          <AvailableOpportunities onSubmit={setSubmitting} />
+          <AvailableOpportunities onSubmit={setSubmitting} onImport={setImporting} />
         </section>
         <section aria-labelledby="my-quotations-title" className="flex flex-col gap-3">
           <h3 id="my-quotations-title" className="text-lg font-semibold">{t("myQuotations")}</h3>
@@ -83,6 +93,16 @@ export default function OpportunitiesSection() {
           existing={submitting.existing}
           onClose={() => setSubmitting(null)}
         />
+      )}
+      {importing && (
+        <Suspense fallback={<Loading />}>
+          <OcrImportDialog
+            key={opportunityKey(importing.opportunity)}
+            opportunity={importing.opportunity}
+            replacing={importing.replacing}
+            onClose={() => setImporting(null)}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
@@ -6,18 +5,18 @@ import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { isSealedBid } from "./submit-quotation-dialog.tsx";
 
 /**
- * One opportunity. Manual Entry opens the Submit Quotation dialog; the OCR upload button stays
- * disabled until text extraction ships (a later release), and its tooltip and a described-by note say so.
+ * One opportunity. Upload PDF Quotation (OCR) opens the OCR import (web/src/features/ocr), Manual
+ * Entry the Submit Quotation dialog.
  */
-export function OpportunityCard({ opportunity, onManualEntry, hasQuotation }: {
+export function OpportunityCard({ opportunity, onManualEntry, onUploadPdf, hasQuotation }: {
   opportunity: Opportunity;
   onManualEntry: () => void;
+  onUploadPdf: () => void;
   /** The vendor already quoted: Manual Entry then revises that quotation. */
   hasQuotation?: boolean;
 }) {
   const { t, i18n } = useTranslation("opportunities");
   const lang = i18n.language;
-  const noteId = useId();
   const headingId = `opportunity-${opportunity.kind}-${opportunity.id}`;
   return (
     <article aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
@@ -86,12 +85,9 @@ export function OpportunityCard({ opportunity, onManualEntry, hasQuotation }: {
           </div>
         )}
         <div className="card-actions justify-end">
-          <span className="tooltip" data-tip={t("ocrComingSoon")}>
-            <button type="button" className="btn btn-outline btn-sm" disabled aria-describedby={noteId}>
-              {t("uploadPdf")}
-            </button>
-          </span>
-          <span id={noteId} className="sr-only">{t("ocrComingSoon")}</span>
+          <button type="button" className="btn btn-outline btn-sm" onClick={onUploadPdf}>
+            {t("uploadPdf")}
+          </button>
           <button type="button" className="btn btn-primary btn-sm" onClick={onManualEntry}>
             {t("manualEntry")}
           </button>
