@@ -321,3 +321,24 @@ Deno.test(`${tag} an edit of the items of a pending request restarts its approva
   assert.equal((await expectJson<Pr>(await approve(finance, pr.id), 200)).status, "pending");
   assert.equal((await expectJson<Pr>(await approve(manager, pr.id), 200)).status, "active");
 });
+
+Deno.test(`${tag} GET list and detail say who approved the pending round (approvedBy), so the SPA hides Approve`, async () => {
+  const pr = await createPr(team, "10000.01", { title: "Approved-by probe" });
+  const list = async () =>
+    (await expectJson<{ id: number; approvedBy: number[] }[]>(
+      await manager.request(`/api/purchase-requests?q=${encodeURIComponent("Approved-by probe")}`),
+      200,
+    )).find((p) => p.id === pr.id)!;
+  assert.deepEqual((await list()).approvedBy, []);
+  await expectJson(await approve(manager, pr.id), 200);
+  assert.deepEqual((await list()).approvedBy, [manager.user.id]);
+  const detail = await expectJson<{ approvedBy: number[] }>(
+    await finance.request(`/api/purchase-requests/${pr.id}`),
+    200,
+  );
+  assert.deepEqual(detail.approvedBy, [manager.user.id]);
+  // Approving again is refused: the UI that hid the button agrees with the server.
+  await expectJson(await approve(manager, pr.id), 409);
+  await expectJson(await approve(finance, pr.id), 200);
+  assert.deepEqual((await list()).approvedBy, [], "an active request has no pending round");
+});

@@ -19,7 +19,14 @@ export const LIST_COLUMNS = `pr.id, pr.request_number as "requestId", pr.title, 
   pr.deadline, pr.created_at as "createdAt", pr.updated_at as "updatedAt", pr.estimated_budget as "estimatedBudget",
   pr.approvals_required as "approvalsRequired", pr.version, pr.created_by as "createdById",
   case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
-  c.name as "categoryName"`;
+  c.name as "categoryName",
+  -- Who has approved it in its current pending round, so the SPA hides Approve/Reject from them.
+  case when pr.status = 'pending' then coalesce((
+    select json_agg(e.actor_id) from purchase_request_events e
+     where e.purchase_request_id = pr.id and e.action = 'approved'
+       and e.id > coalesce((select max(p.id) from purchase_request_events p
+                             where p.purchase_request_id = pr.id and p.to_status = 'pending' and p.action <> 'approved'), 0)
+  ), '[]'::json) else '[]'::json end as "approvedBy"`;
 
 export async function listPurchaseRequests(
   db: Queryable,

@@ -30,6 +30,8 @@ export type PurchaseRequestSummary = {
   updatedAt: string;
   estimatedBudget: string;
   approvalsRequired: number;
+  /** Users who approved it in its current pending round (empty unless pending). */
+  approvedBy?: number[];
   version: number;
   createdById: number;
   category: { id: number; name: string } | null;

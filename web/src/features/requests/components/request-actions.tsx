@@ -1,7 +1,7 @@
 /**
  * Which actions a request offers the current user: the state machine (canEdit/canTransition) and
- * the permission matrix decide, and nobody approves or rejects their own request (the server
- * refuses it too).
+ * the permission matrix decide, and nobody approves or rejects their own request or one they have
+ * already approved (the server refuses both).
  */
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../../lib/authorization.tsx";
@@ -11,7 +11,7 @@ import { isKnownStatus } from "./status-badge.tsx";
 
 export type RequestAction = "view" | "edit" | "submit" | "complete" | "cancel" | "approve" | "reject";
 
-export type ActionTarget = { id: number; status: PrStatus | string; createdById: number };
+export type ActionTarget = { id: number; status: PrStatus | string; createdById: number; approvedBy?: number[] };
 
 /** What a dialog needs to know about its request, whether opened from a card or from the details. */
 export type RequestRef = ActionTarget & { requestId: string; title: string; version: number };
@@ -29,7 +29,9 @@ export function useAvailableActions(pr: ActionTarget): RequestAction[] {
   if (mayEdit && canTransition(status, "pending") && status === "draft") actions.push("submit");
   if (mayEdit && canTransition(status, "completed")) actions.push("complete");
   if (mayEdit && canEdit(status) && canTransition(status, "cancelled")) actions.push("cancel");
-  if (status === "pending" && !isCreator) {
+  // Once you have approved, the request waits for someone else (approving again answers 409).
+  const approvedAlready = user != null && (pr.approvedBy ?? []).some((id) => String(id) === String(user.id));
+  if (status === "pending" && !isCreator && !approvedAlready) {
     if (mayApprove && canTransition(status, "active")) actions.push("approve");
     if (mayReject && canTransition(status, "rejected")) actions.push("reject");
   }
