@@ -47,7 +47,7 @@ export default function NotificationSettingsSection() {
                   ? <WhatsappTab settings={settings} canEdit={canEdit} canSend={canSend} />
                   : name === "notifications"
                   ? <NotificationTogglesTab settings={settings} canEdit={canEdit} />
-                  : <TemplatesTab settings={settings} canEdit={canEdit} />}
+                  : <TemplatesTab canEdit={canEdit} />}
             </TabPanels>
           </>
         )}

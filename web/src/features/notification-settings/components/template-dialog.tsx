@@ -1,67 +1,156 @@
-/** Editing one template: a textarea with the placeholders it may use, Cancel and Save Template. */
+/**
+ * Editing one template in one language: subject, body, the placeholders it may use and a live
+ * preview with example values (dates and money formatted for the template's language, as sent).
+ * A blank subject or body is refused here and by the server.
+ */
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
+import { type EmailValues, renderEmailText } from "../../../../../src/shared/email-render.ts";
+import { isRtl } from "../../../../../src/shared/i18n-languages.ts";
 import {
-  TEMPLATE_KEYS,
+  EMAIL_SUBJECT_MAX,
+  EMAIL_TEMPLATE_SAMPLES,
   TEMPLATE_MAX,
-  TEMPLATE_PLACEHOLDERS,
 } from "../../../../../src/shared/schemas/notification-settings.ts";
-import { useSaveSettings } from "./use-save-settings.ts";
+import { isLanguage, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
+import type { EmailTemplate } from "../api/get-email-templates.ts";
+import { useResetEmailTemplate, useUpdateEmailTemplate } from "../api/update-email-template.ts";
 
-export function TemplateDialog({ templateKey, value, onClose }: {
-  templateKey: (typeof TEMPLATE_KEYS)[number] | null;
-  value: string;
-  onClose: () => void;
-}) {
+type Problems = { subject?: string; body?: string };
+
+export function TemplateDialog({ template, onClose }: { template: EmailTemplate | null; onClose: () => void }) {
   const { t } = useTranslation("notification-settings");
   const id = useId();
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value, templateKey]);
-  const { save, pending } = useSaveSettings();
-  const onSave = () => {
-    if (!templateKey) return;
-    if (text.length > TEMPLATE_MAX) {
-      toast({ variant: "error", title: t("toast.validationError"), description: t("templates.tooLong") });
-      return;
+  const [subject, setSubject] = useState("");
+  const [body, setBody] = useState("");
+  const [problems, setProblems] = useState<Problems>({});
+  useEffect(() => {
+    setSubject(template?.subject ?? "");
+    setBody(template?.body ?? "");
+    setProblems({});
+  }, [template]);
+  const update = useUpdateEmailTemplate();
+  const reset = useResetEmailTemplate();
+
+  const check = (): Problems => {
+    const found: Problems = {};
+    if (!subject.trim()) found.subject = t("templates.subjectRequired");
+    else if (/[\r\n]/.test(subject.trim())) found.subject = t("templates.subjectOneLine");
+    if (!body.trim()) found.body = t("templates.bodyRequired");
+    else {
+      const missing = (template?.required ?? []).find((p) => !new RegExp(`\\{\\{\\s*${p}\\s*\\}\\}`).test(body));
+      if (missing) found.body = t("templates.missingPlaceholder", { placeholder: `{{${missing}}}` });
     }
-    save([{ key: templateKey, value: text }], onClose);
+    return found;
   };
+
+  const onSave = () => {
+    if (!template) return;
+    const found = check();
+    setProblems(found);
+    if (found.subject || found.body) return;
+    update.mutate({ key: template.key, language: template.language, subject, body }, {
+      onSuccess: () => {
+        toast({ variant: "success", title: t("templates.saved") });
+        onClose();
+      },
+      onError: (error) => toastError(error, t("toast.error"), { fallback: t("toast.saveFailed") }),
+    });
+  };
+  const onReset = () => {
+    if (!template) return;
+    reset.mutate({ key: template.key, language: template.language }, {
+      onSuccess: () => {
+        toast({ variant: "success", title: t("templates.resetDone") });
+        onClose();
+      },
+      onError: (error) => toastError(error, t("toast.error"), { fallback: t("toast.saveFailed") }),
+    });
+  };
+
+  const lang = template?.language ?? "en";
+  const dir = isRtl(lang) ? "rtl" : "ltr";
+  const samples = EMAIL_TEMPLATE_SAMPLES as unknown as EmailValues;
+  const pending = update.isPending || reset.isPending;
   return (
     <ModalDialog
-      open={!!templateKey}
+      open={!!template}
       onClose={onClose}
-      size="md"
-      title={templateKey ? t("templates.dialogTitle", { name: t(`templates.${templateKey}`) }) : ""}
+      size="lg"
+      title={template
+        ? t("templates.dialogTitle", {
+          name: t(`templates.keys.${template.key}`),
+          language: isLanguage(lang) ? LANGUAGE_NAMES[lang] : lang,
+        })
+        : ""}
       footer={
         <>
           <button type="button" className="btn" onClick={onClose}>{t("translation:common.cancel")}</button>
+          {template?.isCustom && (
+            <button type="button" className="btn btn-outline" disabled={pending} onClick={onReset}>
+              {t("templates.reset")}
+            </button>
+          )}
           <button type="button" className="btn btn-primary" disabled={pending} onClick={onSave}>
-            {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            {update.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             {t("templates.save")}
           </button>
         </>
       }
     >
-      {templateKey && (
-        <div className="flex flex-col gap-2">
-          <label className="flex flex-col gap-1" htmlFor={`${id}-text`}>
-            <span className="label-text">{t("templates.text")}</span>
-            <textarea
-              id={`${id}-text`}
-              dir="auto"
-              className="textarea w-full"
-              rows={6}
-              maxLength={TEMPLATE_MAX}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
+      {template && (
+        <div className="flex flex-col gap-3">
+          <label className="flex flex-col gap-1" htmlFor={`${id}-subject`}>
+            <span className="label-text">{t("templates.subject")}</span>
+            <input
+              id={`${id}-subject`}
+              lang={lang}
+              dir={dir}
+              className={`input w-full ${problems.subject ? "input-error" : ""}`}
+              maxLength={EMAIL_SUBJECT_MAX}
+              value={subject}
+              aria-invalid={!!problems.subject}
+              aria-describedby={problems.subject ? `${id}-subject-error` : undefined}
+              onChange={(e) => setSubject(e.target.value)}
             />
+            {problems.subject && (
+              <span id={`${id}-subject-error`} className="text-sm text-error">{problems.subject}</span>
+            )}
+          </label>
+          <label className="flex flex-col gap-1" htmlFor={`${id}-body`}>
+            <span className="label-text">{t("templates.body")}</span>
+            <textarea
+              id={`${id}-body`}
+              lang={lang}
+              dir={dir}
+              className={`textarea w-full ${problems.body ? "textarea-error" : ""}`}
+              rows={8}
+              maxLength={TEMPLATE_MAX}
+              value={body}
+              aria-invalid={!!problems.body}
+              aria-describedby={problems.body ? `${id}-body-error` : undefined}
+              onChange={(e) => setBody(e.target.value)}
+            />
+            {problems.body && <span id={`${id}-body-error`} className="text-sm text-error">{problems.body}</span>}
           </label>
           <p className="text-sm text-base-content/70">
             {t("templates.placeholders")}{" "}
-            <span dir="ltr">{TEMPLATE_PLACEHOLDERS[templateKey].map((p) => `{{${p}}}`).join(" ")}</span>
+            <span dir="ltr">{template.placeholders.map((p) => `{{${p}}}`).join(" ")}</span>
           </p>
+          <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-1">
+            <h4 id={`${id}-preview`} className="text-sm font-medium">{t("templates.preview")}</h4>
+            <div lang={lang} dir={dir} className="rounded-box border border-base-300 bg-base-200 p-3 text-sm">
+              <p className="font-semibold break-words" data-testid="preview-subject">
+                {renderEmailText(subject, samples, lang).replace(/\s*[\r\n]+\s*/g, " ")}
+              </p>
+              <p className="mt-2 whitespace-pre-wrap break-words" data-testid="preview-body">
+                {renderEmailText(body, samples, lang)}
+              </p>
+            </div>
+          </section>
         </div>
       )}
     </ModalDialog>

@@ -1,43 +1,68 @@
-/** Templates tab: the three message templates, each edited in a dialog (Cancel / Save Template). */
-import { useState } from "react";
+/**
+ * Templates tab: every email in every language. Pick a language, read each template's subject and
+ * body (an administrator's text or the built-in translation), edit it in a dialog with a preview.
+ */
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TEMPLATE_KEYS, TEMPLATE_PLACEHOLDERS } from "../../../../../src/shared/schemas/notification-settings.ts";
-import type { NotificationSetting } from "../api/get-notification-settings.ts";
+import { isRtl, type Language, LANGUAGES } from "../../../../../src/shared/i18n-languages.ts";
+import { EMAIL_TEMPLATE_KEYS } from "../../../../../src/shared/schemas/notification-settings.ts";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { isLanguage, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
+import { type EmailTemplate, useEmailTemplates } from "../api/get-email-templates.ts";
 import { TemplateDialog } from "./template-dialog.tsx";
 
-type TemplateKey = (typeof TEMPLATE_KEYS)[number];
-
-export function TemplatesTab({ settings, canEdit }: { settings: Map<string, NotificationSetting>; canEdit: boolean }) {
-  const { t } = useTranslation("notification-settings");
-  const [editing, setEditing] = useState<TemplateKey | null>(null);
+export function TemplatesTab({ canEdit }: { canEdit: boolean }) {
+  const { t, i18n } = useTranslation("notification-settings");
+  const languageId = useId();
+  const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : "en");
+  const [editing, setEditing] = useState<EmailTemplate | null>(null);
+  const query = useEmailTemplates();
+  if (query.isPending) return <Loading label={t("templates.loading")} />;
+  if (query.isError) return <LoadError message={t("templates.loadError")} onRetry={() => void query.refetch()} />;
+  const shown = EMAIL_TEMPLATE_KEYS
+    .map((key) => query.data.find((x) => x.key === key && x.language === language))
+    .filter((x): x is EmailTemplate => !!x);
+  const dir = isRtl(language) ? "rtl" : "ltr";
   return (
     <div className="flex flex-col gap-4">
-      {TEMPLATE_KEYS.map((key) => (
-        <div key={key} className="card bg-base-100 shadow-sm">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="max-w-prose text-sm text-base-content/70">{t("templates.intro")}</p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={languageId} className="text-sm font-medium">{t("templates.language")}</label>
+          <select
+            id={languageId}
+            className="select select-sm w-auto"
+            value={language}
+            onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
+          >
+            {LANGUAGES.map((lang) => <option key={lang} value={lang} lang={lang}>{LANGUAGE_NAMES[lang]}</option>)}
+          </select>
+        </div>
+      </div>
+      {shown.map((tpl) => (
+        <div key={tpl.key} className="card bg-base-100 shadow-sm">
           <div className="card-body gap-2">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="card-title text-base">{t(`templates.${key}`)}</h3>
+              <h3 className="card-title text-base">
+                {t(`templates.keys.${tpl.key}`)}
+                <span className={`badge badge-soft ${tpl.isCustom ? "badge-info" : "badge-neutral"}`}>
+                  {tpl.isCustom ? t("templates.custom") : t("templates.builtIn")}
+                </span>
+              </h3>
               {canEdit && (
-                <button type="button" className="btn btn-sm" onClick={() => setEditing(key)}>
+                <button type="button" className="btn btn-sm" onClick={() => setEditing(tpl)}>
                   {t("templates.edit")}
                 </button>
               )}
             </div>
-            <p dir="auto" className="rounded-box bg-base-200 p-3 text-sm whitespace-pre-wrap break-words">
-              {settings.get(key)?.settingValue || t("templates.empty")}
-            </p>
-            <p className="text-xs text-base-content/70">
-              {t("templates.placeholders")}{" "}
-              <span dir="ltr">{TEMPLATE_PLACEHOLDERS[key].map((p) => `{{${p}}}`).join(" ")}</span>
-            </p>
+            <div lang={language} dir={dir} className="rounded-box bg-base-200 p-3 text-sm">
+              <p className="font-semibold break-words">{tpl.subject}</p>
+              <p className="mt-2 whitespace-pre-wrap break-words">{tpl.body}</p>
+            </div>
           </div>
         </div>
       ))}
-      <TemplateDialog
-        templateKey={editing}
-        value={editing ? settings.get(editing)?.settingValue ?? "" : ""}
-        onClose={() => setEditing(null)}
-      />
+      <TemplateDialog template={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }

@@ -14,6 +14,12 @@ export type OutboxMessage = {
   attempts: number;
   maxAttempts: number;
   lastError: string | null;
+  /** When it was last tried, and (pending only) when it is tried next. */
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  /** The recipient's language it was written in, and the template (older messages: null). */
+  language: string | null;
+  template: string | null;
   createdAt: string;
   sentAt: string | null;
 };

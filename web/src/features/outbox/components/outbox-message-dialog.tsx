@@ -1,14 +1,30 @@
 import { useTranslation } from "react-i18next";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
-import { isolate } from "../../../lib/i18n.ts";
+import { toastError } from "../../../lib/error-toast.ts";
+import { isLanguage, isolate, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
+import { toast } from "../../../lib/toast.tsx";
+import { isRtl } from "../../../../../src/shared/i18n-languages.ts";
 import type { OutboxMessage } from "../api/get-outbox.ts";
+import { useResendMessage } from "../api/resend-message.ts";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
 import { useFormat } from "../../../lib/format.ts";
 
-/** One message in full: the body exactly as sent (plain text, line breaks kept). */
+/**
+ * One message in full: the body exactly as sent (plain text, line breaks kept, in the recipient's
+ * language), why it failed and when it is tried next; a failed message can be resent.
+ */
 export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessage | null; onClose: () => void }) {
   const { t } = useTranslation("outbox");
   const format = useFormat();
+  const resend = useResendMessage();
+  const onResend = () => {
+    if (!message) return;
+    resend.mutate(message.id, {
+      onSuccess: () => toast({ variant: "success", title: t("resent") }),
+      onError: (error) => toastError(error, t("resendFailed")),
+    });
+  };
+  const language = message?.language && isLanguage(message.language) ? message.language : undefined;
   return (
     <ModalDialog
       open={message !== null}
@@ -42,8 +58,16 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
               <dd>{t("attemptsOf", { attempts: message.attempts, max: message.maxAttempts })}</dd>
             </div>
             <div>
-              <dt className="text-base-content/60">{t("channel")}</dt>
-              <dd>{message.channel}</dd>
+              <dt className="text-base-content/60">{t("lastAttempt")}</dt>
+              <dd>{format.dateTime(message.lastAttemptAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">{t("columns.nextAttempt")}</dt>
+              <dd>{message.nextAttemptAt ? format.dateTime(message.nextAttemptAt) : t("noNextAttempt")}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">{t("language")}</dt>
+              <dd lang={language}>{language ? LANGUAGE_NAMES[language] : "-"}</dd>
             </div>
           </dl>
           {message.lastError && (
@@ -51,11 +75,21 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
               {t("lastErrorValue", { error: isolate(message.lastError) })}
             </div>
           )}
+          {message.status === "failed" && (
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3 text-sm">
+              <span>{t("resendHint")}</span>
+              <button type="button" className="btn btn-sm btn-primary" disabled={resend.isPending} onClick={onResend}>
+                {resend.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                {t("resend")}
+              </button>
+            </div>
+          )}
           <div>
             <h4 className="mb-1 text-sm text-base-content/60">{t("body")}</h4>
-            {/* Emails are plain text and usually English: keep their own direction and line breaks. */}
+            {/* Plain text in the recipient's language: its own direction and line breaks. */}
             <pre
-              dir="auto"
+              lang={language}
+              dir={language ? (isRtl(language) ? "rtl" : "ltr") : "auto"}
               className="max-h-96 overflow-auto rounded-box bg-base-200 p-3 text-sm whitespace-pre-wrap break-words font-mono"
             >{message.body}</pre>
           </div>

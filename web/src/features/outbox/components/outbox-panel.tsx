@@ -1,6 +1,7 @@
 /**
  * Every email the product sent or kept (demo mode has no provider, so messages are only logged):
- * filter by status, page through, open one to read its full body.
+ * filter by status, page through, see why a message failed and when it is tried next, open one to
+ * read its full body or resend it.
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -43,6 +44,7 @@ export function OutboxPanel() {
               <th scope="col">{t("columns.attempts")}</th>
               <th scope="col">{t("columns.created")}</th>
               <th scope="col">{t("columns.sent")}</th>
+              <th scope="col">{t("columns.nextAttempt")}</th>
               <th scope="col">{t("columns.lastError")}</th>
             </tr>
           </thead>
@@ -76,6 +78,9 @@ export function OutboxPanel() {
                 </td>
                 <td className="whitespace-nowrap">{format.dateTime(message.createdAt)}</td>
                 <td className="whitespace-nowrap">{format.dateTime(message.sentAt)}</td>
+                <td className="whitespace-nowrap">
+                  {message.nextAttemptAt ? format.dateTime(message.nextAttemptAt) : ""}
+                </td>
                 <td className="max-w-56 truncate text-error" dir="auto" title={message.lastError ?? undefined}>
                   {message.lastError ?? ""}
                 </td>
@@ -148,7 +153,11 @@ export function OutboxPanel() {
           </nav>
         )}
       </div>
-      <OutboxMessageDialog message={open} onClose={() => setOpen(null)} />
+      <OutboxMessageDialog
+        // The open message as the latest page has it (after a resend, its new status).
+        message={open ? outbox.data?.items.find((m) => m.id === open.id) ?? open : null}
+        onClose={() => setOpen(null)}
+      />
     </section>
   );
 }

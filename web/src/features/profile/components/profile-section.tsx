@@ -10,6 +10,7 @@ import { RoleBadge } from "../../../components/role-badge.tsx";
 import { useProfile } from "../api/get-profile.ts";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { EditProfileDialog } from "./edit-profile-dialog.tsx";
+import { EmailLanguageCard } from "./email-language-card.tsx";
 import { LogoutDialog } from "./logout-dialog.tsx";
 import { RoleCapabilities } from "./role-capabilities.tsx";
 
@@ -97,6 +98,7 @@ export default function ProfileSection() {
           </dl>
         </div>
       </section>
+      <EmailLanguageCard />
       {role && <RoleCapabilities role={role} />}
       {isVendor && <SubscriptionsPanel />}
       <EditProfileDialog profile={user} open={dialog === "edit"} onClose={close} />

@@ -16,7 +16,8 @@ import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverMessage } from "../../../lib/error-toast.ts";
-import { isolate } from "../../../lib/i18n.ts";
+import { isLanguage, isolate, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
+import { LANGUAGES } from "../../../../../src/shared/i18n-languages.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useRegisterVendor } from "../api/register-vendor.ts";
@@ -30,6 +31,7 @@ const EMPTY: VendorRegistration = {
   contactPerson: "",
   phone: "",
   categoryIds: [],
+  language: "en",
 };
 
 type TextField = Exclude<VendorRegistrationField, "categoryIds">;
@@ -50,7 +52,8 @@ function isField(value: unknown): value is VendorRegistrationField {
 }
 
 export default function VendorRegistrationPage() {
-  const { t } = useTranslation();
+  // The app-wide strings, and this feature's own (the emails' language) loaded with them.
+  const { t, i18n } = useTranslation(["translation", "vendor-registration"]);
   const register = useRegisterVendor();
   const [submitted, setSubmitted] = useState(false);
   const [license, setLicense] = useState<File | null>(null);
@@ -58,7 +61,8 @@ export default function VendorRegistrationPage() {
   const categoriesErrorId = useId();
   const licenseId = useId();
   const form = useForm<VendorRegistration>({
-    defaultValues: EMPTY,
+    // The emails' language starts as the language the form is read in.
+    defaultValues: { ...EMPTY, language: isLanguage(i18n.language) ? i18n.language : "en" },
     resolver: zodFormResolver<VendorRegistration>(vendorRegistrationSchema),
   });
   const { errors } = form.formState;
@@ -155,6 +159,11 @@ export default function VendorRegistrationPage() {
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="mb-3 text-lg font-semibold">{t("vendorRegistration.companySection")}</legend>
               {COMPANY.map(textInput)}
+              <FormField label={t("vendor-registration:language")} hint={t("vendor-registration:languageHint")}>
+                <select className="select w-full" {...form.register("language")}>
+                  {LANGUAGES.map((lang) => <option key={lang} value={lang} lang={lang}>{LANGUAGE_NAMES[lang]}</option>)}
+                </select>
+              </FormField>
             </fieldset>
 
             <Controller
