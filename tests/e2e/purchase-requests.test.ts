@@ -146,7 +146,7 @@ Deno.test("[e2e] purchase request: full-form create, manager approval, only the 
       const row = card.getByRole("row").filter({ hasText: "Stackable meeting chair" });
       await row.getByRole("cell", { name: "4", exact: true }).waitFor();
       await row.getByRole("cell", { name: "$125.50" }).waitFor();
-      assert.equal(await card.getByRole("button", { name: "Upload PDF Quotation (OCR)" }).isDisabled(), true);
+      assert.equal(await card.getByRole("button", { name: "Upload PDF Quotation (OCR)" }).isDisabled(), false);
       assert.equal(await card.getByRole("button", { name: "Manual Entry" }).isDisabled(), false);
       // The demo vendor already has quotations of its own (seed), so the column lists them.
       await page.getByRole("heading", { name: "My Quotations" }).waitFor();

@@ -47,8 +47,8 @@ async function submitQuotation(tab: TestPage, title: string, prices: string[], n
   const card = page.getByRole("article").filter({ hasText: title });
   await card.waitFor();
   await card.getByText("Sealed bid", { exact: true }).waitFor();
-  // OCR upload stays off until text extraction ships.
-  assert.equal(await card.getByRole("button", { name: "Upload PDF Quotation (OCR)" }).isDisabled(), true);
+  // Both ways of quoting are offered (the OCR import is tested in tests/e2e/ocr-import.test.ts).
+  assert.equal(await card.getByRole("button", { name: "Upload PDF Quotation (OCR)" }).isDisabled(), false);
   await card.getByRole("button", { name: "Manual Entry" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Submit Quotation" });

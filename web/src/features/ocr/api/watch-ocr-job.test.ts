@@ -12,11 +12,17 @@ const job = (status: OcrJob["status"], progress: number): OcrJob => ({
 /** A stand-in EventSource the test drives by hand. */
 class FakeSource {
   static last: FakeSource | undefined;
-  onmessage: ((event: { data: string }) => void) | null = null;
+  listeners = new Map<string, (event: { data: string }) => void>();
   onerror: (() => void) | null = null;
   closed = false;
   constructor(readonly url: string, readonly init?: EventSourceInit) {
     FakeSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: { data: string }) => void) {
+    this.listeners.set(type, listener);
+  }
+  emit(data: unknown, type = "job") {
+    this.listeners.get(type)!({ data: JSON.stringify(data) });
   }
   close() {
     this.closed = true;
@@ -48,9 +54,9 @@ Deno.test("[ocr] the job is followed by its server-sent events until done, then 
   });
   const source = FakeSource.last!;
   assert.equal(source.url, "/api/vendor/ocr-jobs/j1/events");
-  source.onmessage!({ data: JSON.stringify(job("running", 30)) });
-  source.onmessage!({ data: JSON.stringify(job("done", 100)) });
-  source.onmessage!({ data: JSON.stringify(job("running", 50)) }); // after the end: ignored
+  source.emit(job("running", 30));
+  source.emit(job("done", 100), "message");
+  source.emit(job("running", 50)); // after the end: ignored
   assert.deepEqual(seen, [30, 100]);
   assert.equal(source.closed, true);
 });
@@ -62,7 +68,7 @@ Deno.test("[ocr] a broken event stream falls back to polling the job every inter
       eventSource: FakeSource as unknown as typeof EventSource,
       pollMs: 1,
     });
-    FakeSource.last!.onmessage!({ data: JSON.stringify(job("running", 20)) });
+    FakeSource.last!.emit(job("running", 20));
     FakeSource.last!.onerror!();
     assert.equal(FakeSource.last!.closed, true);
     await until(() => seen.length === 4);

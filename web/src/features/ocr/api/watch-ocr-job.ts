@@ -57,13 +57,16 @@ export function watchOcrJob(
   if (typeof eventSource === "function") {
     try {
       source = new eventSource(`${ocrJobPath(jobId)}/events`, { withCredentials: true });
-      source.onmessage = (event) => {
+      const onEvent = (event: MessageEvent) => {
         try {
           deliver(JSON.parse(event.data) as OcrJob);
         } catch {
           fallBack();
         }
       };
+      // The server names its events "job"; unnamed ones arrive as "message".
+      source.addEventListener("job", onEvent);
+      source.addEventListener("message", onEvent);
       // The stream closed or never opened (a proxy that buffers, a 4xx): ask the job directly.
       source.onerror = fallBack;
     } catch {

@@ -88,6 +88,12 @@ function ProblemText({ problem, count }: { problem: Problem; count: number }) {
 
 function DocumentFacts({ result }: { result: OcrResult }) {
   const { t, i18n } = useTranslation("ocr");
+  // The reader's notes are codes, some with a page: "pageRotated:2".
+  const warningText = (warning: string) => {
+    const [code, page] = warning.split(":", 2);
+    if (i18n.exists(`ocr:warnings.${code}`) && code !== "other") return t(`warnings.${code}`, { page: page ?? "" });
+    return errorCodeText(warning) ?? t("warnings.other", { code: isolate(warning) });
+  };
   const level = confidenceLevel(result.confidence ?? 0);
   const facts: [string, string | undefined][] = [
     [t("facts.vendorName"), result.vendorName],
@@ -123,7 +129,7 @@ function DocumentFacts({ result }: { result: OcrResult }) {
       )}
       {result.warnings?.length > 0 && (
         <ul className="list-inside list-disc text-sm" aria-label={t("facts.warnings")}>
-          {result.warnings.map((w, n) => <li key={n} dir="auto">{errorCodeText(w) ?? w}</li>)}
+          {result.warnings.map((w, n) => <li key={n}>{warningText(w)}</li>)}
         </ul>
       )}
     </div>
