@@ -8,7 +8,7 @@
  * English message under a generic code) goes through the feature's own message table, and only a
  * message nobody translates is shown as the server wrote it.
  */
-import { ApiError, isUnauthorizedError } from "./api-client.ts";
+import { ApiError, type ApiIssue, isUnauthorizedError } from "./api-client.ts";
 import { i18n, isolate } from "./i18n.ts";
 import { toast } from "./toast.tsx";
 import { ERROR_MESSAGES, errorText, isErrorCode } from "../../../src/shared/error-codes.ts";
@@ -53,6 +53,18 @@ export function serverMessage(error: unknown, translate?: Translate): string | u
   // A generic code whose message is not the generic text: an English message the server has no code for.
   if (code.startsWith("generic.") && english && english !== errorText(code, params)) return viaFeature(english);
   return errorCodeText(code, params) ?? viaFeature(english);
+}
+
+/**
+ * A field issue of the server's answer in the user's language: an issue that repeats the error's
+ * own message is shown as the error's translation; any other goes through `translate`.
+ */
+export function issueMessage(error: unknown, issue: ApiIssue, translate?: Translate): string {
+  if (error instanceof ApiError && issue.message === error.serverMessage) {
+    const text = serverMessage(error, translate);
+    if (text) return text;
+  }
+  return (translate ? translate(issue.message) : undefined) || issue.message;
 }
 
 /** True when `error` is the server's answer with this code. */

@@ -9,7 +9,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
-import { toastError } from "../../../lib/error-toast.ts";
+import { issueMessage, toastError } from "../../../lib/error-toast.ts";
 import { useValidationText } from "../../users/components/validation-text.ts";
 import { useChangePassword } from "../api/change-password.ts";
 
@@ -41,7 +41,7 @@ export function ChangePasswordForm({ userId, temporary = false, onSuccess, onCan
         // A wrong current password (or reusing it) is a field error; show it next to the field too.
         for (const issue of error instanceof ApiError ? error.issues ?? [] : []) {
           const field = FIELDS.find((name) => name === String(issue.path));
-          if (field) form.setError(field, { type: "server", message: issue.message });
+          if (field) form.setError(field, { type: "server", message: issueMessage(error, issue) });
         }
         toastError(error, t("toast.errorTitle"), { fallback: t("toast.failed"), withReason: true });
       },

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
-import { toastError } from "../../../lib/error-toast.ts";
+import { issueMessage, toastError } from "../../../lib/error-toast.ts";
 import { useValidationText } from "../../users/components/validation-text.ts";
 import { useDisableTwoFactor } from "../api/disable-two-factor.ts";
 
@@ -25,7 +25,7 @@ export function TwoFactorDisable({ onCancel, onDone }: { onCancel: () => void; o
       },
       onError: (error) => {
         const issue = error instanceof ApiError ? error.issues?.[0] : undefined;
-        if (issue) setPasswordError(message(issue.message));
+        if (issue) setPasswordError(issueMessage(error, issue, message));
         else toastError(error, t("toast.errorTitle"), { fallback: t("twoFactor.disableFailed"), withReason: true });
       },
     });

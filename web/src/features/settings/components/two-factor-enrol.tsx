@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { toastError } from "../../../lib/error-toast.ts";
+import { issueMessage, toastError } from "../../../lib/error-toast.ts";
 import { useValidationText } from "../../users/components/validation-text.ts";
 import { useEnableTwoFactor } from "../api/enable-two-factor.ts";
 import type { TwoFactorSetup } from "../api/setup-two-factor.ts";
@@ -29,7 +29,7 @@ export function TwoFactorEnrol({ setup, onCancel, onDone }: {
     enable.mutate(code, {
       onError: (error) => {
         const issue = error instanceof ApiError ? error.issues?.[0] : undefined;
-        if (issue) setCodeError(message(issue.message));
+        if (issue) setCodeError(issueMessage(error, issue, message));
         else toastError(error, t("toast.errorTitle"), { fallback: t("twoFactor.enableFailed"), withReason: true });
       },
     });

@@ -15,7 +15,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverMessage } from "../../../lib/error-toast.ts";
+import { issueMessage, serverMessage } from "../../../lib/error-toast.ts";
 import { isLanguage, isolate, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
 import { LANGUAGES } from "../../../../../src/shared/i18n-languages.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -92,7 +92,7 @@ export default function VendorRegistrationPage() {
         const server = error instanceof ApiError ? error : undefined;
         for (const issue of server?.issues ?? []) {
           const field = Array.isArray(issue.path) ? issue.path[0] : issue.path;
-          if (isField(field)) form.setError(field, { type: "server", message: issue.message });
+          if (isField(field)) form.setError(field, { type: "server", message: issueMessage(error, issue) });
         }
         toast({
           variant: "error",
