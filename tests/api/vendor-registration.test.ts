@@ -5,7 +5,7 @@ import { as, createCategory, createUser } from "../helpers/users.ts";
 import { exeBytes, fileOf, jpegBytes, pdfBytes, pdfOfSize, pngBytes, sha256Hex } from "../fixtures/files.ts";
 
 const tag = `[vendors/${testBackend()}]`;
-// TRUST_PROXY so that X-Forwarded-For stands for the client's address (the follow-up categories call is tied to it).
+// TRUST_PROXY so that X-Forwarded-For stands for the client's address (the per-address limits).
 const t = await testApp({ env: { TRUST_PROXY: "true" } });
 Deno.test.afterAll(t.close);
 const { app, db } = t;
@@ -66,6 +66,23 @@ const putCategories = (id: number, categoryIds: number[], headers: Record<string
     body: JSON.stringify({ categoryIds }),
   });
 
+/**
+ * A successful registration's answer, with the new vendor's id (the answer itself does not name the
+ * account, as it is the same for an email already registered): the newest vendor user.
+ */
+async function registered(res: Response, status = 201) {
+  const body = await expectJson<{ status: string; message: string; registrationToken: string }>(res, status);
+  const [{ id }] = await db.query<{ id: number }>("select max(id)::int as id from users where role_id = 5");
+  return { ...body, id };
+}
+
+const followUp = (registrationToken: string, categoryIds: number[], headers: Record<string, string> = {}) =>
+  app.request("/api/vendor/register/categories", {
+    method: "PUT",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ registrationToken, categoryIds }),
+  });
+
 /** Row counts of everything a registration writes. */
 async function snapshot() {
   const [row] = await db.query(
@@ -92,7 +109,7 @@ async function login(email: string, password: string) {
   const status = res.status;
   const body = await res.json();
   // Failed attempts throttle the shared test address after five; they are not what these tests are about.
-  await db.query("delete from login_attempts where not succeeded");
+  await db.query("delete from auth_throttle");
   return { status, body };
 }
 
@@ -103,13 +120,14 @@ Deno.test(`${tag} POST /api/vendor/register (multipart) creates a pending vendor
   const res = await register(form(f, fileOf(bytes, "../../etc/My License (2024)!.pdf", "image/png")), {
     "x-forwarded-for": "203.0.113.7",
   });
-  const body = await expectJson<{ id: number; status: string; message: string }>(res, 201);
+  const body = await registered(res, 201);
   assert.deepEqual(body, {
     id: body.id,
     status: "pending",
     message: "Your vendor registration has been submitted for review.",
+    registrationToken: body.registrationToken,
   });
-  assert.equal(typeof body.id, "number");
+  assert.match(body.registrationToken, /^[A-Za-z0-9_-]{40,}$/);
 
   const [user] = await db.query(
     "select role_id, email, password_hash, first_name, last_name, phone, is_active from users where id = $1",
@@ -165,11 +183,11 @@ Deno.test(`${tag} POST /api/vendor/register (multipart) creates a pending vendor
 });
 
 Deno.test(`${tag} POST /api/vendor/register accepts PNG and JPEG licenses, a single categoryIds and categoryIds[]`, async () => {
-  const png = await expectJson<{ id: number }>(
+  const png = await registered(
     await register(form(fields({ categoryIds: String(catA) }), fileOf(pngBytes(), "license.PNG"))),
     201,
   );
-  const jpg = await expectJson<{ id: number }>(
+  const jpg = await registered(
     await register(
       form(
         fields({ categoryIds: undefined, "categoryIds[]": [String(catB), String(catA)] }),
@@ -195,7 +213,7 @@ Deno.test(`${tag} POST /api/vendor/register accepts PNG and JPEG licenses, a sin
 
 Deno.test(`${tag} POST /api/vendor/register without a license file registers with no file`, async () => {
   const before = await snapshot();
-  const { id } = await expectJson<{ id: number }>(await register(form(fields())), 201);
+  const { id } = await registered(await register(form(fields())), 201);
   const [profile] = await db.query("select status, business_license_file_id from vendor_profiles where user_id = $1", [
     id,
   ]);
@@ -296,7 +314,7 @@ Deno.test({
   }`,
   ignore: testBackend() === "pglite",
 }, async () => {
-  const ok = await expectJson<{ id: number }>(await register(form(fields(), fileOf(pdfOfSize(MAX), "max.pdf"))), 201);
+  const ok = await registered(await register(form(fields(), fileOf(pdfOfSize(MAX), "max.pdf"))), 201);
   const [f] = await db.query<{ size_bytes: number }>(
     "select f.size_bytes from files f join vendor_profiles vp on vp.business_license_file_id = f.id where vp.user_id = $1",
     [ok.id],
@@ -304,26 +322,50 @@ Deno.test({
   assert.equal(f.size_bytes, MAX);
 });
 
-Deno.test(`${tag} POST /api/vendor/register answers 409 for an email already registered, whatever its case, and changes nothing`, async () => {
+Deno.test(`${tag} POST /api/vendor/register answers an email already registered exactly like a new one, changes nothing and emails the owner`, async () => {
   const email = newEmail();
-  const first = await expectJson<{ id: number }>(
-    await register(form(fields({ email }), fileOf(pdfBytes(), "l.pdf"))),
-    201,
-  );
+  const first = await registered(await register(form(fields({ email }), fileOf(pdfBytes(), "l.pdf"))));
   const staff = await createUser(db, "purchase_team");
   const before = await snapshot();
+  const outboxBefore =
+    (await db.query<{ n: number }>("select coalesce(max(id), 0)::int as n from notification_outbox"))[0].n;
   for (const again of [email, email.toUpperCase(), staff.email]) {
-    const body = await expectJson(
-      await register(
-        form(fields({ email: again, companyName: "Someone Else" }), fileOf(pdfBytes("other"), "other.pdf")),
-      ),
-      409,
+    const res = await register(
+      form(fields({ email: again, companyName: "Someone Else" }), fileOf(pdfBytes("other"), "other.pdf")),
     );
-    assert.equal(body.message, "A vendor or user with this email is already registered");
+    const body = await expectJson<Record<string, string>>(res, 201);
+    assert.deepEqual(Object.keys(body).sort(), ["message", "registrationToken", "status"], again);
+    assert.equal(body.status, "pending");
+    assert.equal(body.message, first.message);
+    assert.match(body.registrationToken, /^[A-Za-z0-9_-]{40,}$/);
+    assert.notEqual(body.registrationToken, first.registrationToken);
+    // Its token behaves like a real one (no oracle there either), and changes nothing.
+    const follow = await followUp(body.registrationToken, [catB]);
+    assert.deepEqual((await expectJson<{ categoryId: number }[]>(follow, 200)).map((r) => r.categoryId), [catB]);
   }
   assert.deepEqual(await snapshot(), before);
   const [profile] = await db.query("select company_name from vendor_profiles where user_id = $1", [first.id]);
   assert.equal(profile.company_name, "Analytical Engines Ltd");
+  assert.deepEqual(await categoriesOf(first.id), [catA, catB]);
+  // The owners hear of it by email, through the outbox.
+  const mails = await db.query<{ recipient: string; subject: string; body: string }>(
+    "select recipient, subject, body from notification_outbox where id > $1 order by id",
+    [outboxBefore],
+  );
+  assert.deepEqual(mails.map((m) => m.recipient), [email, email, staff.email]);
+  assert.match(mails[0].subject, /register/i);
+  assert.match(mails[0].body, /already exists/);
+});
+
+Deno.test(`${tag} POST /api/vendor/register: the same email registered in parallel gives one vendor and the same answer to both`, async () => {
+  const email = newEmail();
+  const answers = await Promise.all([0, 1, 2].map(() => register(form(fields({ email })))));
+  const statuses = answers.map((r) => r.status);
+  const bodies = await Promise.all(answers.map((r) => r.json()));
+  assert.deepEqual(statuses, [201, 201, 201]);
+  for (const b of bodies) assert.deepEqual(Object.keys(b).sort(), ["message", "registrationToken", "status"]);
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from users where email = $1", [email]);
+  assert.equal(n, 1);
 });
 
 Deno.test(`${tag} POST /api/vendor/register answers 415 for a body that is neither JSON nor multipart, 400 for broken JSON`, async () => {
@@ -343,13 +385,12 @@ Deno.test(`${tag} POST /api/vendor/register answers 415 for a body that is neith
   assert.deepEqual(await snapshot(), before);
 });
 
-Deno.test(`${tag} the spec's JSON path: register without categories, then PUT /api/vendor/:id/categories from the same client`, async () => {
+Deno.test(`${tag} the spec's JSON path: register without categories, then set them with the registration's token`, async () => {
   const { categoryIds: _, ...json } = fields();
-  const { id } = await expectJson<{ id: number; status: string }>(
+  const { id, registrationToken } = await registered(
     await register({ ...json, businessLicenseUrl: "https://files.example/license.pdf" }, {
       "x-forwarded-for": "198.51.100.20",
     }),
-    201,
   );
   const [profile] = await db.query(
     "select status, business_license_file_id, business_license_url from vendor_profiles where user_id = $1",
@@ -362,8 +403,9 @@ Deno.test(`${tag} the spec's JSON path: register without categories, then PUT /a
   });
   assert.deepEqual(await categoriesOf(id), []);
 
+  // The token is the credential, whatever the address (a phone switching networks keeps working).
   const body = await expectJson<{ categoryId: number }[]>(
-    await putCategories(id, [catB, catA], { "x-forwarded-for": "198.51.100.20, 10.0.0.1" }),
+    await followUp(registrationToken, [catB, catA], { "x-forwarded-for": "203.0.113.99" }),
     200,
   );
   assert.deepEqual(body.map((r) => r.categoryId).sort(), [catA, catB].sort());
@@ -377,26 +419,30 @@ Deno.test(`${tag} the spec's JSON path: register without categories, then PUT /a
   assert.deepEqual((audits[0].metadata.categoryIds as number[]).sort(), [catA, catB].sort());
 
   // The JSON body may carry the categories itself too.
-  const withIds = await expectJson<{ id: number }>(await register({ ...fields(), categoryIds: [catA] }), 201);
+  const withIds = await registered(await register({ ...fields(), categoryIds: [catA] }));
   assert.deepEqual(await categoriesOf(withIds.id), [catA]);
 });
 
-Deno.test(`${tag} PUT /api/vendor/:id/categories is refused from another address, after 30 minutes, or after approval`, async () => {
+Deno.test(`${tag} a new vendor's categories cannot be changed signed out from the registrant's address without the token, nor with it after 30 minutes or approval`, async () => {
   const { categoryIds: _, ...json } = fields();
   const ip = { "x-forwarded-for": "192.0.2.44" };
-  const { id } = await expectJson<{ id: number }>(await register(json, ip), 201);
+  const { id, registrationToken } = await registered(await register(json, ip));
 
-  const other = await expectJson(await putCategories(id, [catA], { "x-forwarded-for": "192.0.2.45" }), 403);
-  assert.equal(other.message, "Sign in to change vendor categories");
-  const noHeader = await expectJson(await putCategories(id, [catA]), 403);
-  assert.equal(noHeader.message, "Sign in to change vendor categories");
+  // The address alone is no longer a credential (a shared office or NAT would share it).
+  const sameAddress = await expectJson(await putCategories(id, [catA], ip), 403);
+  assert.equal(sameAddress.message, "Sign in to change vendor categories");
+  await expectJson(await putCategories(id, [catA]), 403);
+  await expectJson(await followUp("x".repeat(43), [catA], ip), 403);
+  await expectJson(await followUp(registrationToken.slice(0, -1) + "A", [catA], ip), 403);
 
-  await db.query("update vendor_profiles set created_at = now() - interval '31 minutes' where user_id = $1", [id]);
-  await expectJson(await putCategories(id, [catA], ip), 403);
-  await db.query("update vendor_profiles set created_at = now() where user_id = $1", [id]);
+  await db.query("update registration_tokens set expires_at = now() - interval '1 second' where vendor_id = $1", [id]);
+  await expectJson(await followUp(registrationToken, [catA]), 403);
+  await db.query("update registration_tokens set expires_at = now() + interval '30 minutes' where vendor_id = $1", [
+    id,
+  ]);
 
   await db.query("update vendor_profiles set status = 'approved' where user_id = $1", [id]);
-  await expectJson(await putCategories(id, [catA], ip), 403);
+  await expectJson(await followUp(registrationToken, [catA]), 403);
   await db.query("update vendor_profiles set status = 'pending' where user_id = $1", [id]);
 
   // Another signed-in vendor may not either.
@@ -416,8 +462,8 @@ Deno.test(`${tag} PUT /api/vendor/:id/categories is refused from another address
     0,
   );
 
-  // Still within the window from the same address: allowed (the refusals above were not a broken route).
-  await expectJson(await putCategories(id, [catA], ip), 200);
+  // Within the window with the token: allowed (the refusals above were not a broken route).
+  await expectJson(await followUp(registrationToken, [catA]), 200);
   assert.deepEqual(await categoriesOf(id), [catA]);
 });
 
@@ -469,4 +515,30 @@ Deno.test(`${tag} a pending (or rejected) vendor cannot sign in (401), an approv
   }
   await db.query("update vendor_profiles set status = 'approved' where user_id = $1", [pending.id]);
   assert.equal((await login(pending.email, pending.password)).status, 200);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 10 item 8: per-address limits and body caps on the public writes
+
+Deno.test(`${tag} POST /api/vendor/register: beyond the per-address limit 429 with Retry-After, before the body is read; other addresses unaffected`, async () => {
+  const limited = await testApp({ db, env: { TRUST_PROXY: "true", RATE_LIMIT_REGISTRATIONS_PER_HOUR: "2" } });
+  const at = (ip: string, body: FormData) =>
+    limited.app.request("/api/vendor/register", { method: "POST", headers: { "x-forwarded-for": ip }, body });
+  const ip = "198.51.100.201";
+  await registered(await at(ip, form(fields())));
+  await registered(await at(ip, form(fields())));
+  const before = await snapshot();
+  const res = await at(ip, form(fields(), fileOf(pdfBytes("third"), "third.pdf")));
+  await expectJson(res, 429);
+  const retry = Number(res.headers.get("retry-after"));
+  assert.ok(retry > 0 && retry <= 3600, `Retry-After ${retry}`);
+  // Even a body that would be refused anyway is refused first by the limit (it is not parsed).
+  await expectJson(await at(ip, form({})), 429);
+  assert.deepEqual(await snapshot(), before, "nothing stored");
+  await registered(await at("198.51.100.202", form(fields())));
+});
+
+Deno.test(`${tag} POST /api/vendor/register: a JSON body over 16 KB is 413`, async () => {
+  const res = await register({ ...fields(), companyName: "x".repeat(20_000) });
+  await expectJson(res, 413);
 });
