@@ -6,7 +6,7 @@
  * Approvals of a bid pending approval take an optional comment; a rejection needs a reason.
  */
 import { z } from "zod";
-import { parseDateValue, safeString } from "./common.ts";
+import { deadlineProblem, parseDateValue, safeString } from "./common.ts";
 
 export const BID_EDIT_MESSAGES = {
   version: "version is required",
@@ -22,7 +22,12 @@ export const bidVersionSchema = z.object({
   ).max(2147483647, BID_EDIT_MESSAGES.version),
 });
 
-const instant = safeString().trim().refine((v) => !!parseDateValue(v), BID_EDIT_MESSAGES.date);
+/** A real date (time), and a deadline: today or later in the organisation's time zone (common.ts). */
+const instant = safeString().trim().superRefine((v, ctx) => {
+  if (!parseDateValue(v)) return ctx.addIssue({ code: "custom", message: BID_EDIT_MESSAGES.date });
+  const problem = deadlineProblem(v);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 const amendmentItem = z.object({
   itemName: safeString().trim().min(1, "All items must have names").max(200),

@@ -1,6 +1,7 @@
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { BidFormValues } from "./bid-form.ts";
+import { minDeadlineValue } from "../../../lib/date-input.ts";
 
 const MODES = ["open", "sealed"] as const;
 
@@ -17,7 +18,7 @@ export function CreateBiddingTab({ form }: { form: UseFormReturn<BidFormValues> 
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t("fields.projectDeadline")} *</span>
-        <input type="date" className="input w-full" {...register("deadline")} />
+        <input type="date" className="input w-full" min={minDeadlineValue()} {...register("deadline")} />
         <span className="text-xs text-base-content/60">{t("form.projectDeadlineHint")}</span>
       </label>
       <label className="flex flex-col gap-1 sm:col-span-2">

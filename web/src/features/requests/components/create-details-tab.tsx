@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PRIORITIES, REQUEST_TYPES } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useCategories } from "../../categories/api/get-categories.ts";
 import type { FullFormValues } from "./full-form.ts";
+import { minDeadlineValue } from "../../../lib/date-input.ts";
 
 export function CreateDetailsTab({ form }: { form: UseFormReturn<FullFormValues> }) {
   const { t } = useTranslation("requests");
@@ -24,7 +25,7 @@ export function CreateDetailsTab({ form }: { form: UseFormReturn<FullFormValues>
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t("fields.deadline")}</span>
-        <input type="date" className="input w-full" {...register("deadline")} />
+        <input type="date" className="input w-full" min={minDeadlineValue()} {...register("deadline")} />
       </label>
       <label className="flex flex-col gap-1 sm:col-span-2">
         <span className="text-sm font-medium">{t("fields.justification")} *</span>

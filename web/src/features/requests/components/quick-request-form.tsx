@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.tsx";
 import { quickPurchaseRequestSchema } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useCategories } from "../../categories/api/get-categories.ts";
-import { dateToIso } from "../../../lib/date-input.ts";
+import { dateToIso, minDeadlineValue } from "../../../lib/date-input.ts";
 import { useMessageText } from "./use-message-text.ts";
 
 export type QuickItemValues = {
@@ -108,7 +108,7 @@ export function QuickRequestForm({ formId, defaultValues, originalDeadline, onVa
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t("fields.deadline")} *</span>
-          <input type="date" className="input w-full" {...register("deadline")} />
+          <input type="date" className="input w-full" min={minDeadlineValue()} {...register("deadline")} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t("fields.category")}</span>
