@@ -31,6 +31,7 @@ import { opportunityRoutes } from "./features/opportunities/routes.ts";
 import { quotationRoutes } from "./features/quotations/routes.ts";
 import { notificationSettingsRoutes } from "./features/notification-settings/routes.ts";
 import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
+import { ocrRoutes } from "./features/ocr/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
 export const routers = [
@@ -50,6 +51,7 @@ export const routers = [
   quotationRoutes,
   notificationSettingsRoutes,
   systemSettingsRoutes,
+  ocrRoutes,
 ];
 
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */

@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_SET_PASSWORD_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  // OCR quotation import (src/ocr): worker pool size and per-document / per-vendor limits.
+  OCR_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  OCR_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  OCR_MAX_PAGES: z.coerce.number().int().min(1).max(500).default(20),
+  OCR_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(400).default(40),
+  OCR_JOBS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name").optional(),
@@ -70,6 +76,8 @@ export interface Config {
   auditCheckpoints: { every: number; intervalMs: number; file: string };
   /** Requests per address allowed on the public writes (429 with Retry-After beyond). */
   rateLimits: { registrationsPerHour: number; signInsPerMinute: number; setPasswordsPerMinute: number };
+  /** OCR import: worker pool size (0: this instance runs no OCR jobs), limits per document and per vendor. */
+  ocr: { workers: number; timeoutMs: number; maxPages: number; maxMegapixels: number; jobsPerHour: number };
   /** S3-compatible object storage for uploaded files; undefined keeps files in the database. */
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
@@ -130,6 +138,13 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       registrationsPerHour: e.RATE_LIMIT_REGISTRATIONS_PER_HOUR ?? (e.NODE_ENV === "test" ? 10_000 : 10),
       signInsPerMinute: e.RATE_LIMIT_SIGN_INS_PER_MINUTE ?? (e.NODE_ENV === "test" ? 10_000 : 100),
       setPasswordsPerMinute: e.RATE_LIMIT_SET_PASSWORD_PER_MINUTE ?? (e.NODE_ENV === "test" ? 10_000 : 20),
+    },
+    ocr: {
+      workers: e.OCR_WORKERS,
+      timeoutMs: e.OCR_TIMEOUT_MS,
+      maxPages: e.OCR_MAX_PAGES,
+      maxMegapixels: e.OCR_MAX_MEGAPIXELS,
+      jobsPerHour: e.OCR_JOBS_PER_HOUR,
     },
     s3,
   };

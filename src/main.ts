@@ -15,6 +15,8 @@ import { startBidClock } from "./jobs/bid-clock.ts";
 import { startDeadlineReminders } from "./jobs/deadline-reminders.ts";
 import { startAuditCheckpoints } from "./audit/checkpoint.ts";
 import { s3Store } from "./files/s3.ts";
+import { OcrPool } from "./ocr/pool.ts";
+import { startOcrRunner } from "./features/ocr/service.ts";
 
 async function main() {
   let config;
@@ -48,7 +50,11 @@ async function main() {
 
   const webRoot = new URL("../web/dist", import.meta.url).pathname;
   const objectStore = config.s3 ? s3Store(config.s3) : undefined;
-  const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode, objectStore });
+  // OCR imports are read here when this instance has workers (OCR_WORKERS=0 leaves them to others).
+  const ocr = config.ocr.workers > 0
+    ? startOcrRunner(db, { secrets, objectStore, logger }, new OcrPool(config.ocr.workers, config.ocr))
+    : undefined;
+  const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode, objectStore, ocr });
 
   const outbox = startOutboxWorker(db, { config, logger });
   const bidClock = startBidClock(db, logger);
@@ -89,6 +95,7 @@ async function main() {
     await server.shutdown();
     clearTimeout(timer);
     await outbox.stop();
+    await ocr?.stop();
     bidClock.stop();
     reminders.stop();
     await checkpoints.stop();

@@ -4,6 +4,7 @@
  */
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PageWords, Word } from "./layout.ts";
+import { toPgm } from "./images.ts";
 
 export interface PdfPages {
   pages: (PageWords & { hasText: boolean })[];
@@ -12,15 +13,70 @@ export interface PdfPages {
 
 type TextItem = { str: string; transform: number[]; width: number; height: number };
 
-/** Words of every page up to `maxPages`; throws on a broken or encrypted PDF. */
-export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<PdfPages> {
-  const task = pdfjs.getDocument({
+function open(bytes: Uint8Array) {
+  return pdfjs.getDocument({
     data: bytes.slice(),
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,
     verbosity: 0,
   });
+}
+
+type PdfImage = { width: number; height: number; kind?: number; data?: Uint8Array | Uint8ClampedArray };
+
+/**
+ * The largest image painted on each of `pages` (a scanned page is one image), as a PGM the
+ * recogniser can read, with its pixel size. Decoded by pdf.js itself: no canvas needed.
+ */
+export async function pageImages(
+  bytes: Uint8Array,
+  pages: number[],
+  maxPixels: number,
+): Promise<Map<number, { image: Uint8Array; width: number; height: number }>> {
+  const task = open(bytes);
+  const pdf = await task.promise;
+  const out = new Map<number, { image: Uint8Array; width: number; height: number }>();
+  try {
+    const paint = new Set([pdfjs.OPS.paintImageXObject, pdfjs.OPS.paintInlineImageXObject]);
+    for (const n of pages) {
+      const page = await pdf.getPage(n);
+      const ops = await page.getOperatorList();
+      let best: PdfImage | undefined;
+      for (let i = 0; i < ops.fnArray.length; i++) {
+        if (!paint.has(ops.fnArray[i])) continue;
+        const arg = ops.argsArray[i][0];
+        const img: PdfImage | undefined = typeof arg === "string"
+          ? await new Promise<PdfImage | undefined>((resolve) => {
+            const objs = arg.startsWith("g_") ? page.commonObjs : page.objs;
+            try {
+              objs.get(arg, (v: PdfImage) => resolve(v));
+            } catch {
+              resolve(undefined);
+            }
+          })
+          : arg;
+        if (img?.data && img.width * img.height > (best ? best.width * best.height : 0)) best = img;
+      }
+      if (best?.data && best.width * best.height <= maxPixels) {
+        const channels = best.kind === 1 ? 1 : best.kind === 3 ? 4 : 3;
+        out.set(n, {
+          image: toPgm(best.width, best.height, best.data, channels),
+          width: best.width,
+          height: best.height,
+        });
+      }
+      page.cleanup();
+    }
+  } finally {
+    await task.destroy();
+  }
+  return out;
+}
+
+/** Words of every page up to `maxPages`; throws on a broken or encrypted PDF. */
+export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<PdfPages> {
+  const task = open(bytes);
   const pdf = await task.promise;
   try {
     const pageCount = pdf.numPages;

@@ -8,6 +8,23 @@
  * answers.
  */
 export const ERROR_MESSAGES = {
+  // ocr (quotation import, src/features/ocr and src/ocr)
+  "ocr.target": "Give purchaseRequestId or bidRequestId",
+  "ocr.oneFile": "Attach exactly one file",
+  "ocr.targetNotOpen": "This request is not open to your quotations",
+  "ocr.rateLimited": "You can read at most {{max}} documents per hour. Try again later.",
+  "ocr.jobNotFound": "Import not found",
+  "ocr.jobNotDone": "The document has not been read yet",
+  "ocr.jobOtherRequest": "This import belongs to another request",
+  "ocr.jobUsed": "This import was already submitted",
+  "ocr.unreadablePdf": "The PDF could not be read",
+  "ocr.unreadableImage": "The image could not be read",
+  "ocr.tooManyPages": "The document has more than {{max}} pages",
+  "ocr.imageTooLarge": "The image is larger than {{max}} megapixels",
+  "ocr.unsupportedFile": "Only PDF, PNG, JPG, TIFF and BMP files can be read",
+  "ocr.timeout": "Reading the document took longer than {{seconds}} s",
+  "ocr.crashed": "Reading the document stopped unexpectedly",
+  "ocr.failed": "The document could not be read",
   // generic, one per status
   "generic.badRequest": "The request is not valid",
   "generic.unauthorized": "Unauthorized",

@@ -22,6 +22,7 @@ import { QUOTATION_MESSAGES, quotationSubmissionSchema } from "../../shared/sche
 import { MAX_ATTACHMENTS } from "../../shared/attachments.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
+import * as ocr from "../ocr/service.ts";
 
 const ATTACHMENT_KINDS: FileKind[] = ["pdf", "doc", "docx", "jpeg", "png", "xlsx", "xls"];
 
@@ -104,12 +105,25 @@ export const opportunityRoutes = new Hono<AppEnv>()
       }
       const v = parseWith(quotationSubmissionSchema, raw);
       const uploads = files.attachments ?? [];
-      if (uploads.length > MAX_ATTACHMENTS) throw new BadRequest("opportunities.tooManyAttachments", [], { max: MAX_ATTACHMENTS });
+      if (uploads.length > MAX_ATTACHMENTS) {
+        throw new BadRequest("opportunities.tooManyAttachments", [], { max: MAX_ATTACHMENTS });
+      }
       const attachments = await Promise.all(
         uploads.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
       );
       // Type and size by content before anything is written (413 / 415).
       for (const a of attachments) checkUpload(a.bytes, ATTACHMENT_KINDS, "Attachment");
+      // An OCR import keeps its original document (any of the OCR file types) as an attachment.
+      const ocrSource = v.ocrJobId
+        ? await ocr.sourceForSubmission(c.get("deps"), v.ocrJobId, me.id, {
+          kind: v.purchaseRequestId ? "purchase_request" : "bid_request",
+          id: (v.purchaseRequestId ?? v.bidRequestId)!,
+        })
+        : undefined;
+      const stored = [
+        ...attachments.map((a) => ({ ...a, allowed: ATTACHMENT_KINDS })),
+        ...(ocrSource ? [{ ...ocrSource, allowed: ocr.OCR_KINDS }] : []),
+      ];
 
       const kind = v.purchaseRequestId ? "purchase_request" as const : "bid_request" as const;
       const targetId = (v.purchaseRequestId ?? v.bidRequestId)!;
@@ -122,9 +136,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
           : await q.matchingBids(tx, me.id, byCategory, targetId);
         if (!target) {
           throw new Conflict(
-            kind === "bid_request"
-              ? "opportunities.biddingNotOpen"
-              : "opportunities.requestNotOpen",
+            kind === "bid_request" ? "opportunities.biddingNotOpen" : "opportunities.requestNotOpen",
           );
         }
         const byId = new Map(target.items.map((i) => [i.id, i]));
@@ -177,7 +189,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
           purchaseRequestId: kind === "purchase_request" ? targetId : null,
           bidRequestId: kind === "bid_request" ? targetId : null,
           revision,
-          source: v.source,
+          source: v.ocrJobId ? "ocr" : v.source,
           sealed,
           sealedPayload: payload,
           totalAmount: sealed ? null : totalAmount,
@@ -186,14 +198,15 @@ export const opportunityRoutes = new Hono<AppEnv>()
           notes: sealed ? null : v.notes || null,
         });
         if (!sealed) await q.insertQuotationItems(tx, id, kind, lines);
-        for (const a of attachments) {
+        if (v.ocrJobId) await ocr.consume(tx, v.ocrJobId, me.id);
+        for (const a of stored) {
           const hash = await sha256Hex(a.bytes);
           const file = await storeFile(tx, {
             ownerUserId: me.id,
             filename: a.name,
             bytes: a.bytes,
             purpose: "quotation_attachment",
-            allowed: ATTACHMENT_KINDS,
+            allowed: a.allowed,
             encryptedBytes: sealed ? await encrypt(key, a.bytes, fileContext(hash)) : undefined,
           }, c.get("deps").objectStore);
           await q.attach(tx, id, file.id);
@@ -205,7 +218,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
           // Nothing about prices for a sealed bid, not even in the audit trail; who and which bid only
           // encrypted until unsealing (src/audit/sealed-entries.ts).
           seal: sealed ? { key, bidRequestId: targetId } : undefined,
-          metadata: sealed ? { bidRequestId: targetId, revision, sealed: true, attachments: attachments.length } : {
+          metadata: sealed ? { bidRequestId: targetId, revision, sealed: true, attachments: stored.length } : {
             [kind === "purchase_request" ? "purchaseRequestId" : "bidRequestId"]: targetId,
             revision,
             totalAmount,

@@ -148,12 +148,21 @@ export const QUOTATION_MESSAGES = {
   items: "Quote at least one item",
   unknownItem: "An item does not belong to this request",
   duplicateItem: "Each item can be quoted once",
+  validity: "Validity must be from 1 to 365 days",
 } as const;
 
-/** validityPeriod: at least 1 day; 30 when not a number (spec). */
-const validity = z.unknown().optional().transform((v) => {
+/**
+ * validityPeriod: 30 when not a number (spec); otherwise 1 to 365 days. 0 or 400 is refused with a
+ * message rather than silently changed into a validity the vendor did not give.
+ */
+const validity = z.unknown().optional().transform((v, ctx) => {
   const n = typeof v === "string" ? Number.parseInt(v, 10) : typeof v === "number" ? Math.trunc(v) : Number.NaN;
-  return Number.isFinite(n) ? Math.max(1, Math.min(n, 365)) : 30;
+  if (!Number.isFinite(n)) return 30;
+  if (n < 1 || n > 365) {
+    ctx.addIssue({ code: "custom", message: QUOTATION_MESSAGES.validity });
+    return z.NEVER;
+  }
+  return n;
 });
 
 export const quotationSubmissionSchema = z.object({
@@ -170,6 +179,8 @@ export const quotationSubmissionSchema = z.object({
   leadTimeDays: z.coerce.number().int().min(0).max(3650).optional(),
   notes: safeString().max(5000).optional().default(""),
   source: z.enum(["manual", "ocr"]).optional().default("manual"),
+  /** A finished OCR import (src/features/ocr): the quotation keeps its document, source 'ocr'. */
+  ocrJobId: idSchema().optional(),
   // sent by the spec's client, ignored: the server computes totals
   totalAmount: z.unknown().optional(),
 }).superRefine((v, ctx) => {

@@ -1,0 +1,128 @@
+/** SQL of OCR import jobs (the `jobs` table, kind 'ocr_extract'). */
+import type { Queryable } from "../../db/types.ts";
+
+export interface OcrPayload {
+  fileId: number;
+  filename: string;
+  kind: "purchase_request" | "bid_request";
+  targetId: number;
+  /** Sealed bid: the file and the result are encrypted, bound to this context. */
+  sealedContext?: string;
+}
+
+export interface JobRow {
+  id: number;
+  status: "queued" | "running" | "done" | "failed";
+  stage: string;
+  progress: number;
+  payload: OcrPayload;
+  result: unknown;
+  sealedResult: Uint8Array | null;
+  error: string | null;
+  errorCode: string | null;
+  attempts: number;
+  createdBy: number | null;
+  updatedAt: Date;
+}
+
+const FIELDS = `id, status, stage, progress, payload, result, sealed_result as "sealedResult", error,
+  error_code as "errorCode", attempts, created_by as "createdBy", updated_at as "updatedAt"`;
+
+export async function countRecent(db: Queryable, userId: number): Promise<number> {
+  const [r] = await db.query<{ n: number }>(
+    `select count(*)::int as n from jobs
+      where kind = 'ocr_extract' and created_by = $1 and created_at > now() - interval '1 hour'`,
+    [userId],
+  );
+  return r.n;
+}
+
+/** The oldest job of the vendor's last hour: when the next slot frees up. */
+export async function oldestRecent(db: Queryable, userId: number): Promise<Date | undefined> {
+  const [r] = await db.query<{ at: Date }>(
+    `select min(created_at) as at from jobs
+      where kind = 'ocr_extract' and created_by = $1 and created_at > now() - interval '1 hour'`,
+    [userId],
+  );
+  return r?.at ?? undefined;
+}
+
+export async function insertJob(db: Queryable, userId: number, payload: OcrPayload): Promise<number> {
+  const [r] = await db.query<{ id: number }>(
+    `insert into jobs (kind, payload, created_by) values ('ocr_extract', $1::jsonb, $2) returning id`,
+    [JSON.stringify(payload), userId],
+  );
+  return r.id;
+}
+
+export async function jobFor(db: Queryable, id: number, userId: number): Promise<JobRow | undefined> {
+  return (await db.query<JobRow>(
+    `select ${FIELDS} from jobs where id = $1 and kind = 'ocr_extract' and created_by = $2`,
+    [id, userId],
+  ))[0];
+}
+
+/**
+ * Takes the next queued job (FOR UPDATE SKIP LOCKED: one instance each). A job whose worker died
+ * (its lease ran out while running) is queued again once, then failed.
+ */
+export async function claimJob(db: Queryable, leaseSeconds: number): Promise<JobRow | undefined> {
+  await db.query(
+    `update jobs set status = 'failed', stage = 'failed', error_code = 'ocr.crashed',
+        error = 'Reading the document stopped unexpectedly', locked_at = null, updated_at = now()
+      where kind = 'ocr_extract' and status = 'running' and locked_at < now() - make_interval(secs => $1)
+        and attempts >= 2`,
+    [leaseSeconds],
+  );
+  await db.query(
+    `update jobs set status = 'queued', stage = 'queued', progress = 0, locked_at = null, updated_at = now()
+      where kind = 'ocr_extract' and status = 'running' and locked_at < now() - make_interval(secs => $1)`,
+    [leaseSeconds],
+  );
+  return (await db.query<JobRow>(
+    `update jobs set status = 'running', stage = 'reading', attempts = attempts + 1, locked_at = now(),
+        updated_at = now()
+      where id = (select id from jobs where kind = 'ocr_extract' and status = 'queued' and run_at <= now()
+                   order by id for update skip locked limit 1)
+      returning ${FIELDS}`,
+    [],
+  ))[0];
+}
+
+export async function setProgress(db: Queryable, id: number, stage: string, progress: number) {
+  await db.query(
+    `update jobs set stage = $2, progress = greatest(progress, $3), locked_at = now(), updated_at = now()
+      where id = $1 and status = 'running'`,
+    [id, stage, progress],
+  );
+}
+
+export async function finishJob(db: Queryable, id: number, result: unknown, sealedResult: Uint8Array | null) {
+  await db.query(
+    `update jobs set status = 'done', stage = 'done', progress = 100, result = $2::jsonb, sealed_result = $3,
+        locked_at = null, updated_at = now()
+      where id = $1 and status = 'running'`,
+    [id, sealedResult ? null : JSON.stringify(result), sealedResult],
+  );
+}
+
+export async function failJob(db: Queryable, id: number, code: string, message: string) {
+  await db.query(
+    `update jobs set status = 'failed', stage = 'failed', error_code = $2, error = $3, locked_at = null,
+        updated_at = now()
+      where id = $1 and status = 'running'`,
+    [id, code, message],
+  );
+}
+
+/** Removes a submitted job and its uploaded file; false when it was already used. */
+export async function consumeJob(tx: Queryable, id: number, userId: number): Promise<boolean> {
+  const rows = await tx.query<{ fileId: number }>(
+    `delete from jobs where id = $1 and kind = 'ocr_extract' and created_by = $2 and status = 'done'
+      returning (payload->>'fileId')::int as "fileId"`,
+    [id, userId],
+  );
+  if (!rows.length) return false;
+  await tx.query("delete from files where id = $1 and purpose = 'ocr_source'", [rows[0].fileId]);
+  return true;
+}

@@ -1,0 +1,214 @@
+/**
+ * OCR import: a vendor's upload becomes a job (its file stored, encrypted for a sealed bid), any
+ * instance's runner reads it off the request path in the worker pool, the vendor reads the result
+ * back, and submitting the quotation consumes the job (the file becomes the quotation's attachment).
+ */
+import type { Db, Queryable } from "../../db/types.ts";
+import { fileBytes, storeFile } from "../../files/storage.ts";
+import type { FileKind } from "../../files/detect.ts";
+import type { Deps } from "../../lib/deps.ts";
+import { decrypt, encrypt } from "../../lib/crypto.ts";
+import { Conflict, NotFound, TooManyRequests } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { ExtractionResult } from "../../ocr/extract.ts";
+import { matchItems, type RequestItem } from "../../ocr/match.ts";
+import { OcrJobError, type OcrPool } from "../../ocr/pool.ts";
+import * as opportunities from "../opportunities/queries.ts";
+import * as q from "./queries.ts";
+
+export const OCR_KINDS: FileKind[] = ["pdf", "png", "jpeg", "tiff", "bmp"];
+
+type Target = { kind: "purchase_request" | "bid_request"; id: number };
+
+/** The target must be open to this vendor now; returns its items and whether it is a sealed bid. */
+async function openTarget(db: Queryable, vendorId: number, byCategory: boolean, t: Target) {
+  const [row] = t.kind === "purchase_request"
+    ? await opportunities.matchingPurchaseRequests(db, vendorId, byCategory, t.id)
+    : await opportunities.matchingBids(db, vendorId, byCategory, t.id);
+  if (!row) throw new NotFound("ocr.targetNotOpen");
+  const sealed = t.kind === "bid_request" && (row as { biddingMode?: string }).biddingMode === "sealed";
+  return { items: row.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity })), sealed };
+}
+
+export async function createJob(
+  deps: Deps,
+  vendorId: number,
+  byCategory: boolean,
+  target: Target,
+  file: { name: string; bytes: Uint8Array },
+): Promise<number> {
+  const { db, config, secrets, objectStore } = deps;
+  const { items, sealed } = await openTarget(db, vendorId, byCategory, target);
+  return await db.tx(async (tx) => {
+    // Serialise one vendor's uploads so the hourly limit holds under parallel requests.
+    await tx.query("select pg_advisory_xact_lock(hashtext('ocr-jobs'), $1)", [vendorId]);
+    if ((await q.countRecent(tx, vendorId)) >= config.ocr.jobsPerHour) {
+      const oldest = await q.oldestRecent(tx, vendorId);
+      const wait = oldest ? Math.max(1, Math.ceil((oldest.getTime() + 3600_000 - Date.now()) / 1000)) : 3600;
+      throw new TooManyRequests("ocr.rateLimited", wait, { max: config.ocr.jobsPerHour });
+    }
+    const sealedContext = sealed ? `ocr:${crypto.randomUUID()}` : undefined;
+    const stored = await storeFile(tx, {
+      ownerUserId: vendorId,
+      filename: file.name,
+      bytes: file.bytes,
+      purpose: "ocr_source",
+      allowed: OCR_KINDS,
+      encryptedBytes: sealedContext ? await encrypt(secrets.sealedBidKey, file.bytes, sealedContext) : undefined,
+    }, objectStore);
+    return await q.insertJob(
+      tx,
+      vendorId,
+      {
+        fileId: stored.id,
+        filename: stored.filename,
+        kind: target.kind,
+        targetId: target.id,
+        sealedContext,
+        items,
+      } as q.OcrPayload & { items: RequestItem[] },
+    );
+  });
+}
+
+export interface JobView {
+  id: number;
+  status: q.JobRow["status"];
+  stage: string;
+  progress: number;
+  error?: { code: string; message: string };
+  result?: ExtractionResult;
+}
+
+/** The job as its owner sees it (a sealed result opened for the owner only). */
+export async function readJob(deps: Deps, jobId: number, vendorId: number): Promise<JobView> {
+  const row = await q.jobFor(deps.db, jobId, vendorId);
+  if (!row) throw new NotFound("ocr.jobNotFound");
+  return await present(deps, row);
+}
+
+async function present(deps: Deps, row: q.JobRow): Promise<JobView> {
+  const view: JobView = { id: row.id, status: row.status, stage: row.stage, progress: row.progress };
+  if (row.status === "failed") view.error = { code: row.errorCode ?? "ocr.failed", message: row.error ?? "" };
+  if (row.status === "done") {
+    view.result = row.sealedResult && row.payload.sealedContext
+      ? JSON.parse(
+        new TextDecoder().decode(
+          await decrypt(deps.secrets.sealedBidKey, row.sealedResult, `${row.payload.sealedContext}:result`),
+        ),
+      )
+      : row.result as ExtractionResult;
+  }
+  return view;
+}
+
+/** The uploaded original of a finished job, for the quotation that submits it. */
+export async function sourceForSubmission(deps: Deps, jobId: number, vendorId: number, target: Target) {
+  const row = await q.jobFor(deps.db, jobId, vendorId);
+  if (!row) throw new NotFound("ocr.jobNotFound");
+  if (row.status !== "done") throw new Conflict("ocr.jobNotDone");
+  if (row.payload.kind !== target.kind || row.payload.targetId !== target.id) throw new Conflict("ocr.jobOtherRequest");
+  const bytes = await originalBytes(deps.db, deps, row.payload);
+  if (!bytes) throw new Conflict("ocr.jobNotDone");
+  return { name: row.payload.filename, bytes };
+}
+
+export async function consume(tx: Queryable, jobId: number, vendorId: number) {
+  if (!(await q.consumeJob(tx, jobId, vendorId))) throw new Conflict("ocr.jobUsed");
+}
+
+async function originalBytes(db: Queryable, deps: Pick<Deps, "secrets" | "objectStore">, p: q.OcrPayload) {
+  const stored = await fileBytes(db, p.fileId, deps.objectStore);
+  if (!stored) return undefined;
+  return p.sealedContext ? await decrypt(deps.secrets.sealedBidKey, stored, p.sealedContext) : stored;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The runner: claims jobs while the pool has room; progress is written at most every 300 ms.
+
+/** Reads one claimed job to its end: done with the (matched) result, or failed with a code. */
+export async function processJob(
+  db: Db,
+  deps: Pick<Deps, "secrets" | "objectStore">,
+  pool: OcrPool,
+  job: q.JobRow,
+): Promise<void> {
+  const payload = job.payload as q.OcrPayload & { items?: RequestItem[] };
+  try {
+    const bytes = await originalBytes(db, deps, payload);
+    if (!bytes) throw new OcrJobError("ocr.failed", "The uploaded file is gone");
+    let last = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const result = await pool.run(bytes, (stage, progress) => {
+      const now = Date.now();
+      if (now - last < 300) return;
+      last = now;
+      writing = writing.then(() => q.setProgress(db, job.id, stage, progress)).catch(() => {});
+    });
+    await writing;
+    const ids = matchItems(result.items, payload.items ?? []);
+    const matched: ExtractionResult = {
+      ...result,
+      items: result.items.map((it, i) => (ids[i] !== undefined ? { ...it, itemId: ids[i] } : it)),
+    };
+    const sealed = payload.sealedContext
+      ? await encrypt(
+        deps.secrets.sealedBidKey,
+        new TextEncoder().encode(JSON.stringify(matched)),
+        `${payload.sealedContext}:result`,
+      )
+      : null;
+    await q.finishJob(db, job.id, matched, sealed);
+  } catch (e) {
+    const err = e instanceof OcrJobError ? e : new OcrJobError("ocr.failed", "The document could not be read");
+    await q.failJob(db, job.id, err.code, err.message);
+  }
+}
+
+/** Claims jobs while the pool has room (every second, and at once when poked after an upload). */
+export function startOcrRunner(
+  db: Db,
+  deps: Pick<Deps, "secrets" | "objectStore"> & { logger: Logger },
+  pool: OcrPool,
+  intervalMs = 1000,
+) {
+  let stopped = false;
+  let ticking = false;
+  let inflight = 0;
+  const running = new Set<Promise<void>>();
+  const leaseSeconds = Math.ceil(pool.limits.timeoutMs / 1000) + 60;
+  const tick = async () => {
+    if (ticking || stopped) return;
+    ticking = true;
+    try {
+      while (!stopped && inflight < pool.size) {
+        const job = await q.claimJob(db, leaseSeconds);
+        if (!job) break;
+        inflight++;
+        const p = processJob(db, deps, pool, job).finally(() => {
+          inflight--;
+          running.delete(p);
+          void tick();
+        });
+        running.add(p);
+      }
+    } catch (e) {
+      deps.logger.warn("ocr runner", { error: String(e) });
+    } finally {
+      ticking = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  void tick();
+  return {
+    /** Look for work now (after an upload on this instance). */
+    poke: () => void tick(),
+    /** Stops claiming, waits for the jobs in hand, then ends the workers. */
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.allSettled([...running]);
+      pool.close();
+    },
+  };
+}

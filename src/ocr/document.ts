@@ -1,0 +1,92 @@
+/**
+ * Reads one uploaded document: PDFs by their text layer page by page, and pages without one
+ * (scans) by OCR of their image; images by OCR. Limits are checked before any pixel is decoded.
+ */
+import { detectKind } from "../files/detect.ts";
+import { type ExtractionResult, interpret } from "./extract.ts";
+import { imageSize } from "./images.ts";
+import type { PageWords } from "./layout.ts";
+import { pageImages, readPdfText } from "./pdf-text.ts";
+import type { Recogniser } from "./recognise.ts";
+
+export interface OcrLimits {
+  maxPages: number;
+  maxMegapixels: number;
+}
+
+export type Stage = "reading" | "recognising" | "interpreting";
+
+/** A document the extractor refuses: answered as the job's error with this code. */
+export class OcrFailure extends Error {
+  constructor(readonly code: string, message: string, readonly params: Record<string, string | number> = {}) {
+    super(message);
+  }
+}
+
+export async function readDocument(
+  bytes: Uint8Array,
+  limits: OcrLimits,
+  recogniser: Recogniser,
+  progress: (stage: Stage, percent: number) => void,
+): Promise<ExtractionResult> {
+  const kind = detectKind(bytes);
+  const maxPixels = limits.maxMegapixels * 1_000_000;
+  const warnings: string[] = [];
+  progress("reading", 5);
+  let pages: PageWords[];
+  if (kind === "pdf") {
+    let text;
+    try {
+      text = await readPdfText(bytes, limits.maxPages);
+    } catch {
+      throw new OcrFailure("ocr.unreadablePdf", "The PDF could not be read");
+    }
+    if (text.pageCount > limits.maxPages) {
+      throw new OcrFailure("ocr.tooManyPages", "The document has more than {{max}} pages", { max: limits.maxPages });
+    }
+    const scanned = text.pages.filter((p) => !p.hasText).map((p) => p.page);
+    const images = scanned.length ? await pageImages(bytes, scanned, maxPixels) : new Map();
+    pages = [];
+    let done = 0;
+    for (const p of text.pages) {
+      if (p.hasText) {
+        pages.push(p);
+        continue;
+      }
+      const img = images.get(p.page);
+      if (!img) {
+        warnings.push(`pageWithoutText:${p.page}`);
+        continue;
+      }
+      progress("recognising", 10 + Math.round((done / scanned.length) * 80));
+      const r = await recogniser.page(
+        img.image,
+        img,
+        p.page,
+        (f) => progress("recognising", 10 + Math.round(((done + f) / scanned.length) * 80)),
+      );
+      if (r.rotated) warnings.push(`pageRotated:${p.page}`);
+      // Boxes are in image pixels: scale them onto the page's size so boxes are page fractions.
+      pages.push(r.page);
+      done++;
+    }
+  } else if (kind === "png" || kind === "jpeg" || kind === "tiff" || kind === "bmp") {
+    const size = imageSize(bytes, kind);
+    if (!size || !size.width || !size.height) {
+      throw new OcrFailure("ocr.unreadableImage", "The image could not be read");
+    }
+    if (size.width * size.height > maxPixels) {
+      throw new OcrFailure("ocr.imageTooLarge", "The image is larger than {{max}} megapixels", {
+        max: limits.maxMegapixels,
+      });
+    }
+    progress("recognising", 10);
+    const r = await recogniser.page(bytes, size, 1, (f) => progress("recognising", 10 + Math.round(f * 80)));
+    if (r.rotated) warnings.push("pageRotated:1");
+    pages = [r.page];
+  } else {
+    throw new OcrFailure("ocr.unsupportedFile", "Only PDF, PNG, JPG, TIFF and BMP files can be read");
+  }
+  progress("interpreting", 95);
+  return interpret(pages, warnings);
+}
