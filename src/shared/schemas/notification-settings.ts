@@ -116,7 +116,7 @@ export const EMAIL_TEMPLATE_REQUIRED: Partial<Record<EmailTemplateKey, string[]>
 export const EMAIL_TEMPLATE_SAMPLES = {
   title: "Office chairs",
   requestNumber: "PR-2026-0042",
-  deadline: { date: "2026-03-05T17:00:00Z", withTime: true },
+  deadline: { date: "2026-03-05T00:00:00Z" },
   companyName: "Atoll Supplies",
   contactPerson: "Aishath Rasheed",
   vendorName: "Atoll Supplies",
