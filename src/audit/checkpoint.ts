@@ -159,6 +159,7 @@ export async function verifyWithCheckpoints(
   const chain = await verifyAuditChain(db);
   if (!chain.ok) return { ...chain, checkpoints: 0 };
   let n = 0;
+  let lastGood = 0;
   for (const [i, cp] of checkpoints.entries()) {
     if (!cp) return { ...chain, ok: false, checkpoints: n, reason: `checkpoint ${i + 1} is unreadable` };
     if (cp.mac !== await checkpointMac(key, cp)) {
@@ -186,9 +187,11 @@ export async function verifyWithCheckpoints(
         ok: false,
         checkpoints: n,
         firstBadId: cp.id,
-        reason: "the chain differs from a signed checkpoint (history was rewritten and re-hashed)",
+        reason:
+          `the chain differs from a signed checkpoint (history was rewritten and re-hashed after entry ${lastGood})`,
       };
     }
+    lastGood = Math.max(lastGood, cp.id);
     n++;
   }
   return { ...chain, checkpoints: n };

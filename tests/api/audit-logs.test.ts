@@ -260,3 +260,47 @@ Deno.test(`${tag} audit_logs is append-only: UPDATE, DELETE and TRUNCATE raise`,
   const [after] = await db.query<{ metadata: unknown }>("select metadata from audit_logs where id = $1", [id]);
   assert.deepEqual(after.metadata, metadata);
 });
+
+Deno.test(`${tag} an entry written before sealed entries existed stays masked while its bid is sealed, shown after`, async () => {
+  const manager = await as(t, "procurement_manager");
+  const vendor = await as(t, "vendor");
+  const day = 86_400_000;
+  const bid = await expectJson<{ id: number }>(
+    await manager.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        title: "Legacy sealed",
+        description: "d",
+        department: "Ops",
+        qualificationCriteria: "q",
+        biddingMode: "sealed",
+        deadline: new Date(Date.now() + 21 * day).toISOString(),
+        biddingDeadline: new Date(Date.now() + 14 * day).toISOString(),
+        items: [{ itemName: "Desk", quantity: 1 }],
+      },
+    }),
+    201,
+  );
+  // What quotation submissions wrote before: the vendor, the bid and the quotation in clear.
+  await db.query(
+    `insert into audit_logs (user_id, action, entity_type, entity_id, metadata, ip, user_agent)
+     values ($1, 'CREATE', 'quotation', '999', $2::jsonb, '203.0.113.9', 'LEGACYAGENT')`,
+    [vendor.user.id, JSON.stringify({ bidRequestId: bid.id, revision: 1, sealed: true, attachments: 0 })],
+  );
+  const shows = async () => {
+    const { items } = await list("?range=all&limit=500&action=CREATE");
+    const txt = await (await admin.request("/api/admin/export-logs")).text();
+    const csv = await (await admin.request("/api/admin/audit-logs/export?range=all")).text();
+    const backup = await (await admin.request("/api/admin/backup-database", { method: "POST" })).text();
+    return {
+      list: items.some((e) => e.userId === vendor.user.id || e.userAgent === "LEGACYAGENT"),
+      // (the vendor's own sign-in is listed either way: only the submission must not name it)
+      txt: txt.split("\n").some((l) => l.includes(vendor.user.email) && l.includes("\tCREATE\tquotation\t999")),
+      csv: csv.includes("LEGACYAGENT") || csv.includes("203.0.113.9"),
+      backup: backup.includes("LEGACYAGENT") || backup.includes("203.0.113.9"),
+    };
+  };
+  assert.deepEqual(await shows(), { list: false, txt: false, csv: false, backup: false }, "while sealed");
+  await db.query("update bid_requests set status = 'bidding_closed', unsealed_at = now() where id = $1", [bid.id]);
+  assert.deepEqual(await shows(), { list: true, txt: true, csv: true, backup: true }, "after unsealing");
+});

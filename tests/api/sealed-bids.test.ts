@@ -8,6 +8,7 @@
  * -> unsealed -> (positive control: the same dump now contains the prices).
  */
 import assert from "node:assert/strict";
+import { verifyAuditChain } from "../../src/audit/verify.ts";
 import { expectJson, recordingLogger, testApp } from "../helpers/app.ts";
 import { testBackend, testDatabaseUrl } from "../helpers/db.ts";
 import { as, createCategory, type Session, sessionRequest } from "../helpers/users.ts";
@@ -636,6 +637,8 @@ Deno.test(`${tag} after unsealing, the audit list, CSV and TXT exports and the b
   for (const s of [C.notes, `"validity_days":47`, `"lead_time_days":13`, C.file, `"vendor_id":${cId}`]) {
     assert.ok(backup.includes(s), `backup: ${s}`);
   }
+  // Revealing is a reading: the stored entries and their hash chain are untouched.
+  assert.equal((await verifyAuditChain(db)).ok, true, "the audit chain still verifies");
   // The first bid was unsealed earlier in this file: its vendors are shown again too.
   assert.ok(entries.some((e) => e.userEmail === vendorA.user.email), "the first bid's entries are revealed");
 });
