@@ -29,4 +29,5 @@ Deno.test("[format] other languages keep Intl's own formatting", () => {
   assert.equal(formatDate("not a date", "dv"), "-");
   assert.equal(formatBytes(10485760, "en"), "10 MB");
   assert.equal(formatBytes(1536 * 1024, "de"), "1,5 MB");
+  assert.equal(formatBytes(10485760, "fr"), "10 Mo");
 });

@@ -130,9 +130,9 @@ export function formatNumber(value: number, lang: string, digits = 0): string {
   return inLanguage(lang, (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value));
 }
 
-/** A file size in the largest whole unit: "10 MB", "512 KB", "1.5 MB" (units are the same in every language). */
+/** A file size in the largest whole unit: "10 MB", "512 KB", "1.5 MB"; French writes octets ("10 Mo"). */
 export function formatBytes(bytes: number, lang: string): string {
-  const units = ["B", "KB", "MB", "GB"];
+  const units = lang.startsWith("fr") ? ["o", "Ko", "Mo", "Go"] : ["B", "KB", "MB", "GB"];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../lib/format.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import {
   addAttachments,
@@ -20,13 +21,12 @@ export function AttachmentsField({ files, onChange, disabled }: {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<{ name: string; problem: AttachmentProblem }[]>([]);
-  const size = (bytes: number) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / 1024);
+  const size = (bytes: number) => formatBytes(bytes, i18n.language);
   const message = (problem: AttachmentProblem) =>
     problem === "type"
       ? t("attachments.errors.type", { types: ATTACHMENT_EXTENSIONS.join(", ") })
       : problem === "size"
-      ? t("attachments.errors.size", { bytes: ATTACHMENT_MAX_BYTES })
+      ? t("attachments.errors.size", { size: size(ATTACHMENT_MAX_BYTES) })
       : t("attachments.errors.count");
 
   return (
@@ -51,7 +51,7 @@ export function AttachmentsField({ files, onChange, disabled }: {
         }}
       />
       <p id={`${id}-hint`} className="text-xs text-base-content/60">
-        {t("attachments.hint", { max: MAX_ATTACHMENTS })}
+        {t("attachments.hint", { max: MAX_ATTACHMENTS, size: size(ATTACHMENT_MAX_BYTES) })}
       </p>
       {problems.length > 0 && (
         <ul role="alert" className="flex flex-col gap-1 text-sm text-error">
@@ -66,8 +66,7 @@ export function AttachmentsField({ files, onChange, disabled }: {
               className="flex items-center justify-between gap-2 rounded-box bg-base-200 px-3 py-1"
             >
               <span className="min-w-0 break-all text-sm">
-                {file.name}{" "}
-                <span className="text-base-content/60">({t("attachments.size", { kb: size(file.size) })})</span>
+                {file.name} <span className="text-base-content/60">({size(file.size)})</span>
               </span>
               <button
                 type="button"

@@ -61,6 +61,7 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
   const formId = `submit-quotation-${opportunity.kind}-${opportunity.id}`;
   const sealed = isSealedBid(opportunity);
   const leadTimeError = errors.leadTimeDays ? t("submit.leadTimeInvalid") : undefined;
+  const validityError = messageText(errors.validityPeriod?.message);
 
   const onValid = (values: QuotationFormValues) => {
     const parsed = quotationSubmissionSchema.parse(values);
@@ -92,7 +93,8 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
 
   // Spec section 5: one Validation Error toast naming the first rule that failed.
   const onInvalid = (invalid: FieldErrors<QuotationFormValues>) => {
-    const first = invalid.items?.message ?? invalid.purchaseRequestId?.message ?? invalid.bidRequestId?.message;
+    const first = invalid.items?.message ?? invalid.purchaseRequestId?.message ?? invalid.bidRequestId?.message ??
+      invalid.validityPeriod?.message;
     const description = invalid.leadTimeDays && !first
       ? t("submit.leadTimeInvalid")
       : messageText(first ?? QUOTATION_MESSAGES.unitPrices);
@@ -139,10 +141,13 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
               type="number"
               inputMode="numeric"
               min={1}
+              max={365}
               step={1}
               className="input w-full"
+              aria-invalid={validityError ? true : undefined}
               {...form.register("validityPeriod")}
             />
+            {validityError && <span className="text-sm text-error">{validityError}</span>}
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-sm font-medium">{t("submit.leadTime")}</span>
