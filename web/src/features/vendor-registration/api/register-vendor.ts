@@ -6,7 +6,8 @@ import {
 } from "../../../../../src/shared/schemas/vendor-registration.ts";
 
 export type RegisterVendorInput = { fields: VendorRegistration; businessLicense: File | null };
-export type RegisterVendorResult = { id: number | string };
+/** The same answer for a new and an already registered email; the token allows the follow-up categories call. */
+export type RegisterVendorResult = { status: "pending"; message: string; registrationToken: string };
 
 /**
  * POST /api/vendor/register as one multipart/form-data request: the text fields, `categoryIds`
