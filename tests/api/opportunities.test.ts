@@ -183,7 +183,7 @@ Deno.test(`${tag} GET /api/vendor/matching-prs includes open bid requests (kind 
   await expectJson(
     await manager.request(`/api/bid-requests/${closed.id}/status`, {
       method: "PATCH",
-      json: { status: "bidding_closed" },
+      json: { status: "bidding_closed", reason: "Closed early in the test" },
     }),
     200,
   );
@@ -388,9 +388,24 @@ Deno.test(`${tag} POST /api/vendor/quotations: unit prices above 0, validity per
   };
   assert.equal(await validity("abc"), 30);
   assert.equal(await validity(undefined), 30);
-  assert.equal(await validity(0), 1);
-  assert.equal(await validity(-4), 1);
   assert.equal(await validity("14"), 14);
+  assert.equal(await validity(365), 365);
+  // 0, negative or over a year is refused with the field and message, not silently turned into 1 or 365.
+  for (const refused of [0, -4, "0", 366]) {
+    const before = await written();
+    const res = await submit(vendorA, {
+      purchaseRequestId: p.id,
+      items: [{ itemId: p.items[0].id, unitPrice: "10" }],
+      validityPeriod: refused,
+    });
+    const body = await expectJson<{ message: string; issues?: { path?: unknown; field?: string; message: string }[] }>(
+      res,
+      400,
+    );
+    assert.equal(body.message, "Validity must be from 1 to 365 days", JSON.stringify(refused));
+    assert.ok(JSON.stringify(body.issues ?? []).includes("validityPeriod"), JSON.stringify(body.issues));
+    assert.deepEqual(await written(), before, "nothing written");
+  }
 });
 
 Deno.test(`${tag} POST /api/vendor/quotations: ineligible vendors and requests answer 409 and write nothing`, async () => {
@@ -435,7 +450,10 @@ Deno.test(`${tag} POST /api/vendor/quotations one second after the deadline, or 
     "Bidding is not open for this request (closed, past its deadline, or not in your categories)",
   );
   await expectJson(
-    await manager.request(`/api/bid-requests/${b2.id}/status`, { method: "PATCH", json: { status: "bidding_closed" } }),
+    await manager.request(`/api/bid-requests/${b2.id}/status`, {
+      method: "PATCH",
+      json: { status: "bidding_closed", reason: "Closed early in the test" },
+    }),
     200,
   );
   await expectJson(
