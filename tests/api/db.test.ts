@@ -1,6 +1,6 @@
 /** The Db interface of src/db/types.ts behaves the same on PGlite and on PostgreSQL. */
 import assert from "node:assert/strict";
-import { testBackend, testDb } from "../helpers/db.ts";
+import { testBackend, testDatabaseUrl, testDb } from "../helpers/db.ts";
 
 const backend = testBackend();
 const tag = `[db/${backend}]`;
@@ -61,4 +61,26 @@ Deno.test(`${tag} withLock runs fn and returns its value; its tx works too`, asy
   assert.equal(out, 2);
   // The lock is released: taking it again does not wait.
   assert.equal(await db.withLock(727_100_999, () => Promise.resolve("again")), "again");
+});
+
+Deno.test(`${tag} an unreachable server fails fast, and as "unavailable" (503), not as a bug`, {
+  ignore: backend !== "postgres",
+}, async () => {
+  const { openPostgres } = await import("../../src/db/postgres.ts");
+  const { isDatabaseUnavailable } = await import("../../src/db/errors.ts");
+  const { freePort } = await import("../helpers/pg-cluster.ts");
+  const closed = openPostgres(`postgres://postgres@127.0.0.1:${freePort()}/postgres`, 1, { connectTimeoutMs: 500 });
+  const started = performance.now();
+  const error = await closed.query("select 1").then(() => undefined, (e) => e);
+  assert.ok(isDatabaseUnavailable(error), String(error));
+  assert.ok(performance.now() - started < 2000);
+  await closed.close();
+  // A statement that runs past the statement timeout is cancelled by the server: also "unavailable".
+  const slow = openPostgres(testDatabaseUrl()!, 1, { statementTimeoutMs: 300 });
+  const t0 = performance.now();
+  const timeout = await slow.query("select pg_sleep(3)").then(() => undefined, (e) => e);
+  assert.ok(isDatabaseUnavailable(timeout), String(timeout));
+  assert.ok(performance.now() - t0 < 2000);
+  assert.deepEqual(await slow.query("select 1 as one"), [{ one: 1 }]);
+  await slow.close();
 });
