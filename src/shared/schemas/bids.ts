@@ -25,6 +25,7 @@ export const BID_MESSAGES = {
   atLeastOneItem: "At least one item is required",
   dates: "Deadlines must be valid dates",
   biddingPast: "The bidding deadline must be in the future",
+  deadlinePast: DATE_MESSAGES.past,
   price: "Estimated price must be 0 or more, with at most 2 decimals",
   weights: "Price and technical weights must add up to 100",
 } as const;
@@ -45,7 +46,7 @@ export function bidDatesIssue(
     return { message: BID_MESSAGES.deadlines, path: "biddingDeadline" };
   }
   if (deadlineProblem(biddingDeadline, now)) return { message: BID_MESSAGES.biddingPast, path: "biddingDeadline" };
-  if (deadlineProblem(deadline, now)) return { message: DATE_MESSAGES.past, path: "deadline" };
+  if (deadlineProblem(deadline, now)) return { message: BID_MESSAGES.deadlinePast, path: "deadline" };
   return undefined;
 }
 

@@ -21,6 +21,7 @@ export const PR_MESSAGES = {
     "Sealed bidding is for bid requests: create the request open and convert it into a sealed bid request",
   quickRequired: "Please fill in all required fields",
   deadline: "Deadline must be a valid date",
+  deadlinePast: DATE_MESSAGES.past,
   stale: "This purchase request was changed by someone else. Reload and try again.",
   approvedItemsLocked: "The items of an approved purchase request cannot change. Cancel it and raise a new request.",
 } as const;
