@@ -52,6 +52,23 @@ export type BidRequest = {
   /** Current quotations; for a sealed request that is all staff learn until it is unsealed. */
   bidCount: number;
   items: BidItem[];
+  version: number;
+  /** 2 when a manager's and a finance approval are needed before publishing, else 0. */
+  approvalsRequired: number;
+  closedEarlyAt: string | null;
+  earlyCloseReason: string | null;
+  /** Only in the details answer (GET /api/bid-requests/{id}). */
+  history?: BidEvent[];
+};
+
+export type BidEvent = {
+  id: number;
+  action: "submitted" | "approved" | "rejected" | "withdrawn" | "edited" | "amended" | "closed_early";
+  stage: "manager" | "finance" | null;
+  comment: string;
+  details: Record<string, unknown>;
+  createdAt: string;
+  actor: { id: number; name: string } | null;
 };
 
 export type BidRequestPage = { items: BidRequest[]; total: number };

@@ -7,7 +7,7 @@ export type ConvertiblePurchaseRequest = {
   /** The PR-YYYY-NNNN number. */
   requestId: string;
   title: string;
-  status: "active" | "pending";
+  status: "active";
 };
 
 async function list(path: string, signal?: AbortSignal): Promise<unknown[]> {
@@ -16,16 +16,15 @@ async function list(path: string, signal?: AbortSignal): Promise<unknown[]> {
 }
 
 /**
- * Purchase requests a bid request can be made from: bid_required ones that are active or pending
- * (GET /api/purchase-requests, once per status), minus those that already have a bid request that
- * is not cancelled (the server refuses a second one with 409; this keeps them out of the picker).
+ * Purchase requests a bid request can be made from: approved (active) bid_required ones (a pending
+ * request is refused with 409 until it is approved), minus those that already have a bid request
+ * that is not cancelled (the server refuses a second one with 409; this keeps them out of the picker).
  */
 export async function getConvertiblePurchaseRequests(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ConvertiblePurchaseRequest[]> {
-  const [active, pending, bids] = await Promise.all([
+  const [active, bids] = await Promise.all([
     list("/api/purchase-requests?status=active&requestType=bid_required&limit=200", signal),
-    list("/api/purchase-requests?status=pending&requestType=bid_required&limit=200", signal),
     list("/api/bid-requests?limit=200", signal),
   ]);
   const converted = new Set(
@@ -33,7 +32,7 @@ export async function getConvertiblePurchaseRequests(
       b.purchaseRequestId
     ),
   );
-  return ([...active, ...pending] as ConvertiblePurchaseRequest[]).filter((pr) => !converted.has(pr.id));
+  return (active as ConvertiblePurchaseRequest[]).filter((pr) => !converted.has(pr.id));
 }
 
 export const convertiblePurchaseRequestsQueryOptions = () =>

@@ -5,8 +5,8 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { canManageBids } from "../../../../../src/shared/permissions.ts";
-import { type BidStatus, canTransitionBid } from "../../../../../src/shared/status/bid-request.ts";
+import { canCreateBids, canManageBids } from "../../../../../src/shared/permissions.ts";
+import { BID_LIVE_STATUSES, type BidStatus, canTransitionBid } from "../../../../../src/shared/status/bid-request.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
 import { serverMessage, toastError } from "../../../lib/error-toast.ts";
@@ -16,6 +16,10 @@ import type { BidRequest } from "../api/get-bid-requests.ts";
 import { useUnsealBidRequest } from "../api/unseal-bid-request.ts";
 import { useUpdateBidRequestStatus } from "../api/update-bid-request-status.ts";
 import { useBidMessageText } from "./use-bid-messages.ts";
+import { AmendBidDialog } from "./amend-bid-dialog.tsx";
+import { CloseEarlyDialog } from "./close-early-dialog.tsx";
+import { CreateBidDialog } from "./create-bid-dialog.tsx";
+import { DecideBidDialog } from "./decide-bid-dialog.tsx";
 
 /** The moves offered as buttons, in the order they happen; 'awarded' is reached by choosing a quotation. */
 const MOVES = [
@@ -32,16 +36,27 @@ export function canUnseal(bid: Pick<BidRequest, "biddingMode" | "unsealedAt" | "
 export function BidActions({ bid }: { bid: BidRequest }) {
   const { t } = useTranslation("bids");
   const messageText = useBidMessageText();
-  const manage = canManageBids(useRole());
+  const role = useRole();
+  const manage = canManageBids(role);
+  const mayEdit = canCreateBids(role);
+  const mayApprove = useCan("purchase_requests.approve");
+  const mayReject = useCan("purchase_requests.reject");
   const mayUnseal = useCan("sealed_bidding.unseal");
   const update = useUpdateBidRequestStatus();
   const unseal = useUnsealBidRequest();
-  const [confirm, setConfirm] = useState<"cancel" | "unseal" | null>(null);
+  const [confirm, setConfirm] = useState<
+    "cancel" | "unseal" | "closeEarly" | "edit" | "amend" | "approve" | "reject" | null
+  >(null);
   const busy = update.isPending || unseal.isPending;
 
-  const move = (status: BidStatus) => {
+  const move = (status: BidStatus, reason?: string) => {
     if (busy) return;
-    update.mutate({ id: bid.id, status }, {
+    // Before the advertised deadline, closing asks first: how much time vendors still had, and why.
+    if (status === "bidding_closed" && reason === undefined && new Date(bid.biddingDeadline) > new Date()) {
+      setConfirm("closeEarly");
+      return;
+    }
+    update.mutate({ id: bid.id, status, reason }, {
       onSuccess: () => {
         setConfirm(null);
         toast({
@@ -81,13 +96,47 @@ export function BidActions({ bid }: { bid: BidRequest }) {
   };
 
   const status = bid.status;
-  const moves = manage ? MOVES.filter(([to]) => canTransitionBid(status, to)) : [];
+  // A bid pending approval is published by its last approval, not by a button.
+  const moves = manage
+    ? MOVES.filter(([to]) => canTransitionBid(status, to) && !(status === "pending_approval" && to === "published"))
+    : [];
   const cancellable = manage && canTransitionBid(status, "cancelled");
   const unsealable = mayUnseal && canUnseal(bid);
-  if (!moves.length && !cancellable && !unsealable) return null;
+  const editable = mayEdit && status === "draft";
+  const amendable = mayEdit && BID_LIVE_STATUSES.includes(status);
+  const decidable = status === "pending_approval" && (mayApprove || mayReject);
+  if (!moves.length && !cancellable && !unsealable && !editable && !amendable && !decidable) return null;
 
   return (
     <>
+      {(editable || amendable) && (
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy}
+          onClick={() => setConfirm(editable ? "edit" : "amend")}
+        >
+          {editable ? t("lifecycle.actions.edit") : t("lifecycle.actions.amend")}
+        </button>
+      )}
+      {decidable && mayReject && (
+        <button
+          type="button"
+          className="btn btn-outline btn-error"
+          onClick={() => setConfirm("reject")}
+        >
+          {t("lifecycle.actions.reject")}
+        </button>
+      )}
+      {decidable && mayApprove && (
+        <button
+          type="button"
+          className="btn btn-success"
+          onClick={() => setConfirm("approve")}
+        >
+          {t("lifecycle.actions.approve")}
+        </button>
+      )}
       {cancellable && (
         <button
           type="button"
@@ -135,6 +184,29 @@ export function BidActions({ bid }: { bid: BidRequest }) {
           <p>{t("confirm.cancelQuestion", { number: isolate(bid.bidNumber) })}</p>
           <p className="text-sm text-base-content/70">{t("confirm.cancelWarning")}</p>
         </ConfirmDialog>
+      )}
+      {confirm === "closeEarly" && (
+        <CloseEarlyDialog
+          bid={bid}
+          busy={update.isPending}
+          onConfirm={(reason) => move("bidding_closed", reason)}
+          onClose={() => setConfirm(null)}
+        />
+      )}
+      {confirm === "edit" && (
+        <CreateBidDialog
+          editing={bid}
+          onCreated={() => undefined}
+          onClose={() => setConfirm(null)}
+        />
+      )}
+      {confirm === "amend" && <AmendBidDialog bid={bid} onClose={() => setConfirm(null)} />}
+      {(confirm === "approve" || confirm === "reject") && (
+        <DecideBidDialog
+          bid={bid}
+          decision={confirm}
+          onClose={() => setConfirm(null)}
+        />
       )}
       {confirm === "unseal" && (
         <ConfirmDialog

@@ -3,6 +3,7 @@ import { BID_STATUSES, type BidStatus } from "../../../../../src/shared/status/b
 
 const STATUS_CLASS: Record<BidStatus, string> = {
   draft: "badge-ghost",
+  pending_approval: "badge-warning",
   published: "badge-info",
   bidding_open: "badge-success",
   bidding_closed: "badge-warning",

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useBidRequest } from "../api/get-bid-request.ts";
 import { useSourcePurchaseRequest } from "../api/get-purchase-request.ts";
-import type { BidRequest } from "../api/get-bid-requests.ts";
+import type { BidEvent, BidRequest } from "../api/get-bid-requests.ts";
+import { isolate } from "../../../lib/i18n.ts";
 import { BidActions } from "./bid-actions.tsx";
 import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
 import { BidItemsTable } from "./bid-items-table.tsx";
@@ -107,10 +108,59 @@ function BidDetails({ bid }: { bid: BidRequest }) {
         <Field label={t("fields.commercialTerms")} wide>{bid.commercialTerms}</Field>
       </dl>
 
+      {bid.status === "pending_approval" && (
+        <div role="note" className="alert alert-warning alert-soft">
+          {t("lifecycle.decide.waiting", {
+            given: String(approvalsGiven(bid.history ?? [])),
+            needed: String(bid.approvalsRequired),
+          })}
+        </div>
+      )}
+      {bid.closedEarlyAt && (
+        <div role="note" className="alert alert-info alert-soft whitespace-pre-line">
+          {t("lifecycle.closedEarly", {
+            date: formatDateTime(bid.closedEarlyAt, lang, { padded: true }),
+            reason: bid.earlyCloseReason ?? "",
+          })}
+        </div>
+      )}
+
       <div className="flex flex-col gap-2">
         <h4 className="font-semibold">{t("details.items")}</h4>
         <BidItemsTable items={bid.items} />
       </div>
+      {!!bid.history?.length && <BidHistory events={bid.history} />}
+    </div>
+  );
+}
+
+/** Approvals given since the bid was last submitted for approval (as the server counts them). */
+function approvalsGiven(history: BidEvent[]): number {
+  const since = history.map((e) => e.action).lastIndexOf("submitted");
+  return history.slice(since + 1).filter((e) => e.action === "approved").length;
+}
+
+function BidHistory({ events }: { events: BidEvent[] }) {
+  const { t, i18n } = useTranslation("bids");
+  return (
+    <div className="flex flex-col gap-2">
+      <h4 className="font-semibold">{t("lifecycle.history.title")}</h4>
+      <ol className="flex flex-col gap-2 border-s border-base-300 ps-4">
+        {events.map((e) => (
+          <li key={e.id} className="flex flex-col">
+            <span className="font-medium">
+              {t(`lifecycle.history.${e.action}`, { stage: e.stage ? t(`lifecycle.history.stage.${e.stage}`) : "" })}
+            </span>
+            <span className="text-sm text-base-content/70">
+              {t("lifecycle.history.by", {
+                name: e.actor ? isolate(e.actor.name) : "-",
+                date: formatDateTime(e.createdAt, i18n.language, { padded: true }),
+              })}
+            </span>
+            {e.comment && <span className="whitespace-pre-line break-words" dir="auto">{e.comment}</span>}
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * them (the Review tab's live budget is in web/src/lib/item-totals.ts).
  */
 import type { CreateBidRequestInput } from "../api/create-bid-request.ts";
-import type { BiddingMode, EvaluationMethod } from "../api/get-bid-requests.ts";
+import type { BiddingMode, BidRequest, EvaluationMethod } from "../api/get-bid-requests.ts";
 import { dateInputValue, dateTimeInputValue, dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
 
 export type BidItemValues = {
@@ -158,4 +158,49 @@ export function tabOfField(field: string): "details" | "items" | "bidding" | "ev
     return "evaluation";
   }
   return "details";
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** An ISO instant as a datetime-local value in the user's time zone ("" when empty). */
+export function isoToLocalInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** The form values of a saved bid request, for Edit (calendar dates are stored as UTC midnight). */
+export function bidToFormValues(bid: BidRequest): BidFormValues {
+  return {
+    title: bid.title,
+    description: bid.description,
+    department: bid.department,
+    categoryId: bid.category ? String(bid.category.id) : "",
+    purchaseRequestId: bid.purchaseRequestId ? String(bid.purchaseRequestId) : "",
+    items: bid.items.map((i) => ({
+      itemName: i.itemName,
+      specification: i.specification ?? "",
+      quantity: String(i.quantity),
+      unit: i.unit,
+      estimatedPrice: String(i.estimatedPrice ?? "0"),
+      categoryId: i.categoryId ? String(i.categoryId) : "",
+      technicalRequirements: i.technicalRequirements ?? "",
+      evaluationCriteria: i.evaluationCriteria ?? "",
+    })),
+    deadline: bid.deadline.slice(0, 10),
+    biddingDeadline: isoToLocalInput(bid.biddingDeadline),
+    biddingStartAt: isoToLocalInput(bid.biddingStartAt),
+    biddingMode: bid.biddingMode,
+    evaluationMethod: bid.evaluationMethod,
+    priceWeight: String(bid.priceWeight),
+    technicalWeight: String(bid.technicalWeight),
+    qualificationCriteria: bid.qualificationCriteria,
+    bondRequired: bid.bondRequired,
+    bondAmount: bid.bondAmount,
+    vendorPrequalification: bid.vendorPrequalification,
+    minimumYearsExperience: String(bid.minimumYearsExperience),
+    technicalSpecifications: bid.technicalSpecifications,
+    commercialTerms: bid.commercialTerms,
+  };
 }

@@ -13,7 +13,10 @@ import type { BidStatus } from "../../../../../src/shared/status/bid-request.ts"
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useCreateBidRequest } from "../api/create-bid-request.ts";
-import { bidFormDefaults, type BidFormValues, tabOfField, toBidPayload } from "./bid-form.ts";
+import type { BidRequest } from "../api/get-bid-requests.ts";
+import { useUpdateBidRequest } from "../api/update-bid-request.ts";
+import { isolate } from "../../../lib/i18n.ts";
+import { bidFormDefaults, type BidFormValues, bidToFormValues, tabOfField, toBidPayload } from "./bid-form.ts";
 import { CreateBiddingTab } from "./create-bidding-tab.tsx";
 import { CreateDetailsTab } from "./create-details-tab.tsx";
 import { CreateEvaluationTab } from "./create-evaluation-tab.tsx";
@@ -26,17 +29,20 @@ import { useBidMessageText } from "./use-bid-messages.ts";
 const TABS = ["details", "items", "bidding", "evaluation", "review"] as const;
 type Tab = (typeof TABS)[number];
 
-export function CreateBidDialog({ onClose, onCreated }: {
+export function CreateBidDialog({ onClose, onCreated, editing }: {
   onClose: () => void;
   onCreated: (status: BidStatus) => void;
+  /** Edit this draft instead of creating one (PUT with its version; everything can change). */
+  editing?: BidRequest;
 }) {
   const { t } = useTranslation("bids");
   const messageText = useBidMessageText();
-  const form = useForm<BidFormValues>({ defaultValues: bidFormDefaults() });
+  const form = useForm<BidFormValues>({ defaultValues: editing ? bidToFormValues(editing) : bidFormDefaults() });
   // Owned here so converting a purchase request can replace the items the Items tab shows.
   const items = useFieldArray({ control: form.control, name: "items" });
   const converting = !!useWatch({ control: form.control, name: "purchaseRequestId" });
   const mutation = useCreateBidRequest();
+  const update = useUpdateBidRequest();
   const [tab, setTab] = useState<Tab>("details");
   const [error, setError] = useState<string>();
   const baseId = useId();
@@ -55,6 +61,25 @@ export function CreateBidDialog({ onClose, onCreated }: {
       return;
     }
     setError(undefined);
+    if (editing) {
+      update.mutate({ id: editing.id, version: editing.version, payload }, {
+        onSuccess: (saved) => {
+          toast({
+            variant: "success",
+            title: t("lifecycle.edit.saved"),
+            description: t("lifecycle.edit.savedDescription"),
+          });
+          onCreated(saved.status);
+          onClose();
+        },
+        onError: (failure) =>
+          toastError(failure, t("lifecycle.edit.failed"), {
+            translate: messageText,
+            fallback: t("lifecycle.edit.failedDescription"),
+          }),
+      });
+      return;
+    }
     mutation.mutate(payload, {
       onSuccess: (created) => {
         toast({
@@ -73,11 +98,11 @@ export function CreateBidDialog({ onClose, onCreated }: {
     });
   };
 
-  const pending = mutation.isPending;
+  const pending = mutation.isPending || update.isPending;
   return (
     <Modal
       size="xl"
-      title={t("create.title")}
+      title={editing ? t("lifecycle.edit.title", { number: isolate(editing.bidNumber) }) : t("create.title")}
       onClose={onClose}
       footer={
         <>
@@ -92,7 +117,18 @@ export function CreateBidDialog({ onClose, onCreated }: {
           >
             {t("create.previous")}
           </button>
-          {tab === "review"
+          {tab === "review" && editing && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={pending}
+              onClick={() => submit("draft")}
+            >
+              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {t("lifecycle.edit.save")}
+            </button>
+          )}
+          {tab === "review" && !editing
             ? (
               <>
                 <button type="button" className="btn btn-outline" disabled={pending} onClick={() => submit("draft")}>
@@ -114,8 +150,12 @@ export function CreateBidDialog({ onClose, onCreated }: {
                 </button>
               </>
             )
-            : (
-              <button type="button" className="btn btn-primary" onClick={() => setTab(TABS[index + 1])}>
+            : tab !== "review" && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setTab(TABS[index + 1])}
+              >
                 {t("create.next")}
               </button>
             )}
@@ -143,7 +183,7 @@ export function CreateBidDialog({ onClose, onCreated }: {
         <TabPanels id={baseId} tabs={TABS} current={tab}>
           {(name) => (
             <>
-              {name === "details" && <CreateDetailsTab form={form} items={items} />}
+              {name === "details" && <CreateDetailsTab form={form} items={items} editing={!!editing} />}
               {name === "items" && <CreateItemsTab form={form} items={items} />}
               {name === "bidding" && <CreateBiddingTab form={form} />}
               {name === "evaluation" && <CreateEvaluationTab form={form} />}

@@ -10,9 +10,11 @@ import { type BidFormValues, DEFAULT_CATEGORY_ID, EMPTY_BID_ITEM } from "./bid-f
 type Props = {
   form: UseFormReturn<BidFormValues>;
   items: UseFieldArrayReturn<BidFormValues, "items">;
+  /** Editing a saved draft: its source request (if any) stays as it was. */
+  editing?: boolean;
 };
 
-export function CreateDetailsTab({ form, items }: Props) {
+export function CreateDetailsTab({ form, items, editing = false }: Props) {
   const { t } = useTranslation("bids");
   const categories = useCategories();
   const candidates = useConvertiblePurchaseRequests();
@@ -67,9 +69,14 @@ export function CreateDetailsTab({ form, items }: Props) {
             onChange={(event) => {
               void choose(event.target.value);
             }}
-            disabled={loading}
+            disabled={loading || editing}
           >
             <option value="">{t("convert.none")}</option>
+            {editing && getValues("purchaseRequestId") && (
+              <option value={getValues("purchaseRequestId")}>
+                {t("details.convertedFrom", { id: getValues("purchaseRequestId") })}
+              </option>
+            )}
             {candidates.data?.map((pr) => (
               <option key={pr.id} value={pr.id}>
                 {pr.requestId} · {pr.title} ({t(`convert.status.${pr.status}`)})

@@ -6,6 +6,9 @@ import { ItemsBudgetSummary } from "../../../components/items-budget-summary.tsx
 import type { BidFormValues } from "./bid-form.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
+import { estimatedBudget } from "../../../lib/item-totals.ts";
+import { toCents } from "../../../../../src/shared/money.ts";
+import { useApprovalRule } from "../api/get-approval-rule.ts";
 
 /** A read-only summary of the other tabs, with the estimated budget the server will compute. */
 export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }) {
@@ -18,6 +21,15 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
   const category = categories.data?.find((c) => String(c.id) === v.categoryId)?.name;
   const source = candidates.data?.find((pr) => String(pr.id) === v.purchaseRequestId);
   const method = t(`evaluation.${v.evaluationMethod}`);
+  const rule = useApprovalRule().data;
+  // The server's rule (src/features/bids/approval.ts): strictly above the threshold needs both approvals.
+  const approval = v.purchaseRequestId
+    ? t("lifecycle.review.converted")
+    : rule
+    ? (toCents(estimatedBudget(items)) ?? 0) > (toCents(rule.threshold) ?? 0)
+      ? t("lifecycle.review.needed", { threshold: formatMoney(rule.threshold, lang) })
+      : t("lifecycle.review.none", { threshold: formatMoney(rule.threshold, lang) })
+    : undefined;
   const rows: [string, string][] = [
     [t("fields.title"), v.title],
     [t("fields.department"), v.department],
@@ -44,6 +56,12 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
   ];
   return (
     <div className="flex flex-col gap-4">
+      {approval && (
+        <div role="note" className="alert alert-info alert-soft flex flex-col items-start gap-1">
+          <span className="font-semibold">{t("lifecycle.review.title")}</span>
+          <span data-testid="bid-approvals-note">{approval}</span>
+        </div>
+      )}
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
         {rows.map(([label, value]) => (
           <div key={label}>

@@ -5,16 +5,25 @@ import { quotationsQueryKey } from "./get-quotations.ts";
 import { purchaseOrdersQueryKey } from "./get-purchase-orders.ts";
 
 export type PurchaseOrderRef = { id: number; poNumber: string; totalAmount: string };
-export type AwardInput = { kind: RequestKind; requestId: number; quotationId: number; comment?: string };
+export type AwardInput = {
+  kind: RequestKind;
+  requestId: number;
+  quotationId: number;
+  comment?: string;
+  /** Required when the quotation is not the best by the evaluation method. */
+  justification?: string;
+};
 export type AwardResult = { purchaseOrder: PurchaseOrderRef; quotationId: number };
 
 const PATH: Record<RequestKind, string> = { purchase_request: "purchase-requests", bid_request: "bid-requests" };
 
 /** POST /api/{purchase-requests|bid-requests}/{id}/award: approve one, reject the others, issue the purchase order. */
-export function awardQuotation({ kind, requestId, quotationId, comment }: AwardInput): Promise<AwardResult> {
+export function awardQuotation(
+  { kind, requestId, quotationId, comment, justification }: AwardInput,
+): Promise<AwardResult> {
   return apiJson<AwardResult>(`/api/${PATH[kind]}/${requestId}/award`, {
     method: "POST",
-    json: { quotationId, comment: comment ?? "" },
+    json: { quotationId, comment: comment ?? "", justification: justification ?? "" },
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toastError } from "../../../lib/error-toast.ts";
+import { hasErrorCode, toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import type { PurchaseOrderRef } from "../api/award-quotation.ts";
@@ -22,17 +22,23 @@ export type AwardTarget = {
   currency: string;
 };
 
-export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onClose }: {
+export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onClose, needsJustification = false }: {
   target: AwardTarget;
   title: string;
   confirmLabel: string;
   /** Performs the award and resolves with the purchase order. */
-  onConfirm: (comment: string) => Promise<PurchaseOrderRef | undefined>;
+  onConfirm: (comment: string, justification: string) => Promise<PurchaseOrderRef | undefined>;
   onClose: () => void;
+  /** The quotation is not the best by the evaluation method: a written justification is required. */
+  needsJustification?: boolean;
 }) {
   const { t } = useTranslation("quotations");
   const format = useFormat();
   const [comment, setComment] = useState("");
+  const [justification, setJustification] = useState("");
+  // Also when the server says so (a card's Approve does not know the ranking).
+  const [justify, setJustify] = useState(needsJustification);
+  const [justificationMissing, setJustificationMissing] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
   const [order, setOrder] = useState<PurchaseOrderRef>();
@@ -41,10 +47,14 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (justify && !justification.trim()) {
+      setJustificationMissing(true);
+      return;
+    }
     setPending(true);
     setError(undefined);
     try {
-      const po = await onConfirm(comment.trim());
+      const po = await onConfirm(comment.trim(), justification.trim());
       setOrder(po);
       toast({
         variant: "success",
@@ -52,6 +62,11 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
         description: po ? t("toast.awardedDescription", { po: isolate(po.poNumber), vendor }) : undefined,
       });
     } catch (failure) {
+      if (hasErrorCode(failure, "award.justificationRequired")) {
+        setJustify(true);
+        setJustificationMissing(true);
+        return;
+      }
       setError(toastError(failure, t("toast.error"), { fallback: t("toast.awardFailed") }));
     } finally {
       setPending(false);
@@ -108,6 +123,31 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
                 onChange={(event) => setComment(event.target.value)}
               />
             </label>
+            {justify && (
+              <label className="flex flex-col gap-1">
+                <span className="text-sm font-medium">{t("award.justification")} *</span>
+                <span className="text-xs text-base-content/70" id={`${formId}-justification-hint`}>
+                  {t("award.justificationHint")}
+                </span>
+                <textarea
+                  className={`textarea w-full ${justificationMissing ? "textarea-error" : ""}`}
+                  rows={3}
+                  maxLength={5000}
+                  dir="auto"
+                  required
+                  aria-invalid={justificationMissing}
+                  aria-describedby={`${formId}-justification-hint`}
+                  value={justification}
+                  onChange={(event) => {
+                    setJustification(event.target.value);
+                    if (event.target.value.trim()) setJustificationMissing(false);
+                  }}
+                />
+              </label>
+            )}
+            {justificationMissing && (
+              <p role="alert" className="text-sm text-error">{t("award.justificationRequired")}</p>
+            )}
             {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
           </form>
         )}

@@ -217,8 +217,10 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
           }}
           title={t("award.title", { vendor: isolate(awarding.vendorName) })}
           confirmLabel={t("actions.award")}
-          onConfirm={async (comment) =>
-            (await award.mutateAsync({ kind, requestId: id, quotationId: awarding.id, comment })).purchaseOrder}
+          needsJustification={awarding.rank > 1}
+          onConfirm={async (comment, justification) =>
+            (await award.mutateAsync({ kind, requestId: id, quotationId: awarding.id, comment, justification }))
+              .purchaseOrder}
           onClose={() => setAwarding(null)}
         />
       )}

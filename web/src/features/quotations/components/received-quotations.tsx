@@ -108,8 +108,9 @@ export function ReceivedQuotations() {
           }}
           title={t("approve.title", { vendor: isolate(dialog.quotation.vendorName) })}
           confirmLabel={t("actions.approve")}
-          onConfirm={async (comment) =>
-            (await approve.mutateAsync({ id: dialog.quotation.id, status: "approved", comment })).purchaseOrder}
+          onConfirm={async (comment, justification) =>
+            (await approve.mutateAsync({ id: dialog.quotation.id, status: "approved", comment, justification }))
+              .purchaseOrder}
           onClose={close}
         />
       )}
