@@ -257,10 +257,13 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
       closedAt = after(createdAt, between(r, 0.5, Math.min(age - 0.5, 10)));
       deadline = after(createdAt, between(r, 14, 30));
     }
+    // Purchase requests are never sealed (docs/decisions/005); the draw that chose it is kept so the
+    // generated data stays the same for the same seed.
+    if (type === "bid_required" && status !== "active") r();
     prs.push({
       status,
       type,
-      mode: type === "bid_required" && status !== "active" && r() < 0.2 ? "sealed" : "open",
+      mode: "open",
       category,
       department: pick(r, DEPARTMENTS),
       priority: weighted(r, PRIORITY),
