@@ -4,6 +4,7 @@
  * the first failure is shown as a 'Validation Error' toast and the tab holding that field opens.
  */
 import { useId, useState } from "react";
+import { useLiveIssue } from "../../../lib/live-issue.ts";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.tsx";
@@ -29,7 +30,12 @@ export function CreateRequestDialog({ onClose }: { onClose: () => void }) {
   const form = useForm<FullFormValues>({ defaultValues: fullFormDefaults() });
   const { create, pending, failedAlert } = useCreateRequest(onClose);
   const [tab, setTab] = useState<Tab>("details");
-  const [error, setError] = useState<string>();
+  const firstIssue = (values: FullFormValues) => {
+    const parsed = fullPurchaseRequestSchema.safeParse(toFullPayload(values));
+    return parsed.success ? undefined : messageText(parsed.error.issues[0]?.message);
+  };
+  // The banner follows the values: fixing the field takes it away (it used to stay until the next submit).
+  const issue = useLiveIssue(form.watch(), firstIssue);
   const baseId = useId();
   const formId = `${baseId}-form`;
   const index = TABS.indexOf(tab);
@@ -38,14 +44,14 @@ export function CreateRequestDialog({ onClose }: { onClose: () => void }) {
     const payload = toFullPayload(values);
     const parsed = fullPurchaseRequestSchema.safeParse(payload);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const message = messageText(issue?.message);
-      setError(message);
-      setTab(DETAILS_FIELDS.has(String(issue?.path[0])) ? "details" : "items");
+      const first = parsed.error.issues[0];
+      const message = messageText(first?.message);
+      issue.show();
+      setTab(DETAILS_FIELDS.has(String(first?.path[0])) ? "details" : "items");
       toast({ variant: "error", title: t("toast.validationError"), description: message });
       return;
     }
-    setError(undefined);
+    issue.hide();
     create(payload);
   });
 
@@ -91,7 +97,7 @@ export function CreateRequestDialog({ onClose }: { onClose: () => void }) {
           label={t("create.title")}
           tabLabel={(name) => t(`create.tabs.${name}`)}
         />
-        {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
+        {issue.message && <div role="alert" className="alert alert-error alert-soft">{issue.message}</div>}
         {failedAlert}
         <TabPanels id={baseId} tabs={TABS} current={tab}>
           {(name) => (

@@ -1,16 +1,21 @@
 /** The user's own notification switches (spec: Settings, notification toggles), saved on the server. */
 import { useTranslation } from "react-i18next";
 import type { Preferences } from "../../../../../src/shared/schemas/preferences.ts";
+import { useRole } from "../../../lib/authorization.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { usePreferences } from "../api/get-preferences.ts";
 import { useUpdatePreferences } from "../api/update-preferences.ts";
 
 const SWITCHES: (keyof Preferences)[] = ["emailNotifications", "opportunityEmails", "deadlineReminders"];
+/** New-opportunity and quotation-deadline emails go to vendors only: staff get no switch that does nothing. */
+const VENDOR_ONLY = new Set<keyof Preferences>(["opportunityEmails", "deadlineReminders"]);
 
 export function NotificationsCard() {
   const { t } = useTranslation("settings");
   const prefs = usePreferences();
   const update = useUpdatePreferences();
+  const isVendor = useRole() === "vendor";
+  const switches = SWITCHES.filter((key) => isVendor || !VENDOR_ONLY.has(key));
 
   const toggle = (key: keyof Preferences, value: boolean) => {
     if (!prefs.data) return;
@@ -26,7 +31,7 @@ export function NotificationsCard() {
         <h3 id="notifications-title" className="card-title text-lg">{t("notifications.title")}</h3>
         <p className="text-sm text-base-content/70">{t("notifications.text")}</p>
         {prefs.isError && <p role="alert" className="text-error text-sm">{t("notifications.loadError")}</p>}
-        {SWITCHES.map((key) => (
+        {switches.map((key) => (
           <label key={key} className="flex cursor-pointer items-center justify-between gap-3">
             <span>
               <span className="block font-medium">{t(`notifications.${key}`)}</span>
