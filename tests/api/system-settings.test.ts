@@ -21,6 +21,7 @@ Deno.test(`${tag} GET /api/admin/system-settings returns the defaults and the da
     autoReminder: 24,
     enableVendorMatching: true,
     approvalThreshold: "10000.00",
+    timeZone: "UTC",
     database: { kind: t.db.kind === "postgres" ? "postgresql" : "pglite", poolMax: t.deps.config.poolMax },
   });
 });
@@ -32,6 +33,7 @@ Deno.test(`${tag} POST /api/admin/save-system-settings validates the ranges at t
     [{ autoReminder: 0 }, 400, "Auto reminder must be between 1 and 72 hours"],
     [{ autoReminder: 73 }, 400, "Auto reminder must be between 1 and 72 hours"],
     [{ approvalThreshold: "-1" }, 400, "Approval threshold must be an amount of 0 or more"],
+    [{ timeZone: "Mars/Olympus" }, 400, "Unknown time zone"],
   ];
   const before = await settingValue("default_deadline_days");
   for (const [patch, status, message] of cases) {
@@ -67,6 +69,7 @@ Deno.test(`${tag} POST /api/admin/save-system-settings writes every setting and 
     autoReminder: 48,
     enableVendorMatching: false,
     approvalThreshold: "2500.50",
+    timeZone: "UTC",
   });
   assert.equal(await settingValue("enable_vendor_matching"), "false");
   assert.equal(await settingValue("approval_threshold"), "2500.50");
