@@ -23,6 +23,19 @@ function flatten(tree: Tree, prefix = "", out = new Map<string, unknown>()): Map
   return out;
 }
 
+/**
+ * i18next plural forms (`key_one`, `key_other`, ...): each language has exactly the forms its plural
+ * rules use (French and Spanish also `_many`), so they are compared by their base key.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(PLURAL, "");
+const pluralForms = (lang: string) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+
+/** Keys with plural forms collapsed to their base key. */
+function baseKeys(messages: Map<string, unknown>): Set<string> {
+  return new Set([...messages.keys()].map(pluralBase));
+}
+
 function variables(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 }
@@ -70,19 +83,32 @@ for (const [ns, flat] of flatByNamespace) {
     const messages = flat.get(lang)!;
 
     Deno.test(`[locales] ${ns}: ${lang} has exactly the English keys, translated, non-empty, same variables`, () => {
-      const missing = [...english.keys()].filter((k) => !messages.has(k));
-      const extra = [...messages.keys()].filter((k) => !english.has(k));
+      const englishBases = baseKeys(english);
+      const bases = baseKeys(messages);
+      const missing = [...englishBases].filter((k) => !bases.has(k));
+      const extra = [...bases].filter((k) => !englishBases.has(k));
       assert.deepEqual(missing, [], `${ns}/${lang} lacks keys`);
       assert.deepEqual(extra, [], `${ns}/${lang} has keys English does not`);
+      // A plural key has exactly the forms of the language's plural rules.
+      for (const base of englishBases) {
+        if (english.has(base)) continue;
+        const forms = [...messages.keys()].filter((k) => pluralBase(k) === base).map((k) => k.slice(base.length + 1));
+        assert.deepEqual(forms.sort(), [...pluralForms(lang)].sort(), `${ns}/${lang}: plural forms of ${base}`);
+      }
       for (const [key, value] of messages) {
         assert.equal(typeof value, "string", `${ns}/${lang}: ${key} is not a string`);
         assert.notEqual((value as string).trim(), "", `${ns}/${lang}: ${key} is empty`);
-        const eng = english.get(key);
+        const plural = !english.has(key) && PLURAL.test(key);
+        const eng = english.get(plural ? `${pluralBase(key)}_other` : key);
         if (typeof eng !== "string") continue;
-        if (!SAME_AS_ENGLISH_ALLOWED.has(`${ns}:${key}`)) {
+        if (!SAME_AS_ENGLISH_ALLOWED.has(`${ns}:${key}`) && !plural) {
           assert.notEqual(value, eng, `${ns}/${lang}: ${key} repeats the English text`);
         }
-        assert.deepEqual(variables(value as string), variables(eng), `${ns}/${lang}: ${key} variables differ`);
+        // A singular form may say "one" in words instead of showing {{count}}.
+        const expected = variables(eng).filter((v) =>
+          !(plural && v === "count" && !variables(value as string).includes(v))
+        );
+        assert.deepEqual(variables(value as string), expected, `${ns}/${lang}: ${key} variables differ`);
       }
     });
   }
@@ -103,7 +129,7 @@ Deno.test('[locales] every literal t("key") in the SPA source exists in English'
         for (const match of source.matchAll(/\bt\(\s*"([^"]+)"/g)) {
           const [keyNs, key] = match[1].includes(":") ? match[1].split(":", 2) : [ns, match[1]];
           const bundle = keyNs === ns ? keys : flatByNamespace.get(keyNs)?.get("en");
-          if (!bundle?.has(key)) missing.push(`${entry.name}: ${match[1]}`);
+          if (!bundle?.has(key) && !bundle?.has(`${key}_other`)) missing.push(`${entry.name}: ${match[1]}`);
         }
       }
     }

@@ -25,8 +25,12 @@ export function StatsLine() {
       {s.sealedBids > 0 && (
         <p className="text-base-content/70">
           {t("stats.sealedLine", {
+            count: s.sealedBids,
             bids: format.number(s.sealedBids),
-            submissions: format.number(s.sealedSubmissions),
+            submissions: t("stats.sealedSubmissionCount", {
+              count: s.sealedSubmissions,
+              value: format.number(s.sealedSubmissions),
+            }),
           })}
         </p>
       )}
