@@ -1,12 +1,12 @@
 /**
- * Quotation deadline reminders (settings: deadline_reminders_enabled, auto_reminder_hours,
- * template_deadline_reminder): within `auto_reminder_hours` of a request's deadline, every approved
- * vendor that could still answer and has not, gets one email through the outbox. For a sealed bid the
- * reminder goes to every subscribed vendor of its category, submitted or not, with the same neutral
- * wording, so neither the recipients (visible in the outbox) nor the text tell who has bid (issue 10
- * item 4c). Recorded in
- * deadline_reminders in the same transaction, so no vendor is reminded twice; an advisory lock makes
- * one instance do each round.
+ * Quotation deadline reminders (settings: deadline_reminders_enabled, auto_reminder_hours; email
+ * templates deadline_reminder and deadline_reminder_sealed, in the vendor's language): within
+ * `auto_reminder_hours` of a request's deadline, every approved vendor that could still answer and
+ * has not, gets one email through the outbox. For a sealed bid the reminder goes to every
+ * subscribed vendor of its category, submitted or not, with the same neutral wording, so neither
+ * the recipients (visible in the outbox) nor the text tell who has bid (issue 10 item 4c). Recorded
+ * in deadline_reminders in the same transaction, so no vendor is reminded twice; an advisory lock
+ * makes one instance do each round.
  */
 import type { Db, Queryable } from "../db/types.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -14,9 +14,6 @@ import { getSettings, isOn } from "../lib/settings.ts";
 import { enqueueTemplated } from "../notify/emails.ts";
 
 const LOCK_KEY = 727_100_011;
-/** The same for every vendor of a sealed bid, whether it has submitted or not. */
-export const SEALED_NOTE =
-  "\n\nThis is a sealed bid: every vendor invited to it receives this reminder. If you have already submitted, you may replace your quotation until the deadline; otherwise no action is needed.";
 
 interface Due {
   kind: "purchase_request" | "bid_request";
