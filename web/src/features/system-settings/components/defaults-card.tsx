@@ -12,6 +12,7 @@ import {
   systemSettingsSchema,
   THRESHOLD_INVALID,
 } from "../../../../../src/shared/schemas/system-settings.ts";
+import { DATE_MESSAGES, DEFAULT_TIME_ZONE, setOrganisationTimeZone } from "../../../../../src/shared/schemas/common.ts";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
@@ -22,6 +23,11 @@ import { useSystemSettings } from "../api/get-system-settings.ts";
 import { useSaveSystemSettings } from "../api/save-system-settings.ts";
 
 type Values = SystemSettingsInput;
+
+/** The IANA zones this browser knows (the server checks the value too). */
+const TIME_ZONES: string[] =
+  (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ??
+    [DEFAULT_TIME_ZONE];
 
 /** Purchase Request Defaults: deadline days, reminder hours, vendor matching, approval threshold. */
 export function DefaultsCard() {
@@ -54,6 +60,7 @@ function DefaultsForm({ initial }: { initial: Values }) {
     autoReminder: v.autoReminder,
     enableVendorMatching: v.enableVendorMatching,
     approvalThreshold: v.approvalThreshold,
+    timeZone: v.timeZone ?? DEFAULT_TIME_ZONE,
   });
   const form = useForm<Values>({
     defaultValues: toValues(initial),
@@ -70,14 +77,19 @@ function DefaultsForm({ initial }: { initial: Values }) {
       ? t("defaults.reminderRange")
       : message === THRESHOLD_INVALID
       ? t("defaults.thresholdInvalid")
+      : message === DATE_MESSAGES.timeZone
+      ? t("defaults.timeZoneInvalid")
       : message;
 
   const onSubmit = form.handleSubmit(
     (values) => {
       if (save.isPending) return;
       save.mutate(values, {
-        onSuccess: () =>
-          toast({ variant: "success", title: t("defaults.saved"), description: t("defaults.savedDescription") }),
+        onSuccess: () => {
+          // This tab's date inputs and checks use the new zone at once.
+          setOrganisationTimeZone(values.timeZone);
+          toast({ variant: "success", title: t("defaults.saved"), description: t("defaults.savedDescription") });
+        },
         onError: (error) => toastError(error, t("defaults.saveFailed"), { translate }),
       });
     },
@@ -117,6 +129,16 @@ function DefaultsForm({ initial }: { initial: Values }) {
         >
           <input {...form.register("approvalThreshold")} inputMode="decimal" className="input w-full" />
         </FormField>
+        <FormField
+          label={t("defaults.timeZone")}
+          hint={t("defaults.timeZoneHint")}
+          error={translate(errors.timeZone?.message)}
+        >
+          <input {...form.register("timeZone")} list="time-zones" autoComplete="off" className="input w-full" />
+        </FormField>
+        <datalist id="time-zones">
+          {TIME_ZONES.map((zone) => <option key={zone} value={zone} />)}
+        </datalist>
         <Controller
           control={form.control}
           name="enableVendorMatching"
