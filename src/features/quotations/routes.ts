@@ -12,7 +12,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { z } from "zod";
 import { allow, roles } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { Queryable } from "../../db/types.ts";
@@ -21,6 +20,7 @@ import { Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { awardSchema, evaluationSchema, quotationStatusSchema } from "../../shared/schemas/bids.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
+import { idSchema, safeString } from "../../shared/schemas/common.ts";
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { ROLE_NAMES } from "../../shared/roles.ts";
@@ -36,10 +36,8 @@ const REVIEWERS = ROLE_NAMES.filter((r) => r !== "vendor" && hasPermission(r, "q
 const TAGS = ["quotations"];
 
 const awardBodySchema = awardSchema.extend({
-  quotationId: z.coerce.number({ error: "quotationId is required" }).int("quotationId is required").positive(
-    "quotationId is required",
-  ).max(2147483647, "quotationId is required"),
-  comment: z.string().trim().max(2000).optional().default(""),
+  quotationId: idSchema("quotationId is required"),
+  comment: safeString().trim().max(2000).optional().default(""),
 });
 
 function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: string) {

@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { idSchema } from "../../shared/schemas/common.ts";
 
 export const quotationListQuerySchema = z.object({
   status: z.enum(["submitted", "under_review", "approved", "rejected"], {
     error: "status must be submitted, under_review, approved or rejected",
   }).optional(),
-  purchaseRequestId: z.coerce.number().int().positive().max(2147483647).optional(),
-  bidRequestId: z.coerce.number().int().positive().max(2147483647).optional(),
+  purchaseRequestId: idSchema().optional(),
+  bidRequestId: idSchema().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
 
 export const purchaseOrderListQuerySchema = z.object({
-  vendorId: z.coerce.number().int().positive().max(2147483647).optional(),
+  vendorId: idSchema().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
