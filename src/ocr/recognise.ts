@@ -7,6 +7,7 @@
 import { Buffer } from "node:buffer";
 import { createWorker, type Worker as TesseractWorker } from "tesseract.js";
 import type { PageWords, Word } from "./layout.ts";
+import { decodePng, type Grey, greyToPgm, rotate } from "./raster.ts";
 
 const LANG_PATH = new URL("../../node_modules/@tesseract.js-data/eng/4.0.0", import.meta.url).pathname;
 
@@ -38,11 +39,23 @@ export class Recogniser {
     })();
   }
 
-  async #read(image: Uint8Array, rotateRadians: number): Promise<Recognised> {
+  /** The image as the recogniser decoded it, in grey (any input format). */
+  async #grey(image: Uint8Array): Promise<Grey> {
+    const w = await this.#get();
+    const r = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
+      imageGrey: true,
+      text: false,
+      blocks: false,
+    });
+    const b64 = String(r.data.imageGrey).replace(/^data:image\/png;base64,/, "");
+    return await decodePng(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));
+  }
+
+  /** One reading, deskewed by the recogniser (small angles only). */
+  async #read(image: Uint8Array): Promise<Recognised> {
     const w = await this.#get();
     const r = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {
       rotateAuto: true,
-      rotateRadians,
     }, { blocks: true, text: false });
     const words: Word[] = [];
     for (const b of (r.data.blocks ?? []) as Block[]) {
@@ -67,7 +80,11 @@ export class Recogniser {
     return { words, quality };
   }
 
-  /** Words of one page image; tries 180°, 90° and 270° when the upright reading is poor. */
+  /**
+   * Words of one page image. An upside-down page reads as garbage: then 180° (and the quarter
+   * turns) are tried and the best reading kept. A page on its side usually reads fine but with
+   * vertical lines: its boxes are turned back so that lines run left to right.
+   */
   async page(
     image: Uint8Array,
     size: { width: number; height: number },
@@ -75,29 +92,60 @@ export class Recogniser {
     onProgress: (p: number) => void,
   ) {
     this.#progress = onProgress;
-    let best = await this.#read(image, 0);
+    let best = await this.#read(image);
     let turn = 0;
-    if (best.quality < 0.7 || best.words.length < 5) {
-      for (const r of [Math.PI, Math.PI / 2, -Math.PI / 2]) {
-        const next = await this.#read(image, r);
+    if (best.quality < 0.6 || best.words.length < 5) {
+      // Turn the pixels ourselves (the recogniser's own rotation only deskews small angles).
+      const grey = await this.#grey(image);
+      for (const quarters of [2, 1, 3]) {
+        const next = await this.#read(greyToPgm(rotate(grey, quarters)));
         if (next.quality * Math.sqrt(next.words.length) > best.quality * Math.sqrt(best.words.length) * 1.2) {
           best = next;
-          turn = r;
+          turn = quarters;
         }
+        if (best.quality >= 0.6 && best.words.length >= 5) break;
       }
     }
-    const sideways = Math.abs(Math.abs(turn) - Math.PI / 2) < 0.01;
-    const out: PageWords = {
-      page,
-      width: sideways ? size.height : size.width,
-      height: sideways ? size.width : size.height,
-      words: best.words,
-    };
-    return { page: out, rotated: turn !== 0 };
+    const quarter = turn % 2 === 1;
+    let width = quarter ? size.height : size.width;
+    let height = quarter ? size.width : size.height;
+    let words = best.words;
+    const side = sideways(words);
+    if (side) {
+      words = words.map((w) =>
+        side === "clockwise"
+          ? { ...w, x0: w.y0, x1: w.y1, y0: width - w.x1, y1: width - w.x0 }
+          : { ...w, x0: height - w.y1, x1: height - w.y0, y0: w.x0, y1: w.x1 }
+      );
+      [width, height] = [height, width];
+    }
+    const out: PageWords = { page, width, height, words };
+    return { page: out, rotated: turn !== 0 || side !== undefined };
   }
 
   async close() {
     if (this.#worker) await (await this.#worker).terminate();
     this.#worker = undefined;
   }
+}
+
+/**
+ * Whether the words run down the page (turned clockwise: the text reads top to bottom) or up it,
+ * judged from words of three or more characters that are much taller than wide.
+ */
+function sideways(words: Word[]): "clockwise" | "counterclockwise" | undefined {
+  const long = words.filter((w) => w.text.length >= 3);
+  const tall = long.filter((w) => w.y1 - w.y0 > 1.5 * (w.x1 - w.x0));
+  if (long.length < 5 || tall.length < long.length * 0.6) return undefined;
+  let down = 0;
+  let up = 0;
+  for (let i = 1; i < words.length; i++) {
+    const a = words[i - 1];
+    const b = words[i];
+    // consecutive words of one line: same column of text
+    if (Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) > (a.x1 - a.x0)) continue;
+    if (b.y0 > a.y0) down++;
+    else up++;
+  }
+  return down >= up ? "clockwise" : "counterclockwise";
 }

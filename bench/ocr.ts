@@ -1,0 +1,129 @@
+/**
+ * OCR accuracy and speed on the generated corpus: text-layer PDFs rendered on the fly
+ * (tests/fixtures/ocr/corpus.ts) and the committed scans and photos (tests/fixtures/ocr/images,
+ * made by generate-images.ts), read through the same worker pool the server uses.
+ *
+ *   node_modules/.bin/deno run -A bench/ocr.ts [--text 100] [--images] [--only photo]
+ *
+ * Prints per format: items exact (description, quantity, unit price and line total all right),
+ * documents fully right, non-item lines returned as items, median and p95 seconds per document.
+ */
+import { makeCorpus, renderPdf, type TruthItem } from "../tests/fixtures/ocr/corpus.ts";
+import { OcrPool } from "../src/ocr/pool.ts";
+import type { ExtractionResult } from "../src/ocr/extract.ts";
+
+const args = Deno.args;
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] && !args[i + 1].startsWith("--") ? args[i + 1] : fallback;
+};
+const textDocs = Number(arg("text", "100"));
+const images = !args.includes("--no-images");
+const only = arg("only", "");
+const verbose = args.includes("--verbose");
+
+type Row = {
+  format: string;
+  items: number;
+  exact: number;
+  docs: number;
+  docsRight: number;
+  extra: number;
+  secs: number[];
+};
+const rows = new Map<string, Row>();
+const row = (format: string) =>
+  rows.get(format) ??
+    rows.set(format, { format, items: 0, exact: 0, docs: 0, docsRight: 0, extra: 0, secs: [] }).get(format)!;
+
+const cents = (s: string) => Math.round(Number(s) * 100);
+function score(format: string, truth: TruthItem[], got: ExtractionResult, secs: number, name: string) {
+  const r = row(format);
+  r.docs++;
+  r.items += truth.length;
+  r.secs.push(secs);
+  let exact = 0;
+  // Items are matched in order; an extra or missing line shifts nothing that was read right.
+  const remaining = [...got.items];
+  for (const t of truth) {
+    const i = remaining.findIndex((g) =>
+      g.name === t.name && Number(g.quantity) === t.quantity && cents(g.unitPrice) === t.unitPrice &&
+      cents(g.totalPrice) === t.total
+    );
+    if (i >= 0) {
+      exact++;
+      remaining.splice(i, 1);
+    } else if (verbose) console.log(`  ${name}: missed`, t);
+  }
+  const extra = Math.max(0, got.items.length - exact - (truth.length - exact));
+  if (verbose && remaining.length) {
+    console.log(`  ${name}: unmatched lines`, remaining.map((g) => [g.name, g.quantity, g.unitPrice, g.totalPrice]));
+  }
+  r.exact += exact;
+  r.extra += extra;
+  if (exact === truth.length && got.items.length === truth.length) r.docsRight++;
+}
+
+const pool = new OcrPool(1, { maxPages: 20, maxMegapixels: 40, timeoutMs: 120_000 });
+async function read(bytes: Uint8Array) {
+  const t0 = performance.now();
+  const result = await pool.run(bytes, () => {});
+  return { result, secs: (performance.now() - t0) / 1000 };
+}
+
+// Warm the worker (module load, recogniser start) outside the measurements.
+await read(await renderPdf(makeCorpus(1)[0]));
+
+if (textDocs > 0 && (!only || only === "text")) {
+  for (const spec of makeCorpus(textDocs, 99)) {
+    const { result, secs } = await read(await renderPdf(spec));
+    score("text PDF", spec.items, result, secs, spec.id);
+  }
+}
+
+if (images) {
+  const dir = new URL("../tests/fixtures/ocr/images/", import.meta.url);
+  const truth: Record<string, { items: TruthItem[] }> = JSON.parse(await Deno.readTextFile(new URL("truth.json", dir)));
+  for (const [file, t] of Object.entries(truth)) {
+    const format = file.replace(/^[a-z]+-\d+-/, "");
+    if (only && !format.includes(only)) continue;
+    const { result, secs } = await read(await Deno.readFile(new URL(file, dir)));
+    score(format, t.items, result, secs, file);
+  }
+}
+pool.close();
+
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : "-");
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : 0;
+};
+console.log("| format | documents | items exact | documents fully right | non-items returned | median s | p95 s |");
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
+const all: Row = { format: "all images", items: 0, exact: 0, docs: 0, docsRight: 0, extra: 0, secs: [] };
+for (const r of rows.values()) {
+  console.log(
+    `| ${r.format} | ${r.docs} | ${r.exact}/${r.items} (${
+      pct(r.exact, r.items)
+    }) | ${r.docsRight}/${r.docs} | ${r.extra} | ${quantile(r.secs, 0.5).toFixed(2)} | ${
+      quantile(r.secs, 0.95).toFixed(2)
+    } |`,
+  );
+  if (r.format !== "text PDF") {
+    all.items += r.items;
+    all.exact += r.exact;
+    all.docs += r.docs;
+    all.docsRight += r.docsRight;
+    all.extra += r.extra;
+    all.secs.push(...r.secs);
+  }
+}
+if (all.docs) {
+  console.log(
+    `| **scans and photos** | ${all.docs} | ${all.exact}/${all.items} (${
+      pct(all.exact, all.items)
+    }) | ${all.docsRight}/${all.docs} | ${all.extra} | ${quantile(all.secs, 0.5).toFixed(2)} | ${
+      quantile(all.secs, 0.95).toFixed(2)
+    } |`,
+  );
+}
