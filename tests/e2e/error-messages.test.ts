@@ -8,6 +8,7 @@ import { LANGUAGE_STORAGE_KEY } from "../../src/shared/i18n-languages.ts";
 import { ERROR_MESSAGES } from "../../src/shared/error-codes.ts";
 import esApp from "../../web/src/locales/es.json" with { type: "json" };
 import esCategories from "../../web/src/features/categories/locales/es.json" with { type: "json" };
+import esRequests from "../../web/src/features/requests/locales/es.json" with { type: "json" };
 import esErrors from "../../web/src/features/errors/locales/es.json" with { type: "json" };
 import { e2eContext, openPage, screenshot } from "./helpers.ts";
 
@@ -37,6 +38,37 @@ Deno.test("[e2e] errors: a duplicate category name is refused with a toast entir
     const text = await toast.innerText();
     assert.ok(!text.includes(ERROR_MESSAGES["categories.duplicateName"]), `English text in the toast: ${text}`);
     await screenshot(page, "error-toast-es-duplicate-category");
+    assert.deepEqual(tab.problems.filter((p) => !/status of 409/.test(p)), []);
+  } finally {
+    await tab.close();
+  }
+});
+
+Deno.test("[e2e] errors: changing the items of an approved request shows the refusal in Spanish, not a raw key", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  const { page, context } = tab;
+  try {
+    await context.addInitScript((key) => localStorage.setItem(key, "es"), LANGUAGE_STORAGE_KEY);
+    const signIn = await page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
+    assert.equal(signIn.status(), 200, "admin sign-in");
+
+    await page.goto("/");
+    await page.getByRole("button", { name: esApp.dashboard.sections.requests, exact: true }).click();
+    // An approved (active) request of the demo seed.
+    const card = page.getByRole("article", { name: "Printer toner and paper for head office" });
+    await card.getByRole("button", { name: esRequests.actions.edit, exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    const quantity = dialog.getByLabel(esRequests.items.quantity).first();
+    await quantity.fill(String(Number(await quantity.inputValue()) + 1));
+    await dialog.getByRole("button", { name: esRequests.edit.submit }).click();
+
+    const expected = esErrors.purchaseRequests.approvedItemsLocked;
+    await dialog.getByRole("alert").filter({ hasText: expected }).waitFor();
+    const text = await dialog.getByRole("alert").first().innerText();
+    assert.ok(!text.includes("messages."), `raw key shown: ${text}`);
+    assert.ok(!text.includes(ERROR_MESSAGES["purchaseRequests.approvedItemsLocked"]), `English shown: ${text}`);
+    await screenshot(page, "error-alert-es-approved-items-locked");
     assert.deepEqual(tab.problems.filter((p) => !/status of 409/.test(p)), []);
   } finally {
     await tab.close();
