@@ -9,6 +9,7 @@
  * message nobody translates is shown as the server wrote it.
  */
 import { ApiError, type ApiIssue, isUnauthorizedError } from "./api-client.ts";
+import { formatDate, formatDateTime } from "./format.ts";
 import { i18n, isolate } from "./i18n.ts";
 import { toast } from "./toast.tsx";
 import { ERROR_MESSAGES, errorText, isErrorCode } from "../../../src/shared/error-codes.ts";
@@ -18,9 +19,14 @@ type Translate = (message: string | undefined) => string | undefined;
 /** Codes whose text is a message from elsewhere (a schema, a provider), carried in params.message. */
 const PASS_THROUGH = new Set<string>(["generic.validation"]);
 
-/** A param that names a status ("under review", "bidding_open") or a label is shown translated. */
+/**
+ * A param that names a status ("under review", "bidding_open") or a label is shown translated, a
+ * date or time (ISO 8601) in the user's language.
+ */
 function paramValue(value: string | number): string | number {
   if (typeof value !== "string") return value;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value, i18n.language);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value, i18n.language, { utc: true });
   const key = `errors:values.${value.trim().replace(/ /g, "_")}`;
   if (/^[A-Za-z_ ]+$/.test(value) && i18n.exists(key)) return i18n.t(key);
   // Anything else came from a user or another system: keep its own direction inside the sentence.
