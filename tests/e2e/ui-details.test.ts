@@ -1,0 +1,144 @@
+/**
+ * Issue 9, items 7 and 9, as a person sees them: Dhivehi dates with Thaana month names; the own row
+ * in User Management offers no Deactivate or Edit Role and Reset Password fits at 1366 px; staff are
+ * not offered the vendor-only email switches; a manager who approved a request above the threshold
+ * no longer sees Approve/Reject on it; the finance controller reaches Quotations and Bid Requests.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+
+const ctx = e2eContext();
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
+
+async function signIn(tab: TestPage, email?: string) {
+  const res = email
+    ? await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } })
+    : await tab.page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
+  assert.equal(res.status(), 200, `sign-in as ${email ?? "admin"}`);
+}
+
+const THAANA_MONTHS = /ޖަނަވަރީ|ފެބްރުއަރީ|މާރިޗު|އޭޕްރީލު|މޭ|ޖޫން|ޖުލައި|އޯގަސްޓު|ސެޕްޓެމްބަރު|އޮކްޓޯބަރު|ނޮވެމްބަރު|ޑިސެމްބަރު/;
+const ENGLISH_MONTHS = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b/;
+
+Deno.test("[e2e] ui: Dhivehi shows dates with Thaana month names, never English ones", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  const { page, problems } = tab;
+  try {
+    await signIn(tab, "purchase@example.com");
+    await page.addInitScript(() => localStorage.setItem("user-language", "dv"));
+    await page.goto("/");
+    // Purchase Requests, the second entry (the labels are in Dhivehi).
+    await page.locator("#dashboard-sidebar nav button").nth(1).click();
+    const card = page.locator("article").first();
+    await card.waitFor();
+    const dates = await card.locator("dd").allTextContents();
+    const text = dates.join(" | ");
+    assert.match(text, THAANA_MONTHS, text);
+    assert.doesNotMatch(text, ENGLISH_MONTHS, text);
+    assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
+    await screenshot(page, "ui-dhivehi-requests");
+    assert.deepEqual(problems, []);
+  } finally {
+    await tab.close();
+  }
+});
+
+Deno.test("[e2e] ui: the admin's own row offers no Deactivate or Edit Role; Reset Password fits at 1366 px", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url, { viewport: { width: 1366, height: 800 } });
+  const { page, problems } = tab;
+  try {
+    await signIn(tab);
+    await page.goto("/");
+    await sidebar(page).getByRole("button", { name: "User Management" }).click();
+    const table = page.getByRole("table");
+    await table.waitFor();
+    const own = page.getByRole("row").filter({ hasText: "You" });
+    await own.waitFor();
+    assert.equal(await own.getByRole("button", { name: "Deactivate" }).count(), 0);
+    assert.equal(await own.getByRole("button", { name: "Edit Role" }).count(), 0);
+    // Another user's row still has them.
+    const other = page.getByRole("row").filter({ hasText: "purchase@example.com" });
+    await other.getByRole("button", { name: "Deactivate" }).waitFor();
+    // Every Reset Password button lies inside the card, not cut off at its edge.
+    const card = await page.locator("section[aria-labelledby=users-title]").boundingBox();
+    for (const button of await page.getByRole("button", { name: "Reset Password" }).all()) {
+      const box = await button.boundingBox();
+      assert.ok(box && card && box.x >= card.x && box.x + box.width <= card.x + card.width, JSON.stringify(box));
+    }
+    await screenshot(page, "ui-users-1366");
+    assert.deepEqual(problems, []);
+  } finally {
+    await tab.close();
+  }
+});
+
+Deno.test("[e2e] ui: staff are not offered the vendor-only email switches; vendors are", async () => {
+  const { server, browser } = await ctx();
+  for (const [email, vendor] of [["manager@example.com", false], ["vendor@example.com", true]] as const) {
+    const tab = await openPage(browser, server.url);
+    const { page, problems } = tab;
+    try {
+      await signIn(tab, email);
+      await page.goto("/");
+      await sidebar(page).getByRole("button", { name: "Settings" }).click();
+      await page.getByText("Email notifications", { exact: true }).first().waitFor();
+      assert.equal(await page.getByText("New opportunities", { exact: true }).count(), vendor ? 1 : 0, email);
+      assert.deepEqual(problems, []);
+    } finally {
+      await tab.close();
+    }
+  }
+});
+
+Deno.test("[e2e] ui: finance sees Quotations and Bid Requests; a manager who approved no longer sees Approve", async () => {
+  const { server, browser } = await ctx();
+  const team = await openPage(browser, server.url);
+  const manager = await openPage(browser, server.url);
+  const finance = await openPage(browser, server.url);
+  const title = `Approve once ${Date.now()}`;
+  try {
+    await signIn(team, "purchase@example.com");
+    const created = await team.page.request.post("/api/purchase-requests", {
+      data: {
+        title,
+        description: "Above the threshold: a manager, then finance",
+        department: "Operations",
+        justification: "Needed",
+        deadline: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        items: [{ itemName: "Server", quantity: 1, estimatedPrice: "25000.00" }],
+      },
+    });
+    assert.equal(created.status(), 201, await created.text());
+
+    await signIn(manager, "manager@example.com");
+    const { page } = manager;
+    await page.goto("/");
+    await sidebar(page).getByRole("button", { name: "Purchase Requests" }).click();
+    const card = page.locator("article").filter({ hasText: title });
+    await card.getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    await card.getByRole("button", { name: "View" }).waitFor();
+    await page.waitForTimeout(500);
+    assert.equal(await card.getByRole("button", { name: "Approve" }).count(), 0, "Approve gone after approving");
+    assert.equal(await card.getByRole("button", { name: "Reject" }).count(), 0, "Reject gone after approving");
+
+    await signIn(finance, "finance@example.com");
+    await finance.page.goto("/");
+    const nav = sidebar(finance.page);
+    await nav.getByRole("button", { name: "Quotations" }).waitFor();
+    await nav.getByRole("button", { name: "Bid Requests" }).waitFor();
+    await nav.getByRole("button", { name: "Purchase Requests" }).click();
+    // The second approver still has the buttons.
+    await finance.page.locator("article").filter({ hasText: title }).getByRole("button", { name: "Approve" })
+      .waitFor();
+    assert.deepEqual([...team.problems, ...manager.problems, ...finance.problems], []);
+  } finally {
+    await team.close();
+    await manager.close();
+    await finance.close();
+  }
+});
