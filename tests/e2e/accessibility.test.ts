@@ -148,6 +148,9 @@ for (const { role, email, pages } of DEMO) {
         const screen = `${role} ${section}`;
         found.push(...await audit(page, screen));
         await screenshot(page, `a11y-${role}-${section}`);
+        await page.emulateMedia({ colorScheme: "dark" });
+        await screenshot(page, `a11y-${role}-${section}-dark`);
+        await page.emulateMedia({ colorScheme: "light" });
         found.push(...await auditDialogs(page, section, screen));
       }
       for (const path of pages) {

@@ -4,6 +4,7 @@ import type { ListFilters } from "./request-filters.tsx";
 import type { RequestAction } from "./request-actions.tsx";
 import { RequestCard } from "./request-card.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { formatNumber } from "../../../lib/format.ts";
 
 export const PAGE_SIZE = 10;
 
@@ -16,7 +17,8 @@ export function RequestList({ filters, page, onPageChange, onAction }: {
 }) {
   const { t, i18n } = useTranslation("requests");
   const list = usePurchaseRequests({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
-  const number = new Intl.NumberFormat(i18n.language);
+  // Through the shared helper: a language Intl lacks (Dhivehi) gets Western digits, not the host's locale.
+  const number = { format: (value: number) => formatNumber(value, i18n.language) };
 
   if (list.isPending) {
     return <Loading />;

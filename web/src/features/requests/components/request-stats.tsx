@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { StatCard } from "../../../components/stat-card.tsx";
 import { usePurchaseRequestStats } from "../api/get-purchase-request-stats.ts";
+import { formatNumber } from "../../../lib/format.ts";
 
 const STATS = ["total", "active", "pending", "completed"] as const;
 
@@ -8,7 +9,8 @@ const STATS = ["total", "active", "pending", "completed"] as const;
 export function RequestStats() {
   const { t, i18n } = useTranslation("requests");
   const stats = usePurchaseRequestStats();
-  const number = new Intl.NumberFormat(i18n.language);
+  // Through the shared helper: a language Intl lacks (Dhivehi) gets Western digits, not the host's locale.
+  const number = { format: (value: number) => formatNumber(value, i18n.language) };
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {STATS.map((key) => (
