@@ -180,7 +180,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           justification: v.justification.trim(),
           priority: v.priority,
           requestType: v.requestType,
-          biddingMode: v.biddingMode === "sealed" ? "sealed" : "open",
+          biddingMode: "open", // sealed is a bid-request mode (docs/decisions/005-sealed-purchase-requests.md)
           deadline: v.deadline ? new Date(v.deadline) : new Date(Date.now() + days * DAY),
           approvalRequired: v.approvalRequired,
           vendorPreferences: v.vendorPreferences,
@@ -207,7 +207,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           justification: "",
           priority: "medium",
           requestType: v.requestType ?? "internal",
-          biddingMode: v.biddingMode === "sealed" ? "sealed" : "open",
+          biddingMode: "open", // sealed is a bid-request mode (docs/decisions/005-sealed-purchase-requests.md)
           deadline: new Date(v.deadline),
           approvalRequired: true,
           vendorPreferences: "",
