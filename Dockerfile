@@ -14,6 +14,10 @@ RUN npm ci --omit=dev
 
 FROM denoland/deno:debian-2.9.5
 ENV NODE_ENV=production PORT=8000 DATA_DIR=/data
+# OCR language data (English, Spanish, French, German) for quotation import: data files only.
+RUN apt-get update && apt-get install -y --no-install-recommends \
+      tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json deno.json ./

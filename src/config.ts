@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   OCR_MAX_PAGES: z.coerce.number().int().min(1).max(500).default(20),
   OCR_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(400).default(40),
   OCR_JOBS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  OCR_TESSDATA_DIR: z.string().min(1).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name").optional(),
@@ -77,7 +78,14 @@ export interface Config {
   /** Requests per address allowed on the public writes (429 with Retry-After beyond). */
   rateLimits: { registrationsPerHour: number; signInsPerMinute: number; setPasswordsPerMinute: number };
   /** OCR import: worker pool size (0: this instance runs no OCR jobs), limits per document and per vendor. */
-  ocr: { workers: number; timeoutMs: number; maxPages: number; maxMegapixels: number; jobsPerHour: number };
+  ocr: {
+    workers: number;
+    timeoutMs: number;
+    maxPages: number;
+    maxMegapixels: number;
+    jobsPerHour: number;
+    tessdataDir?: string;
+  };
   /** S3-compatible object storage for uploaded files; undefined keeps files in the database. */
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
@@ -145,6 +153,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       maxPages: e.OCR_MAX_PAGES,
       maxMegapixels: e.OCR_MAX_MEGAPIXELS,
       jobsPerHour: e.OCR_JOBS_PER_HOUR,
+      tessdataDir: e.OCR_TESSDATA_DIR,
     },
     s3,
   };

@@ -12,6 +12,8 @@ import type { Recogniser } from "./recognise.ts";
 export interface OcrLimits {
   maxPages: number;
   maxMegapixels: number;
+  /** Where the recogniser's language data is (default: the system's tessdata, else bundled English). */
+  tessdataDir?: string;
 }
 
 export type Stage = "reading" | "recognising" | "interpreting";

@@ -4,13 +4,14 @@
  * between jobs. Messages in: {id, bytes, limits}; out: progress, done (result) or error (code).
  */
 import { OcrFailure, readDocument } from "./document.ts";
-import { Recogniser } from "./recognise.ts";
+import { languageData, Recogniser } from "./recognise.ts";
 
-const recogniser = new Recogniser();
+let recogniser: Recogniser | undefined;
 
 self.onmessage = async (e: MessageEvent) => {
   const { id, bytes, limits } = e.data;
   try {
+    recogniser ??= new Recogniser(languageData(limits.tessdataDir));
     const result = await readDocument(bytes, limits, recogniser, (stage, progress) => {
       self.postMessage({ id, type: "progress", stage, progress });
     });
