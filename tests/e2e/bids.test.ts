@@ -143,7 +143,17 @@ Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, clo
     await details.getByText("0 sealed bids").waitFor();
     assert.equal(await details.getByRole("button", { name: "Unseal Bids" }).count(), 0, "nothing to unseal while open");
     await details.getByRole("button", { name: "Close Bidding" }).click();
+    // Before the advertised deadline: a confirmation with the time vendors still had, and a reason.
+    const early = page.getByRole("dialog", { name: "Close bidding early?" });
+    await early.getByText(/Vendors still had 1[34] d \d+ h \d+ min to submit/).waitFor();
+    await early.getByText(/the reason is recorded in the audit log/).waitFor();
+    await early.getByRole("button", { name: "Close bidding now" }).click();
+    await early.getByText("Give a reason for closing bidding early.").waitFor();
+    await early.getByLabel(/Reason for closing early/).fill("All three invited suppliers have submitted.");
+    await screenshot(page, "bid-close-early-confirmation");
+    await early.getByRole("button", { name: "Close bidding now" }).click();
     await expectToast(page, "Status Updated", "Bid request status has been updated successfully.");
+    await early.waitFor({ state: "detached" });
     await details.getByText("Bidding closed", { exact: true }).waitFor();
 
     await details.getByRole("button", { name: "Unseal Bids" }).click();

@@ -184,7 +184,7 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
     // 4. Close bidding and unseal (API: the bids screen belongs to another release).
     {
       const closed = await manager.page.request.patch(`/api/bid-requests/${bid.id}/status`, {
-        data: { status: "bidding_closed" },
+        data: { status: "bidding_closed", reason: "Both vendors have submitted" },
       });
       assert.equal(closed.status(), 200, await closed.text());
       const unsealed = await manager.page.request.post(`/api/bid-requests/${bid.id}/unseal`);
