@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { LANGUAGE_STORAGE_KEY } from "../../src/shared/i18n-languages.ts";
 import frApp from "../../web/src/locales/fr.json" with { type: "json" };
 import frSettings from "../../web/src/features/notification-settings/locales/fr.json" with { type: "json" };
-import { e2eContext, openPage, RESULTS_DIR, screenshot } from "./helpers.ts";
+import frOutbox from "../../web/src/features/outbox/locales/fr.json" with { type: "json" };
+import { e2eContext, launchBrowser, openPage, RESULTS_DIR, screenshot, startServer } from "./helpers.ts";
 
 const ctx = e2eContext();
 
@@ -60,5 +61,88 @@ Deno.test("[e2e] email templates: the French preview shows French text, dates an
     assert.deepEqual(tab.problems, []);
   } finally {
     await tab.close();
+  }
+});
+
+Deno.test("[e2e] outbox: a French vendor's refused email shows why it failed, and the administrator resends it", async () => {
+  // A provider that refuses the first message (permanent 400), then accepts.
+  let refuse = true;
+  const received: { to: string[]; subject: string }[] = [];
+  const provider = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const body = await req.json();
+    received.push({ to: body.to, subject: body.subject });
+    if (refuse) {
+      refuse = false;
+      return Response.json({
+        data: { error: "Recipient address rejected", error_code: "E_ApiResponseCodes.INVALID_EMAIL" },
+      }, {
+        status: 400,
+      });
+    }
+    return Response.json({ data: { succeeded: 1, failed: 0, email_id: "fake-1" } });
+  });
+  const server = await startServer({ SMTP2GO_BASE_URL: `http://127.0.0.1:${provider.addr.port}/v3` });
+  const browser = await launchBrowser();
+  const tab = await openPage(browser, server.url, { viewport: { width: 1280, height: 1000 } });
+  const { page, context } = tab;
+  try {
+    await context.addInitScript((key) => localStorage.setItem(key, "fr"), LANGUAGE_STORAGE_KEY);
+    const api = page.request;
+    assert.equal(
+      (await api.post("/api/admin/login", { data: { username: "admin", password: "admin123" } })).status(),
+      200,
+    );
+    for (const [key, value] of [["smtp2go_api_key", "api-test"], ["smtp2go_sender_email", "noreply@procure.example"]]) {
+      assert.equal((await api.post("/api/admin/notification-settings", { data: { key, value } })).status(), 200, key);
+    }
+    // A vendor registers in French and is approved: its approval email is written in French.
+    const categories = await (await api.get("/api/categories")).json() as { id: number }[];
+    const email = `fournisseur.${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const registered = await api.post("/api/vendor/register", {
+      multipart: {
+        firstName: "Camille",
+        lastName: "Durand",
+        email,
+        companyName: "Mobilier Durand SARL",
+        contactPerson: "Camille Durand",
+        phone: "+33 1 23 45 67 89",
+        categoryIds: String(categories[0].id),
+        language: "fr",
+      },
+    });
+    assert.equal(registered.status(), 201, await registered.text());
+    const pending = await (await api.get("/api/admin/vendors/pending")).json() as { id: number; email: string }[];
+    const vendor = pending.find((v) => v.email === email)!;
+    assert.equal(
+      (await api.patch(`/api/admin/vendors/${vendor.id}/status`, { data: { status: "approved" } })).status(),
+      200,
+    );
+    // The worker tries it within a few seconds; the provider refuses it for good.
+    const until = Date.now() + 30_000;
+    while (!received.length && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    assert.equal(received.length, 1, "the worker tried the email");
+
+    await page.goto("/");
+    await page.getByRole("button", { name: frApp.dashboard.sections["notification-settings"], exact: true }).click();
+    await page.getByLabel(frOutbox.filterLabel).selectOption("failed");
+    await page.getByRole("button", { name: "Votre demande de référencement fournisseur a été approuvée" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Recipient address rejected").waitFor();
+    assert.match(await dialog.locator("pre").innerText(), /^Bonjour Camille Durand, votre demande/);
+    await dialog.getByText(frOutbox.resendHint).waitFor();
+    await page.screenshot({ path: `${RESULTS_DIR}/outbox-fr-failed-message.png` });
+
+    await dialog.getByRole("button", { name: frOutbox.resend }).click();
+    await page.getByRole("status").filter({ hasText: frOutbox.resent }).waitFor();
+    const sentUntil = Date.now() + 30_000;
+    while (received.length < 2 && Date.now() < sentUntil) await new Promise((r) => setTimeout(r, 200));
+    assert.equal(received.length, 2, "resent and delivered");
+    assert.deepEqual(received[1].to, [email]);
+    assert.deepEqual(tab.problems.filter((p) => !/status of 4\d\d/.test(p)), []);
+  } finally {
+    await tab.close();
+    await browser.close();
+    await server.stop();
+    await provider.shutdown();
   }
 });
