@@ -34,7 +34,7 @@ if (!bin) {
 const cluster = await startCluster(bin);
 let server: Deno.ChildProcess | undefined;
 try {
-  const db = openPostgres(cluster.url, 4);
+  const db = openPostgres(cluster.url, 4, { statementTimeoutMs: 0 }); // seeding at scale runs long statements
   await migrate(db);
   const logger = createLogger("warn");
   const t0 = performance.now();

@@ -12,7 +12,7 @@ import { loadSecrets } from "../lib/secrets.ts";
 const config = loadConfig();
 const secrets = await loadSecrets(config);
 const checkpoints = await readCheckpoints(config.auditCheckpoints.file);
-const db = await openDatabase(config);
+const db = await openDatabase({ ...config, dbStatementTimeoutMs: 0 }); // a long chain is read in full
 const result = await verifyWithCheckpoints(db, secrets.keyFor("audit"), checkpoints);
 await db.close();
 if (result.ok) {

@@ -24,7 +24,8 @@ function parseScale(args: string[]): number | undefined {
 const scale = parseScale(Deno.args);
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const db = await openDatabase(config);
+// Seeding at scale runs long statements: no statement timeout here.
+const db = await openDatabase({ ...config, dbStatementTimeoutMs: 0 });
 try {
   const applied = await migrate(db);
   console.log(applied.length ? `Migrations applied: ${applied.join(", ")}` : "Migrations: up to date");
