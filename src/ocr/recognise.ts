@@ -12,7 +12,11 @@ import type { PageWords, Word } from "./layout.ts";
 import { decodePng, type Grey, greyToPgm, rotate } from "./raster.ts";
 
 const BUNDLED = new URL("../../node_modules/@tesseract.js-data/eng/4.0.0", import.meta.url).pathname;
-const SYSTEM_DIRS = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata", "/usr/share/tessdata"];
+const SYSTEM_DIRS = [
+  "/usr/share/tesseract-ocr/5/tessdata",
+  "/usr/share/tesseract-ocr/4.00/tessdata",
+  "/usr/share/tessdata",
+];
 const LANGUAGES = ["eng", "spa", "fra", "deu"];
 
 export interface LanguageData {

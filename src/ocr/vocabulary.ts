@@ -154,9 +154,31 @@ for (const [role, list] of Object.entries(HEADERS) as [ColumnRole, string[]][]) 
 }
 const MAX_PHRASE_WORDS = 3;
 
-/** The column role of a header phrase (normalised words), if it is one. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/**
+ * The column role of a header phrase (normalised words), if it is one. A misread letter is
+ * forgiven in words of three letters or more ("Qté" read as "até"), two in words of seven or more.
+ */
 export function headerRole(words: string[]): ColumnRole | undefined {
-  return PHRASES.get(words.join(" "));
+  const phrase = words.join(" ");
+  const exact = PHRASES.get(phrase);
+  if (exact || words.length !== 1 || phrase.length < 3 || !/^\p{L}+$/u.test(phrase)) return exact;
+  const allowed = phrase.length >= 7 ? 2 : 1;
+  for (const [p, role] of PHRASES) {
+    if (p.includes(" ") || p.length < 3 || Math.abs(p.length - phrase.length) > allowed) continue;
+    if (distance(p, phrase) <= allowed) return role;
+  }
+  return undefined;
 }
 
 export { MAX_PHRASE_WORDS };
