@@ -120,6 +120,11 @@ Deno.test(`${tag} a new bid exactly at the threshold publishes; one cent above w
   assert.equal(at.estimatedBudget, "1000.00");
   assert.equal(at.status, "bidding_open");
   assert.equal(at.approvalsRequired, 0);
+  // The Review tab reads the same threshold.
+  assert.deepEqual(
+    await expectJson(await team.request("/api/bid-requests/approval-rule"), 200),
+    { threshold: "1000.00" },
+  );
 
   const above = await create(team, { items: [{ itemName: "Table", quantity: 1, estimatedPrice: "1000.01" }] });
   assert.equal(above.estimatedBudget, "1000.01");
@@ -260,6 +265,12 @@ Deno.test(`${tag} an amendment that shortens the deadline, or changes items afte
     json: { biddingDeadline: iso(7 * DAY) },
   });
   await expectError(shorter, 409, "bids.deadlineShortened");
+  // Past the project deadline is 400 (the project deadline must move too).
+  const past = await manager.request(`/api/bid-requests/${bid.id}/amendments`, {
+    method: "POST",
+    json: { biddingDeadline: iso(40 * DAY) },
+  });
+  assert.equal(((await expectError(past, 400)).issues as { path: string }[])[0].path, "deadline");
   // Nothing to announce is 400.
   await expectError(
     await manager.request(`/api/bid-requests/${bid.id}/amendments`, { method: "POST", json: {} }),

@@ -11,7 +11,7 @@ import { defaultCategoryId } from "../../db/default-category.ts";
 import type { Queryable } from "../../db/types.ts";
 import { parseWith } from "../../lib/body.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { BadRequest, Conflict, Forbidden, NotFound, validationError } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import { canCreateBids } from "../../shared/permissions.ts";
@@ -174,7 +174,7 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
           throw new Conflict("bids.deadlineShortened", { deadline: cur.biddingDeadline.toISOString() });
         }
         if (biddingDeadline >= deadline) {
-          throw new BadRequest(BID_EDIT_MESSAGES.order, [{ path: "deadline", message: BID_EDIT_MESSAGES.order }]);
+          throw validationError([{ path: "deadline", message: BID_EDIT_MESSAGES.order }]);
         }
         let itemsChanged = false;
         if (v.items) {
@@ -191,7 +191,7 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
           const bad = items.findIndex((i) => i.estimatedPriceCents < 0);
           if (bad >= 0) {
             const message = "Estimated price must be 0 or more, with at most 2 decimals";
-            throw new BadRequest(message, [{ path: `items.${bad}.estimatedPrice`, message }]);
+            throw validationError([{ path: `items.${bad}.estimatedPrice`, message }]);
           }
           itemsChanged = !sameItems(await q.bidItemSnapshot(tx, id), items);
           if (itemsChanged) {
