@@ -85,7 +85,11 @@ export function CreateBidDialog({ onClose, onCreated, editing }: {
         toast({
           variant: "success",
           title: t("toast.created"),
-          description: created.status === "draft" ? t("toast.createdDraft") : t("toast.createdPublished"),
+          description: created.status === "draft"
+            ? t("toast.createdDraft")
+            : created.status === "pending_approval"
+            ? t("lifecycle.createdPending")
+            : t("toast.createdPublished"),
         });
         onCreated(created.status);
         onClose();
