@@ -11,14 +11,21 @@ import { useTranslation } from "react-i18next";
 import type { OcrBox } from "../api/get-ocr-job.ts";
 import { previewKind } from "../file-rules.ts";
 
+const PAD = 0.004;
 const pct = (n: number) => `${Math.max(0, Math.min(100, n * 100))}%`;
 
 function Highlight({ box }: { box?: OcrBox }) {
   if (!box) return null;
   return (
     <div
-      className="pointer-events-none absolute rounded-sm border-2 border-primary bg-primary/20 ring-2 ring-base-100"
-      style={{ left: pct(box.x), top: pct(box.y), width: pct(box.w), height: pct(box.h) }}
+      className="pointer-events-none absolute rounded-sm border-2 border-primary bg-primary/10"
+      // A little larger than the words, so the outline does not cross them.
+      style={{
+        left: pct(box.x - PAD),
+        top: pct(box.y - PAD),
+        width: pct(box.w + 2 * PAD),
+        height: pct(box.h + 2 * PAD),
+      }}
       data-testid="ocr-highlight"
     />
   );

@@ -155,7 +155,7 @@ export function ReviewPanel({ review, file, result, items }: {
   return (
     <div className="flex flex-col gap-4">
       <DocumentFacts result={result} />
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby={`${id}-lines`} className="flex min-w-0 flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h4 id={`${id}-lines`} className="font-semibold">

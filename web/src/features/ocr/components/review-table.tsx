@@ -70,6 +70,7 @@ function Scored({ line, cell, children, className = "" }: {
     <td
       className={`${edited ? "border-s-4 border-base-300" : LEVEL_CELL[confidenceLevel(confidence)]} ${className}`}
       data-confidence={edited ? "edited" : confidenceLevel(confidence)}
+      data-cell={cell}
     >
       <div className="flex items-center gap-1">
         <ConfidenceCue confidence={confidence} edited={edited} />
@@ -85,6 +86,8 @@ export function ReviewTable(props: Props) {
   const lang = i18n.language;
   const withDiscount = lines.some((l) => l.discountPercent.trim() !== "");
   const withCode = lines.some((l) => l.code.trim() !== "");
+  // Columns the document did not have stay out of the way until the vendor edits.
+  const withUnit = editing || lines.some((l) => l.unit.trim() !== "");
   const requestItem = new Map(items.map((i) => [i.id, i]));
 
   return (
@@ -95,13 +98,13 @@ export function ReviewTable(props: Props) {
           <tr>
             <th scope="col">{t("table.check")}</th>
             {withCode && <th scope="col">{t("table.code")}</th>}
-            <th scope="col" className="min-w-48">{t("table.description")}</th>
-            <th scope="col" className="min-w-20 text-end">{t("table.quantity")}</th>
-            <th scope="col">{t("table.unit")}</th>
-            <th scope="col" className="min-w-28 text-end">{t("table.unitPrice")}</th>
+            <th scope="col" className="min-w-40">{t("table.description")}</th>
+            <th scope="col" className="min-w-16 text-end">{t("table.quantity")}</th>
+            {withUnit && <th scope="col">{t("table.unit")}</th>}
+            <th scope="col" className="min-w-24 text-end">{t("table.unitPrice")}</th>
             {withDiscount && <th scope="col" className="text-end">{t("table.discount")}</th>}
-            <th scope="col" className="min-w-28 text-end">{t("table.total")}</th>
-            <th scope="col" className="min-w-52">{t("table.requestItem")}</th>
+            <th scope="col" className="min-w-24 text-end">{t("table.total")}</th>
+            <th scope="col" className="min-w-44">{t("table.requestItem")}</th>
             {editing && (
               <th scope="col">
                 <span className="sr-only">{t("table.actions")}</span>
@@ -131,14 +134,16 @@ export function ReviewTable(props: Props) {
                     <CheckBadge check={line.check} />
                     <button
                       type="button"
-                      className="btn btn-ghost btn-xs"
+                      className="btn btn-ghost btn-xs font-mono"
                       aria-pressed={isSelected}
+                      aria-label={t("table.show", { line: number })}
+                      title={t("table.show", { line: number })}
                       onClick={(event) => {
                         event.stopPropagation();
                         onSelect(line.key);
                       }}
                     >
-                      {t("table.show", { line: number })}
+                      #{formatNumber(number, lang)}
                     </button>
                   </div>
                 </td>
@@ -172,16 +177,18 @@ export function ReviewTable(props: Props) {
                     numeric
                   />
                 </Scored>
-                <td>
-                  <Field
-                    line={line}
-                    cell="unit"
-                    label={t("table.unitFor", { line: number })}
-                    editing={editing}
-                    onEdit={onEdit}
-                    className="w-20"
-                  />
-                </td>
+                {withUnit && (
+                  <td>
+                    <Field
+                      line={line}
+                      cell="unit"
+                      label={t("table.unitFor", { line: number })}
+                      editing={editing}
+                      onEdit={onEdit}
+                      className="w-20"
+                    />
+                  </td>
+                )}
                 <Scored line={line} cell="unitPrice" className="text-end">
                   <Field
                     line={line}
@@ -209,7 +216,7 @@ export function ReviewTable(props: Props) {
                   <span dir="ltr">{computed === null ? "-" : formatMoney(fromCents(computed), lang)}</span>
                   {mismatch && (
                     <span className="block text-xs text-base-content/80">
-                      {t("table.readAs", { amount: formatMoney(fromCents(read), lang) })}
+                      {t("table.readAs", { amount: isolate(formatMoney(fromCents(read), lang)) })}
                     </span>
                   )}
                 </Scored>
@@ -228,7 +235,7 @@ export function ReviewTable(props: Props) {
                     <span className="mt-1 block text-xs text-base-content/80">
                       {t("table.requested", {
                         quantity: formatNumber(mapped.quantity, lang),
-                        unit: mapped.unit,
+                        unit: isolate(mapped.unit),
                       })}
                     </span>
                   )}
