@@ -31,10 +31,11 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 const logger = recordingLogger();
 const t = await testApp({ logger, env: { TRUST_PROXY: "true" } });
 const cat = await createCategory(t.db, "Fuzz");
+const ROLES = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller", "vendor"] as const;
+const signInAs = (role: (typeof ROLES)[number]) => as(t, role, role === "vendor" ? { categoryIds: [cat] } : {});
 const sessions: (Session | null)[] = [null];
-for (const role of ["admin", "purchase_team", "procurement_manager", "cost_finance_controller", "vendor"] as const) {
-  sessions.push(await as(t, role, role === "vendor" ? { categoryIds: [cat] } : {}));
-}
+for (const role of ROLES) sessions.push(await signInAs(role));
+let renewed = 0;
 
 const DAY = 86_400_000;
 const future = (d: number) => new Date(Date.now() + d * DAY).toISOString();
@@ -180,7 +181,8 @@ const byStatus = new Map<number, number>();
 const started = performance.now();
 for (let i = 0; i < total; i++) {
   const route = pick(routes);
-  const session = pick(sessions);
+  const slot = Math.floor(rand() * sessions.length);
+  const session = sessions[slot];
   let path = route.path.replace(/:[a-zA-Z]+/g, () => pick(IDS));
   if (route.method === "GET" || rand() < 0.2) {
     const n = Math.floor(rand() * 3);
@@ -194,6 +196,11 @@ for (let i = 0; i < total; i++) {
     : await t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string> ?? {}) } });
   const text = await res.text();
   byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
+  // A fuzzed call may deactivate, demote or sign out its own user: carry on as a fresh one of that role.
+  if (session && res.status === 401) {
+    sessions[slot] = await signInAs(session.user.role as (typeof ROLES)[number]);
+    renewed++;
+  }
   if (res.status >= 500) {
     const sent = typeof init.body === "string" ? init.body.slice(0, 300) : init.body ? "(form)" : "";
     failures.push(
@@ -209,6 +216,7 @@ await t.close();
 const statuses = [...byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(", ");
 console.log(`fuzz seed=${seed}: ${total} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
 console.log(`statuses: ${statuses}`);
+console.log(`sessions renewed after a 401: ${renewed}`);
 console.log(`responses >= 500: ${failures.length}`);
 for (const f of failures.slice(0, 50)) console.log(f);
 for (const l of logger.lines.filter((l) => l.level === "error").slice(0, 10)) {
