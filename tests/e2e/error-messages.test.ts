@@ -10,39 +10,49 @@ import esApp from "../../web/src/locales/es.json" with { type: "json" };
 import esCategories from "../../web/src/features/categories/locales/es.json" with { type: "json" };
 import esRequests from "../../web/src/features/requests/locales/es.json" with { type: "json" };
 import esErrors from "../../web/src/features/errors/locales/es.json" with { type: "json" };
+import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
+import dvCategories from "../../web/src/features/categories/locales/dv.json" with { type: "json" };
+import dvErrors from "../../web/src/features/errors/locales/dv.json" with { type: "json" };
 import { e2eContext, openPage, screenshot } from "./helpers.ts";
 
 const ctx = e2eContext();
 
-Deno.test("[e2e] errors: a duplicate category name is refused with a toast entirely in Spanish", async () => {
-  const { server, browser } = await ctx();
-  const tab = await openPage(browser, server.url);
-  const { page, context } = tab;
-  try {
-    await context.addInitScript((key) => localStorage.setItem(key, "es"), LANGUAGE_STORAGE_KEY);
-    const signIn = await page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
-    assert.equal(signIn.status(), 200, "admin sign-in");
-    const categories = await (await page.request.get("/api/categories")).json() as { name: string }[];
-    const existing = categories[0]?.name;
-    assert.ok(existing, "the demo seed has categories");
+const CATEGORY_CASES = [
+  { lang: "es", name: "Spanish", app: esApp, categories: esCategories, errors: esErrors },
+  { lang: "dv", name: "Dhivehi", app: dvApp, categories: dvCategories, errors: dvErrors },
+] as const;
 
-    await page.goto("/");
-    await page.getByRole("button", { name: esApp.dashboard.sections.categories, exact: true }).click();
-    await page.getByRole("button", { name: esCategories.add.button }).first().click();
-    await page.getByLabel(esCategories.fields.name).fill(existing);
-    await page.getByRole("button", { name: esCategories.add.submit }).click();
+for (const { lang, name, app, categories: texts, errors } of CATEGORY_CASES) {
+  Deno.test(`[e2e] errors: a duplicate category name is refused with a toast entirely in ${name}`, async () => {
+    const { server, browser } = await ctx();
+    const tab = await openPage(browser, server.url);
+    const { page, context } = tab;
+    try {
+      await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, lang]);
+      const signIn = await page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
+      assert.equal(signIn.status(), 200, "admin sign-in");
+      const categories = await (await page.request.get("/api/categories")).json() as { name: string }[];
+      const existing = categories[0]?.name;
+      assert.ok(existing, "the demo seed has categories");
 
-    const toast = page.getByRole("status").filter({ hasText: esCategories.toast.createErrorTitle });
-    await toast.waitFor();
-    await toast.getByText(esErrors.categories.duplicateName).waitFor();
-    const text = await toast.innerText();
-    assert.ok(!text.includes(ERROR_MESSAGES["categories.duplicateName"]), `English text in the toast: ${text}`);
-    await screenshot(page, "error-toast-es-duplicate-category");
-    assert.deepEqual(tab.problems.filter((p) => !/status of 409/.test(p)), []);
-  } finally {
-    await tab.close();
-  }
-});
+      await page.goto("/");
+      await page.getByRole("button", { name: app.dashboard.sections.categories, exact: true }).click();
+      await page.getByRole("button", { name: texts.add.button }).first().click();
+      await page.getByLabel(texts.fields.name).fill(existing);
+      await page.getByRole("button", { name: texts.add.submit }).click();
+
+      const toast = page.getByRole("status").filter({ hasText: texts.toast.createErrorTitle });
+      await toast.waitFor();
+      await toast.getByText(errors.categories.duplicateName).waitFor();
+      const text = await toast.innerText();
+      assert.ok(!text.includes(ERROR_MESSAGES["categories.duplicateName"]), `English text in the toast: ${text}`);
+      await screenshot(page, `error-toast-${lang}-duplicate-category`);
+      assert.deepEqual(tab.problems.filter((p) => !/status of 409/.test(p)), []);
+    } finally {
+      await tab.close();
+    }
+  });
+}
 
 Deno.test("[e2e] errors: changing the items of an approved request shows the refusal in Spanish, not a raw key", async () => {
   const { server, browser } = await ctx();
