@@ -269,3 +269,51 @@ Deno.test(`${tag} a job whose worker died is retried once, then failed`, async (
   );
   assert.deepEqual({ ...row }, { status: "failed", error_code: "ocr.crashed" });
 });
+
+Deno.test(`${tag} for a sealed bid the document and the result are encrypted and stay out of the backup`, async () => {
+  const admin = await as(t, "admin");
+  const created = await manager.request("/api/bid-requests", {
+    method: "POST",
+    json: {
+      title: "Sealed chairs",
+      description: "Sealed OCR test",
+      department: "Admin",
+      qualificationCriteria: "Any",
+      deadline: iso(21 * DAY),
+      biddingDeadline: iso(14 * DAY),
+      biddingMode: "sealed",
+      categoryId: CAT,
+      items: [{
+        itemName: "Office chair, ergonomic",
+        quantity: 40,
+        unit: "pcs",
+        estimatedPrice: "1.00",
+        categoryId: CAT,
+      }],
+    },
+  });
+  const bid = await expectJson<{ id: number; status: string; items: { id: number }[] }>(created, 201);
+  await db.query("update bid_requests set status = 'bidding_open' where id = $1", [bid.id]);
+  const sealedPdf = await renderPdf({
+    ...SPEC,
+    items: [{ name: "Ergonomic office chairs", quantity: 40, unit: "pcs", unitPrice: 9877, total: 395080 }],
+  });
+  const { jobId } = await expectJson<{ jobId: number }>(
+    await upload(vendor, { bidRequestId: String(bid.id) }, { bytes: sealedPdf, name: "sealed-marker-quote.pdf" }),
+    202,
+  );
+  const view = await finished(vendor, jobId);
+  assert.equal(view.status, "done");
+  assert.equal(view.result!.items[0].unitPrice, "98.77", "the owner reads its own result");
+  assert.equal(view.result!.items[0].itemId, bid.items[0].id);
+  const [row] = await db.query<{ result: unknown; sealed: boolean; encrypted: boolean }>(
+    `select j.result, j.sealed_result is not null as sealed, f.encrypted
+       from jobs j join files f on f.id = (j.payload->>'fileId')::int where j.id = $1`,
+    [jobId],
+  );
+  assert.deepEqual({ ...row }, { result: null, sealed: true, encrypted: true });
+  const backup = await (await admin.request("/api/admin/backup-database", { method: "POST" })).text();
+  assert.equal(backup.includes("sealed-marker-quote"), false, "no file name");
+  assert.equal(backup.includes("3950.80") || backup.includes("98.77"), false, "no prices");
+  assert.equal(backup.includes(`"ocr_extract"`), false, "no job rows");
+});

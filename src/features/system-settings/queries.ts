@@ -10,6 +10,7 @@ export const SETTING_KEYS = {
   autoReminder: "auto_reminder_hours",
   enableVendorMatching: "enable_vendor_matching",
   approvalThreshold: "approval_threshold",
+  timeZone: "organisation_time_zone",
 } as const;
 
 export interface SettingValues {
@@ -17,6 +18,7 @@ export interface SettingValues {
   autoReminder: number;
   enableVendorMatching: boolean;
   approvalThreshold: string;
+  timeZone: string;
 }
 
 export async function readSettingValues(db: Queryable): Promise<SettingValues> {
@@ -26,6 +28,7 @@ export async function readSettingValues(db: Queryable): Promise<SettingValues> {
     autoReminder: Number(s[SETTING_KEYS.autoReminder] ?? 24),
     enableVendorMatching: (s[SETTING_KEYS.enableVendorMatching] ?? "true") === "true",
     approvalThreshold: s[SETTING_KEYS.approvalThreshold] ?? "10000.00",
+    timeZone: s[SETTING_KEYS.timeZone] ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -119,6 +122,8 @@ async function sealedRowFilter(db: Queryable) {
     quotation_attachments: (r) => !quotations.has(Number(r.quotation_id)) && !files.has(Number(r.file_id)),
     files: (r) => !files.has(Number(r.id)),
     deadline_reminders: (r) => !(r.request_kind === "bid_request" && bids.has(Number(r.request_id))),
+    // OCR imports are transient work (deleted when submitted); one for a sealed bid would say who bids.
+    jobs: (r) => r.kind !== "ocr_extract",
   };
   return { keep, withheldSealedQuotations: quotations.size };
 }
