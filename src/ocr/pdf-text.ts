@@ -13,9 +13,11 @@ export interface PdfPages {
 
 type TextItem = { str: string; transform: number[]; width: number; height: number };
 
-function open(bytes: Uint8Array) {
+/** `maxImageSize` makes pdf.js skip images above that many pixels instead of decoding them (bombs). */
+function open(bytes: Uint8Array, maxImageSize = 40_000_000) {
   return pdfjs.getDocument({
     data: bytes.slice(),
+    maxImageSize,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,
@@ -34,7 +36,7 @@ export async function pageImages(
   pages: number[],
   maxPixels: number,
 ): Promise<Map<number, { image: Uint8Array; width: number; height: number }>> {
-  const task = open(bytes);
+  const task = open(bytes, maxPixels);
   const pdf = await task.promise;
   const out = new Map<number, { image: Uint8Array; width: number; height: number }>();
   try {

@@ -95,7 +95,7 @@ export const canCreateBids = (role: RoleName | undefined | null) =>
 /**
  * Dashboard sections (spec section 2), each shown to the roles whose permissions let them use it, so
  * the sidebar follows the matrix above: a role that holds a right also reaches its screen
- * (docs/decisions/001-requests-section-for-approvers.md, 005-sidebar-from-permission-matrix.md).
+ * (docs/decisions/001-requests-section-for-approvers.md, 008-sidebar-from-permission-matrix.md).
  * Vendors hold `purchase_requests.view` and `quotations.view` for their own opportunities and
  * quotations, which they reach through the opportunities section, not the staff lists.
  */
