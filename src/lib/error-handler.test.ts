@@ -29,26 +29,41 @@ function appThrowing(error: unknown) {
 const cases: [string, unknown, number, Record<string, unknown>][] = [
   [
     "BadRequest with issues",
-    new BadRequest("Title is required", [{ path: "title", message: "Title is required" }]),
+    new BadRequest("generic.validation", [{ path: "title", message: "Title is required" }], {
+      message: "Title is required",
+    }),
     400,
     {
       message: "Title is required",
-      code: "generic.badRequest",
+      code: "generic.validation",
+      params: { message: "Title is required" },
       issues: [{ path: "title", message: "Title is required" }],
     },
   ],
-  ["BadRequest without issues", new BadRequest("Bad"), 400, { message: "Bad", code: "generic.badRequest" }],
+  ["BadRequest without issues", new BadRequest("generic.badRequest"), 400, {
+    message: "The request is not valid",
+    code: "generic.badRequest",
+  }],
   ["Unauthorized", new Unauthorized(), 401, { message: "Unauthorized", code: "generic.unauthorized" }],
-  ["Forbidden with extra", new Forbidden("No", { requiredPermission: "users.create" }), 403, {
-    message: "No",
-    code: "generic.forbidden",
-    requiredPermission: "users.create",
-  }],
-  ["NotFound", new NotFound("Purchase request not found"), 404, {
+  [
+    "Forbidden with extra and params",
+    new Forbidden("generic.missingPermission", { requiredPermission: "users.create" }, { permission: "users.create" }),
+    403,
+    {
+      message: "You do not have permission to do this (users.create)",
+      code: "generic.missingPermission",
+      params: { permission: "users.create" },
+      requiredPermission: "users.create",
+    },
+  ],
+  ["NotFound", new NotFound("purchaseRequests.notFound"), 404, {
     message: "Purchase request not found",
-    code: "generic.notFound",
+    code: "purchaseRequests.notFound",
   }],
-  ["Conflict", new Conflict("Already approved"), 409, { message: "Already approved", code: "generic.conflict" }],
+  ["Conflict", new Conflict("purchaseRequests.alreadyApproved"), 409, {
+    message: "You have already approved this request",
+    code: "purchaseRequests.alreadyApproved",
+  }],
   ["Conflict with a code and params", new Conflict("generic.validation", { message: "Deadline passed" }), 409, {
     message: "Deadline passed",
     code: "generic.validation",
@@ -72,11 +87,14 @@ for (const [name, error, status, body] of cases) {
 }
 
 Deno.test("[errors] TooManyRequests sets Retry-After", async () => {
-  const { app } = appThrowing(new TooManyRequests("Too many attempts", 120));
+  const { app } = appThrowing(new TooManyRequests("auth.tooManyAttempts", 120));
   const res = await app.request("/boom");
   assert.equal(res.status, 429);
   assert.equal(res.headers.get("retry-after"), "120");
-  assert.deepEqual(await res.json(), { message: "Too many attempts", code: "generic.tooManyRequests" });
+  assert.deepEqual(await res.json(), {
+    message: "Too many failed sign-in attempts. Try again later.",
+    code: "auth.tooManyAttempts",
+  });
 });
 
 Deno.test("[errors] an unexpected error is a 500 without details, logged with the request id", async () => {

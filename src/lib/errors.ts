@@ -3,11 +3,11 @@
  * issues? }` and a status. Anything else becomes a 500 with a generic message (no stack or SQL
  * reaches a client).
  *
- * The first argument is an error code from src/shared/error-codes.ts (preferred: the SPA
- * translates it) or, for older call sites, an English message, which then answers the generic code
- * of its status.
+ * The first argument is an error code from src/shared/error-codes.ts, never an English sentence:
+ * the SPA shows the code's translation, and `message` is the code's English text with its params
+ * (web/src/lib/error-codes.test.ts refuses a string literal that is not a code).
  */
-import { type ErrorCode, type ErrorParams, errorText, isErrorCode } from "../shared/error-codes.ts";
+import { type ErrorCode, type ErrorParams, errorText } from "../shared/error-codes.ts";
 
 export interface FieldIssue {
   path: string;
@@ -16,31 +16,14 @@ export interface FieldIssue {
 
 export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
-const GENERIC: Record<HttpStatus, ErrorCode> = {
-  400: "generic.badRequest",
-  401: "generic.unauthorized",
-  403: "generic.forbidden",
-  404: "generic.notFound",
-  409: "generic.conflict",
-  413: "generic.payloadTooLarge",
-  415: "generic.unsupportedMediaType",
-  429: "generic.tooManyRequests",
-  503: "generic.serviceUnavailable",
-};
-
 export class HttpError extends Error {
-  readonly code: ErrorCode;
-  readonly params: ErrorParams | undefined;
   constructor(
     readonly status: HttpStatus,
-    codeOrMessage: ErrorCode | string,
+    readonly code: ErrorCode,
     readonly extra: Record<string, unknown> = {},
-    params?: ErrorParams,
+    readonly params?: ErrorParams,
   ) {
-    const known = isErrorCode(codeOrMessage);
-    super(known ? errorText(codeOrMessage, params) : codeOrMessage);
-    this.code = known ? codeOrMessage : GENERIC[status];
-    this.params = params;
+    super(errorText(code, params));
   }
   /** The JSON body: message, code, params when given, and any extra fields. */
   body(): Record<string, unknown> {
@@ -49,8 +32,8 @@ export class HttpError extends Error {
 }
 
 export class BadRequest extends HttpError {
-  constructor(codeOrMessage: ErrorCode | string, readonly issues: FieldIssue[] = [], params?: ErrorParams) {
-    super(400, codeOrMessage, issues.length ? { issues } : {}, params);
+  constructor(code: ErrorCode, readonly issues: FieldIssue[] = [], params?: ErrorParams) {
+    super(400, code, issues.length ? { issues } : {}, params);
   }
 }
 /** A failed schema check: the first issue's message (spec order) with the code "generic.validation". */
@@ -59,47 +42,47 @@ export function validationError(issues: FieldIssue[]): BadRequest {
 }
 
 export class Unauthorized extends HttpError {
-  constructor(codeOrMessage: ErrorCode | string = "generic.unauthorized", params?: ErrorParams) {
-    super(401, codeOrMessage, {}, params);
+  constructor(code: ErrorCode = "generic.unauthorized", params?: ErrorParams) {
+    super(401, code, {}, params);
   }
 }
 export class Forbidden extends HttpError {
   constructor(
-    codeOrMessage: ErrorCode | string = "generic.forbidden",
+    code: ErrorCode = "generic.forbidden",
     extra: Record<string, unknown> = {},
     params?: ErrorParams,
   ) {
-    super(403, codeOrMessage, extra, params);
+    super(403, code, extra, params);
   }
 }
 export class NotFound extends HttpError {
-  constructor(codeOrMessage: ErrorCode | string = "generic.notFound", params?: ErrorParams) {
-    super(404, codeOrMessage, {}, params);
+  constructor(code: ErrorCode = "generic.notFound", params?: ErrorParams) {
+    super(404, code, {}, params);
   }
 }
 export class Conflict extends HttpError {
-  constructor(codeOrMessage: ErrorCode | string, params?: ErrorParams, extra: Record<string, unknown> = {}) {
-    super(409, codeOrMessage, extra, params);
+  constructor(code: ErrorCode, params?: ErrorParams, extra: Record<string, unknown> = {}) {
+    super(409, code, extra, params);
   }
 }
 export class PayloadTooLarge extends HttpError {
-  constructor(codeOrMessage: ErrorCode | string = "generic.payloadTooLarge", params?: ErrorParams) {
-    super(413, codeOrMessage, {}, params);
+  constructor(code: ErrorCode = "generic.payloadTooLarge", params?: ErrorParams) {
+    super(413, code, {}, params);
   }
 }
 export class UnsupportedMediaType extends HttpError {
-  constructor(codeOrMessage: ErrorCode | string = "generic.unsupportedMediaType", params?: ErrorParams) {
-    super(415, codeOrMessage, {}, params);
+  constructor(code: ErrorCode = "generic.unsupportedMediaType", params?: ErrorParams) {
+    super(415, code, {}, params);
   }
 }
 export class TooManyRequests extends HttpError {
-  constructor(codeOrMessage: ErrorCode | string, readonly retryAfterSeconds: number, params?: ErrorParams) {
-    super(429, codeOrMessage, {}, params);
+  constructor(code: ErrorCode, readonly retryAfterSeconds: number, params?: ErrorParams) {
+    super(429, code, {}, params);
   }
 }
 /** The database (or another dependency) is unreachable: never an authentication failure. */
 export class ServiceUnavailable extends HttpError {
-  constructor(readonly retryAfterSeconds = 5, codeOrMessage: ErrorCode | string = "generic.serviceUnavailable") {
-    super(503, codeOrMessage);
+  constructor(readonly retryAfterSeconds = 5, code: ErrorCode = "generic.serviceUnavailable") {
+    super(503, code);
   }
 }
