@@ -226,6 +226,19 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
       }
       await screenshot(page, "sealed-award-compare");
 
+      // Awarding the dearer offer under lowest price needs a written justification (issue 9 item 7).
+      {
+        await matrix.getByRole("button", { name: new RegExp(`Award to .${loser.vendorName.replace(/[.&]/g, ".")}`) })
+          .click();
+        const dearer = page.getByRole("dialog", { name: /Award the request to/ });
+        await dearer.getByText(/This quotation is not the best by the evaluation method/).waitFor();
+        await dearer.getByRole("button", { name: "Award", exact: true }).click();
+        await dearer.getByText("Write a justification to award a quotation that is not the best.").waitFor();
+        await screenshot(page, "sealed-award-justification");
+        await dearer.getByRole("button", { name: "Cancel" }).click();
+        await dearer.waitFor({ state: "detached" });
+      }
+
       await matrix.getByRole("button", { name: new RegExp(`Award to .${winner.vendorName.replace(/[.&]/g, ".")}`) })
         .click();
       const dialog = page.getByRole("dialog", { name: /Award the request to/ });
