@@ -99,11 +99,16 @@ export function checkRow(
     const c = expectedTotalCents(quantity, unitPrice);
     return { quantity, unitPrice, total: { milli: Number(c) * 10, decimals: 2 }, check: "unverified", corrected };
   }
-  if (!quantity && unitPrice && total && unitPrice.milli > 0 && !discountPercent) {
-    const q = total.milli / unitPrice.milli;
-    if (Number.isInteger(q) && q > 0) {
-      corrected.add("quantity");
-      return { quantity: { milli: q * 1000, decimals: 0 }, unitPrice, total, check: "unverified", corrected };
+  if (!quantity && unitPrice && total && unitPrice.milli > 0) {
+    // The quantity column was lost (blurred scans): the whole number that makes the line add up.
+    const factor = 1 - (discountPercent?.milli ?? 0) / 100_000;
+    const guess = Math.round(total.milli / (unitPrice.milli * factor));
+    if (guess > 0) {
+      const q = { milli: guess * 1000, decimals: 0 };
+      if (expectedTotalCents(q, unitPrice, discountPercent) === BigInt(Math.round(total.milli / 10))) {
+        corrected.add("quantity");
+        return { quantity: q, unitPrice, total, discountPercent, check: "unverified", corrected };
+      }
     }
   }
   if (quantity && !unitPrice && total && quantity.milli > 0 && !discountPercent) {
