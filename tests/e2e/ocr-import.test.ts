@@ -11,11 +11,13 @@
  * is known exactly and the fixture needs no binary file in the repository.
  */
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
 import dvOcr from "../../web/src/features/ocr/locales/dv.json" with { type: "json" };
 import dvOpportunities from "../../web/src/features/opportunities/locales/dv.json" with { type: "json" };
+import { makeCorpus, renderPdf } from "../fixtures/ocr/corpus.ts";
 import { e2eContext, openPage, RESULTS_DIR, screenshot, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext();
@@ -90,7 +92,7 @@ async function uploadScan(page: Page, title: string, png: Uint8Array): Promise<n
   await dialog.getByTestId("ocr-file-input").setInputFiles({
     name: "scanned-quotation.png",
     mimeType: "image/png",
-    buffer: png as unknown as Buffer,
+    buffer: Buffer.from(png),
   });
   // Sample the bar until the review shows: it must move with the job, not jump straight to the end.
   const seen: number[] = [];
@@ -309,7 +311,7 @@ Deno.test("[e2e] OCR import: the review screen in the dark theme and in Dhivehi 
     await dialog.getByTestId("ocr-file-input").setInputFiles({
       name: "scanned-quotation.png",
       mimeType: "image/png",
-      buffer: png as unknown as Buffer,
+      buffer: Buffer.from(png),
     });
     await dialog.getByRole("table").waitFor({ timeout: 120_000 });
     await dialog.getByText(dvOcr.lines.title.replace(" ({{n}})", "")).waitFor();
@@ -323,5 +325,80 @@ Deno.test("[e2e] OCR import: the review screen in the dark theme and in Dhivehi 
     await manager.close();
     await dark.close();
     await dhivehi.close();
+  }
+});
+
+Deno.test("[e2e] OCR import: a text PDF is previewed with pdf.js (lazily loaded) and its lines start unmapped when nothing matches", async () => {
+  const { server, browser } = await ctx();
+  const title = `Office consumables, OCR pdf ${Date.now()}`;
+  const team = await openPage(browser, server.url);
+  const manager = await openPage(browser, server.url);
+  const vendor = await openPage(browser, server.url, { viewport: { width: 1400, height: 1000 } });
+  try {
+    await signIn(team, "purchase@example.com");
+    const categories = await (await team.page.request.get("/api/categories")).json();
+    const office = categories.find((c: { name: string }) => c.name === "Office Supplies");
+    const created = await team.page.request.post("/api/purchase-requests", {
+      data: {
+        title,
+        description: "Consumables.",
+        department: "Finance",
+        justification: "Stock.",
+        requestType: "vendor_quote",
+        categoryId: office.id,
+        deadline: dateInDays(20),
+        items: [{ itemName: "Garden hose, 25 m", quantity: 2, unit: "pcs", categoryId: office.id }],
+      },
+    });
+    const pr = await created.json();
+    await signIn(manager, "manager@example.com");
+    await manager.page.request.post(`/api/purchase-requests/${pr.id}/approve`, { data: {} });
+    // A generated text-layer quotation (tests/fixtures/ocr/corpus.ts) whose items the request does not have.
+    const [spec] = makeCorpus(1, 7);
+    const pdf = await renderPdf(spec);
+
+    await signIn(vendor, "vendor@example.com");
+    const { page } = vendor;
+    const pdfjsRequests: string[] = [];
+    page.on("request", (r) => /pdf-(page|worker)/.test(r.url()) && pdfjsRequests.push(r.url()));
+    await sidebar(page).getByRole("button", { name: "Business Opportunities" }).click();
+    assert.equal(pdfjsRequests.length, 0, "pdf.js is not loaded before a PDF is previewed");
+    const card = page.getByRole("article").filter({ hasText: title });
+    await card.getByRole("button", { name: "Upload PDF Quotation (OCR)" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("ocr-file-input").setInputFiles({
+      name: `${spec.id}.pdf`,
+      mimeType: "application/pdf",
+      buffer: Buffer.from(pdf),
+    });
+    await dialog.getByRole("table").waitFor({ timeout: 60_000 });
+    assert.equal(await dialog.locator("tbody tr").count(), spec.items.length);
+    // The page is drawn: the canvas has dark (text) pixels.
+    const canvas = dialog.locator("figure canvas");
+    await canvas.waitFor();
+    await page.waitForFunction(
+      () => {
+        const c = document.querySelector<HTMLCanvasElement>("dialog[open] figure canvas");
+        if (!c || !c.width) return false;
+        const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+        for (let i = 0; i < data.length; i += 4 * 97) if (data[i] < 100) return true;
+        return false;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    assert.ok(pdfjsRequests.some((u) => u.includes("pdf-page")), "pdf.js arrived with the preview");
+    await dialog.getByTestId("ocr-highlight").waitFor();
+    // Nothing matched the request: Submit stays disabled until each line is mapped or removed.
+    const submit = dialog.getByRole("button", { name: "Submit Quotation" });
+    assert.equal(await submit.isDisabled(), true);
+    await dialog.getByText(`Choose the request item for each line, or remove the line (${spec.items.length} left).`)
+      .waitFor();
+    await shoot(page, "ocr-review-pdf");
+    assert.deepEqual(vendor.problems, []);
+  } finally {
+    await team.close();
+    await manager.close();
+    await vendor.close();
   }
 });

@@ -123,9 +123,7 @@ export function ReviewTable(props: Props) {
             return (
               <tr
                 key={line.key}
-                className={`${isSelected ? "outline-2 -outline-offset-2 outline-primary" : ""} ${
-                  flagged.has(line.key) ? "bg-error/5" : ""
-                }`}
+                className={isSelected ? "outline-2 -outline-offset-2 outline-primary" : undefined}
                 onClick={() => onSelect(line.key)}
                 data-line={number}
               >
