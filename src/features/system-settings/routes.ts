@@ -6,6 +6,7 @@ import { presentAuditRows } from "../../audit/sealed-entries.ts";
 import { migrate, migrationStatus } from "../../db/migrate.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { validate } from "../../lib/validate.ts";
+import { forgetOrganisationTimeZone } from "../../lib/organisation-time-zone.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
 import { type SystemSettings, systemSettingsSchema } from "../../shared/schemas/system-settings.ts";
 import * as q from "./queries.ts";
@@ -44,6 +45,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
           approvalThreshold: body.approvalThreshold === undefined
             ? before.approvalThreshold
             : fromCents(toCents(body.approvalThreshold)!),
+          timeZone: body.timeZone ?? before.timeZone,
         };
         for (const [field, key] of Object.entries(q.SETTING_KEYS)) {
           await q.writeSetting(tx, key, String(next[field as keyof q.SettingValues]), userId);
@@ -55,6 +57,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
         });
         return next;
       });
+      forgetOrganisationTimeZone(db);
       return c.json(after);
     },
   )
