@@ -257,7 +257,8 @@ for (const role of ROLE_NAMES) {
         const expected = access.kind === "permission"
           ? { requiredPermission: access.permission }
           : { requiredRole: access.roles };
-        const { message, ...extra } = body;
+        // The error code and its params (src/shared/error-codes.ts) are checked by the error tests.
+        const { message, code: _code, params: _params, ...extra } = body;
         if (status !== 403 || typeof message !== "string" || JSON.stringify(extra) !== JSON.stringify(expected)) {
           wrong.push(`${got} (${describe(access)}: expected 403 ${JSON.stringify(expected)})`);
         }
