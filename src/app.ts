@@ -32,6 +32,7 @@ import { quotationRoutes } from "./features/quotations/routes.ts";
 import { notificationSettingsRoutes } from "./features/notification-settings/routes.ts";
 import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
 import { ocrRoutes } from "./features/ocr/routes.ts";
+import { reportRoutes } from "./features/reports/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
 export const routers = [
@@ -52,6 +53,7 @@ export const routers = [
   notificationSettingsRoutes,
   systemSettingsRoutes,
   ocrRoutes,
+  reportRoutes,
 ];
 
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */

@@ -1,0 +1,114 @@
+/**
+ * Live reports (issue 12): every figure from the database, one filter for all of them, each
+ * downloadable as a streamed CSV. Staff with `reports.view` see every vendor; a vendor sees only
+ * its own scorecard (GET /api/reports/vendors/me).
+ */
+import { Hono } from "hono";
+import { stream } from "hono/streaming";
+import { allow, roles } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { csvCell } from "../../lib/csv.ts";
+import { validate } from "../../lib/validate.ts";
+import * as q from "./queries.ts";
+import { reportFilterSchema, reportKindParamSchema } from "./schemas.ts";
+import * as s from "./service.ts";
+
+const doc = (summary: string) => ({ tags: ["reports"], summary });
+
+/** Numbers (also negative savings) stay numbers for spreadsheets; text keeps the formula guard. */
+const cell = (v: unknown) =>
+  typeof v === "number" || (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v)) ? String(v) : csvCell(v);
+const line = (cells: unknown[]) => cells.map(cell).join(",") + "\r\n";
+
+export const reportRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/reports/spend",
+    allow("reports.view", doc("Awarded amount by month, category, department and vendor (top 10 + others)")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json(await s.spendReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+    },
+  )
+  .get(
+    "/api/reports/savings",
+    allow("reports.view", doc("Estimated budget against awarded amount, in total and per award (newest 100)")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json(await s.savingsReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+    },
+  )
+  .get(
+    "/api/reports/pipeline",
+    allow("reports.view", doc("Purchase requests by status, cycle times (median, p90) and requests past deadline")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json(await s.pipelineReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+    },
+  )
+  .get(
+    "/api/reports/approvals",
+    allow("reports.view", doc("Approval turnaround per approver role and requests waiting on each role now")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json(await s.approvalsReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+    },
+  )
+  .get(
+    "/api/reports/bidding",
+    allow(
+      "reports.view",
+      doc("Bid requests by status, invited vs answering vendors, quotations per bid, open vs sealed"),
+    ),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json(await s.biddingReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+    },
+  )
+  .get(
+    "/api/reports/vendors",
+    allow("reports.view", doc("Supplier scorecard of every vendor")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json(await s.vendorReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+    },
+  )
+  .get(
+    "/api/reports/vendors/me",
+    roles(["vendor"], doc("The signed-in vendor's own scorecard")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      const f = await s.toQueryFilter(db, c.req.valid("query"));
+      return c.json(await s.vendorReport(db, f, c.get("user")!.id));
+    },
+  )
+  .get(
+    "/api/reports/:kind/export",
+    allow("reports.export", doc("One report as CSV, streamed; the filters are in the file name and first lines")),
+    validate("param", reportKindParamSchema),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { kind } = c.req.valid("param");
+      const { db } = c.get("deps");
+      const f = await s.toQueryFilter(db, c.req.valid("query"));
+      const categoryName = f.categoryId ? await q.categoryName(db, f.categoryId) : null;
+      await db.tx((tx) =>
+        audit(tx, c, { action: "EXPORT", entityType: "report", entityId: kind, metadata: { filter: f } })
+      );
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="${s.exportFileName(kind, f)}"`);
+      return stream(c, async (out) => {
+        await out.write(line([`# Report: ${kind}`]));
+        await out.write(line([`# Filters: ${s.describeFilter(f, categoryName)}`]));
+        await out.write(line([`# Time zone: ${f.timeZone}; generated at ${new Date().toISOString()}`]));
+        for await (const rows of s.exportLines(db, kind, f)) await out.write(rows.map(line).join(""));
+      });
+    },
+  );

@@ -1,0 +1,209 @@
+/**
+ * The rules of the reports: how the shared filter becomes query parameters (calendar days in the
+ * organisation's time zone), what each report returns, and each report as CSV lines for the
+ * streamed export (filters in the first lines and in the file name).
+ */
+import type { Queryable } from "../../db/types.ts";
+import { organisationTimeZone } from "../../lib/organisation-time-zone.ts";
+import { organisationDate, parseDateValue } from "../../shared/schemas/common.ts";
+import * as q from "./queries.ts";
+import type { ReportFilter, ReportKind } from "./schemas.ts";
+
+/** Rows shown on screen per list; the export has them all. */
+export const SCREEN_ROWS = 100;
+const EXPORT_PAGE = 1000;
+
+export async function toQueryFilter(db: Queryable, f: ReportFilter): Promise<q.Filter> {
+  const timeZone = await organisationTimeZone(db);
+  const day = (v: string | undefined) => (v ? organisationDate(parseDateValue(v)!) : null);
+  return {
+    from: day(f.from),
+    to: day(f.to),
+    categoryId: f.categoryId ?? null,
+    department: f.department || null,
+    status: f.status ?? null,
+    timeZone,
+  };
+}
+
+export async function spendReport(db: Queryable, f: q.Filter) {
+  return await q.spend(db, f);
+}
+
+export async function savingsReport(db: Queryable, f: q.Filter) {
+  const [total, rows] = await Promise.all([q.savingsTotal(db, f), q.savingsPage(db, f, null, SCREEN_ROWS)]);
+  return { total, rows };
+}
+
+export async function pipelineReport(db: Queryable, f: q.Filter) {
+  return await q.pipeline(db, f);
+}
+
+export async function approvalsReport(db: Queryable, f: q.Filter) {
+  const [turnaround, waiting] = await Promise.all([q.approvalTurnaround(db, f), q.approvalsWaiting(db, f)]);
+  return { turnaround, waiting };
+}
+
+export async function biddingReport(db: Queryable, f: q.Filter) {
+  return await q.bidding(db, f);
+}
+
+export async function vendorReport(db: Queryable, f: q.Filter, vendorId: number | null = null) {
+  return { vendors: await q.scorecards(db, f, vendorId) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// export
+
+/** "from=2026-01-01; to=2026-03-31; category=3 (Office); department=IT; status=completed" or "none". */
+export function describeFilter(f: q.Filter, categoryName?: string | null): string {
+  const parts: string[] = [];
+  if (f.from) parts.push(`from=${f.from}`);
+  if (f.to) parts.push(`to=${f.to}`);
+  if (f.categoryId) parts.push(`category=${f.categoryId}${categoryName ? ` (${categoryName})` : ""}`);
+  if (f.department) parts.push(`department=${f.department}`);
+  if (f.status) parts.push(`status=${f.status}`);
+  return parts.length ? parts.join("; ") : "none";
+}
+
+/** report-spend_2026-01-01_2026-03-31_category-3_department-it_status-completed.csv (ASCII only). */
+export function exportFileName(kind: ReportKind, f: q.Filter): string {
+  const parts = [`report-${kind}`, f.from ?? "start", f.to ?? "today"];
+  if (f.categoryId) parts.push(`category-${f.categoryId}`);
+  if (f.department) {
+    const slug = f.department.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+    parts.push(`department-${slug.slice(0, 40) || "x"}`);
+  }
+  if (f.status) parts.push(`status-${f.status}`);
+  return `${parts.join("_")}.csv`;
+}
+
+type Line = unknown[];
+
+/** The rows of one report as CSV lines (header first), read page by page where a list can be long. */
+export async function* exportLines(db: Queryable, kind: ReportKind, f: q.Filter): AsyncGenerator<Line[]> {
+  switch (kind) {
+    case "spend": {
+      const r = await q.spend(db, f);
+      yield [
+        ["section", "key", "label", "amount", "awards"],
+        ["total", "", "", r.total.amount, r.total.awards],
+        ...r.byMonth.map((x) => ["month", x.month, x.month, x.amount, x.awards]),
+        ...r.byCategory.map((x) => ["category", x.categoryId ?? "", x.name ?? "", x.amount, x.awards]),
+        ...r.byDepartment.map((x) => ["department", x.department, x.department, x.amount, x.awards]),
+        ...r.byVendor.map((x) => ["vendor", x.vendorId ?? "others", x.name ?? "", x.amount, x.awards]),
+      ];
+      return;
+    }
+    case "savings": {
+      const total = await q.savingsTotal(db, f);
+      yield [
+        [
+          "awardId",
+          "kind",
+          "number",
+          "title",
+          "awardedAt",
+          "poNumber",
+          "estimated",
+          "awarded",
+          "saving",
+          "savingPercent",
+        ],
+      ];
+      let before: number | null = null;
+      while (true) {
+        const page = await q.savingsPage(db, f, before, EXPORT_PAGE);
+        if (!page.length) break;
+        yield page.map((r) => [
+          r.awardId,
+          r.kind,
+          r.number,
+          r.title,
+          r.awardedAt,
+          r.poNumber,
+          r.estimated,
+          r.awarded,
+          r.saving,
+          r.savingPercent,
+        ]);
+        before = page[page.length - 1].awardId;
+        if (page.length < EXPORT_PAGE) break;
+      }
+      yield [["total", "", "", "", "", "", total.estimated, total.awarded, total.saving, total.savingPercent]];
+      return;
+    }
+    case "pipeline": {
+      const r = await q.pipeline(db, f);
+      yield [
+        ["section", "key", "count", "medianDays", "p90Days", "deadline", "daysOverdue", "title"],
+        ...r.byStatus.map((x) => ["status", x.status, x.count]),
+        ...r.cycleTimes.map((x) => ["cycleTime", x.metric, x.count, x.medianDays, x.p90Days]),
+        ["pastDeadline", "total", r.pastDeadline.count],
+        ...r.pastDeadline.requests.map((x) => [
+          "pastDeadline",
+          x.number,
+          1,
+          "",
+          "",
+          x.deadline,
+          x.daysOverdue,
+          x.title,
+        ]),
+      ];
+      return;
+    }
+    case "approvals": {
+      const r = await approvalsReport(db, f);
+      yield [
+        ["section", "role", "count", "approved", "rejected", "medianDays", "p90Days", "oldestDays"],
+        ...r.turnaround.map((
+          x,
+        ) => ["turnaround", x.role, x.decisions, x.approved, x.rejected, x.medianDays, x.p90Days]),
+        ...r.waiting.map((x) => ["waiting", x.role, x.count, "", "", "", "", x.oldestDays]),
+      ];
+      return;
+    }
+    case "bidding": {
+      const r = await q.bidding(db, f);
+      const t = r.totals;
+      yield [
+        ["section", "key", "bids", "quotations", "averageQuotations", "invited", "answered", "responseRate"],
+        ...r.byStatus.map((x) => ["status", x.status, x.count]),
+        ...r.byMode.map((x) => ["mode", x.mode, x.bids, x.quotations, x.averageQuotations]),
+        ["total", "published", t.bids, t.quotations, t.averageQuotations, t.invited, t.answered, t.responseRate],
+      ];
+      return;
+    }
+    case "vendors": {
+      const rows = await q.scorecards(db, f, null);
+      yield [[
+        "vendorId",
+        "companyName",
+        "opportunities",
+        "quotations",
+        "responseRate",
+        "wins",
+        "winRate",
+        "medianResponseDays",
+        "averageAboveLowestPercent",
+        "awardedTotal",
+      ]];
+      for (let i = 0; i < rows.length; i += EXPORT_PAGE) {
+        yield rows.slice(i, i + EXPORT_PAGE).map((r) => [
+          r.vendorId,
+          r.companyName,
+          r.opportunities,
+          r.quotations,
+          r.responseRate,
+          r.wins,
+          r.winRate,
+          r.medianResponseDays,
+          r.averageAboveLowestPercent,
+          r.awardedTotal,
+        ]);
+      }
+      return;
+    }
+  }
+}
