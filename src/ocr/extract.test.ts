@@ -70,3 +70,36 @@ Deno.test("[ocr] the generated text-PDF corpus is read exactly (floor 99% of ite
 Deno.test("[ocr] a broken PDF is an error, not a hang", async () => {
   await assert.rejects(() => readPdfText(new TextEncoder().encode("%PDF-1.7\n garbage"), 20));
 });
+
+Deno.test("[ocr] a description's number caught in the quantity band goes back to the description; currency from 'Total USD'", () => {
+  const w = (text: string, x0: number, y: number, conf = 0.9) => ({
+    text,
+    x0,
+    x1: x0 + text.length * 6,
+    y0: y,
+    y1: y + 12,
+    conf,
+  });
+  const words = [
+    w("Description", 40, 100),
+    w("Qty", 300, 100),
+    w("Unit", 360, 100),
+    w("price", 390, 100),
+    w("Total", 470, 100),
+    w("USD", 505, 100),
+    w("Nitrile", 40, 130),
+    w("gloves,", 90, 130),
+    w("box", 140, 130),
+    w("of", 165, 130),
+    w("50", 285, 130),
+    w("40", 305, 130),
+    w("12.50", 370, 130),
+    w("500.00", 470, 130),
+  ];
+  const res = interpret([{ page: 1, width: 600, height: 800, words }]);
+  assert.deepEqual(
+    res.items.map((i) => [i.name, i.quantity, i.unitPrice, i.totalPrice, i.check]),
+    [["Nitrile gloves, box of 50", "40", "12.50", "500.00", "verified"]],
+  );
+  assert.equal(res.currency, "USD");
+});

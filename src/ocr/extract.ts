@@ -4,7 +4,7 @@
  */
 import { readHeaderFields } from "./header-fields.ts";
 import { groupLines, lineText, type PageWords } from "./layout.ts";
-import { detectDecimalMark } from "./numbers.ts";
+import { currencyOf, detectDecimalMark } from "./numbers.ts";
 import { type ExtractedItem, extractItems, splitWord } from "./table.ts";
 
 export interface ExtractionResult {
@@ -31,7 +31,7 @@ export function interpret(pages: PageWords[], warnings: string[] = []): Extracti
   const out: ExtractionResult = {
     items: table.items,
     ...fields,
-    currency: fields.currency ?? table.currency,
+    currency: fields.currency ?? table.currency ?? currencyNamed(lines),
     confidence: table.items.length
       ? Math.round((table.items.reduce((s, i) => s + i.confidence, 0) / table.items.length) * 100) / 100
       : 0,
@@ -42,4 +42,18 @@ export function interpret(pages: PageWords[], warnings: string[] = []): Extracti
   if (!table.items.length) out.warnings.push("noItems");
   if (table.items.some((i) => i.check === "unverified")) out.warnings.push("unverifiedItems");
   return out;
+}
+
+/** The currency most often named anywhere ("Total USD", "Unit price (EUR)", "Rf 12.00"), if any. */
+function currencyNamed(lines: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    for (const token of line.split(/[\s()]+/)) {
+      const c = /^(USD|EUR|GBP|MVR|CHF|JPY|INR|AUD|CAD|SGD|AED|SAR|Rf\.?|[$€£])$/i.test(token)
+        ? currencyOf(token)
+        : undefined;
+      if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }

@@ -109,7 +109,7 @@ const text = (ws?: Word[]) => (ws ?? []).map((w) => w.text).join(" ").trim();
 const minConf = (ws?: Word[]) => (ws?.length ? Math.min(...ws.map((w) => w.conf)) : 1);
 
 /** "40 pcs" → quantity "40", unit "pcs"; "pcs 40" too. */
-function splitQuantity(ws: Word[] | undefined): { quantity?: string; unit?: string } {
+function splitQuantity(ws: Word[] | undefined): { quantity?: string; unit?: string; spill?: string } {
   if (!ws?.length) return {};
   const nums = ws.filter((w) => looksNumeric(w.text));
   const units = ws.filter((w) => !looksNumeric(w.text) && UNIT_WORDS.has(normalise(w.text)));
@@ -117,6 +117,8 @@ function splitQuantity(ws: Word[] | undefined): { quantity?: string; unit?: stri
   return {
     quantity: nums.map((w) => w.text).join(""),
     unit: units.length ? units.map((w) => w.text).join(" ") : undefined,
+    // "box of 50 | 40": a description's last number may fall into the quantity band.
+    spill: nums.length > 1 ? nums.slice(0, -1).map((w) => w.text).join(" ") : undefined,
   };
 }
 
@@ -135,6 +137,8 @@ function amountText(ws: Word[] | undefined): string | undefined {
 
 interface Row {
   name: string[];
+  /** Numbers before the last one in the quantity band (see splitQuantity). */
+  spill?: string;
   code?: string;
   quantity?: string;
   unit?: string;
@@ -162,10 +166,23 @@ const amount = (a: Amount | undefined, decimals = 2) => (a ? formatAmount(a.mill
 function finish(row: Row, mark: DecimalMark): ExtractedItem | undefined {
   const name = row.name.join(" ").replace(/\s+/g, " ").trim();
   if (!name) return undefined;
-  const checked = checkRow(
+  let checked = checkRow(
     { quantity: row.quantity, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
     mark,
   );
+  let finalName = name;
+  if (checked.check === "unverified" && row.spill && row.quantity) {
+    // Two numbers in the quantity band: the last one is the quantity when that makes the line add up.
+    const last = row.quantity.slice(row.spill.replace(/ /g, "").length);
+    const retry = checkRow(
+      { quantity: last, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
+      mark,
+    );
+    if (retry.check !== "unverified") {
+      checked = retry;
+      finalName = `${name} ${row.spill}`;
+    }
+  }
   if (!checked.quantity || !checked.unitPrice || !checked.total) return undefined;
   const low = (field: "quantity" | "unitPrice" | "total", c: number) =>
     checked.check === "unverified" ? Math.min(c, 0.55) : checked.corrected.has(field) ? Math.min(c, 0.7) : c;
@@ -177,7 +194,7 @@ function finish(row: Row, mark: DecimalMark): ExtractedItem | undefined {
   };
   const confidence = Math.round(Math.min(...Object.values(cellConfidence)) * 100) / 100;
   return {
-    name,
+    name: finalName,
     ...(row.code ? { code: row.code } : {}),
     quantity: amount(checked.quantity, 0),
     ...(row.unit ? { unit: row.unit } : {}),
@@ -255,6 +272,7 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
           name: label ? [label] : [],
           code: text(cells.code) || undefined,
           quantity: qty.quantity,
+          spill: qty.spill,
           unit: qty.unit ?? (unitText || undefined),
           unitPrice: priceText,
           discount: discountText,
