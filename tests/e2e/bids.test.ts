@@ -106,6 +106,8 @@ Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, clo
     await panel.getByLabel("Qualification criteria").fill("Authorised dealer of the battery brand; 3 references.");
 
     await dialog.getByRole("tab", { name: "Review" }).click();
+    // The Review tab says which approvals it needs: none more, the request was approved.
+    await panel.getByText("No further approval: the purchase request it comes from was approved.").waitFor();
     await dialog.getByRole("button", { name: "Convert to Bid Request" }).click();
     await expectToast(
       page,
@@ -173,6 +175,69 @@ Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, clo
     const after = await (await page.request.get(`/api/bid-requests/${bid.id}`)).json();
     assert.equal(after.status, "bidding_closed");
     assert.ok(after.unsealedAt, "unsealedAt is set");
+    assert.deepEqual(manager.problems, []);
+    assert.deepEqual(purchase.problems, []);
+  } finally {
+    await purchase.close();
+    await manager.close();
+  }
+});
+
+Deno.test("[e2e] bid requests: edit a draft above the threshold, publish it into approval, approve it", async () => {
+  const { server, browser } = await ctx();
+  const title = `Warehouse racking ${Date.now()}`;
+  const purchase = await openPage(browser, server.url);
+  const manager = await openPage(browser, server.url);
+  try {
+    await signIn(purchase, "purchase@example.com");
+    const created = await purchase.page.request.post("/api/bid-requests", {
+      data: {
+        title,
+        description: "Pallet racking for the new warehouse bay.",
+        department: "Logistics",
+        qualificationCriteria: "Certified racking installer.",
+        deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        biddingDeadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+        status: "draft",
+        items: [{ itemName: "Racking bay", quantity: 10, estimatedPrice: "2500.00" }],
+      },
+    });
+    assert.equal(created.status(), 201, await created.text());
+
+    await signIn(manager, "manager@example.com");
+    const { page } = manager;
+    await page.goto("/");
+    await sidebar(page).getByRole("button", { name: "Bid Requests" }).click();
+    await page.getByRole("tab", { name: /Drafts/ }).click();
+    const row = page.getByRole("row").filter({ hasText: title });
+    await row.getByRole("button", { name: /View/ }).click();
+    const details = page.getByRole("dialog", { name: title });
+
+    // Edit: everything of a draft; the Review tab says it needs both approvals (25,000 > 10,000).
+    await details.getByRole("button", { name: "Edit", exact: true }).click();
+    const edit = page.getByRole("dialog", { name: /Edit bid request/ });
+    const panel = edit.getByRole("tabpanel").filter({ visible: true });
+    await panel.getByLabel("Title").fill(`${title} (revised)`);
+    await edit.getByRole("tab", { name: "Review" }).click();
+    await panel.getByText(/Needs approval before publishing/).waitFor();
+    await screenshot(page, "bid-edit-review-approvals");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expectToast(page, "Bid Request Updated");
+    await edit.waitFor({ state: "detached" });
+
+    // Publish sends it to approval; the manager (not its creator) approves: finance is still needed.
+    const revised = page.getByRole("dialog", { name: `${title} (revised)` });
+    await revised.getByRole("button", { name: "Publish" }).click();
+    await revised.getByText("Pending approval", { exact: true }).waitFor();
+    await revised.getByRole("button", { name: "Approve" }).click();
+    const approve = page.getByRole("dialog", { name: /Approve bid request/ });
+    await approve.getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Approval Recorded");
+    await revised.getByText("Waiting for approval: 1 of 2 given.").waitFor();
+    await revised.getByText("Approved (manager)").waitFor();
+    // Having approved, the manager is offered no second approval (finance's turn).
+    assert.equal(await revised.getByRole("button", { name: "Approve" }).count(), 0);
+    await screenshot(page, "bid-pending-approval");
     assert.deepEqual(manager.problems, []);
     assert.deepEqual(purchase.problems, []);
   } finally {

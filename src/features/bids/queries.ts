@@ -21,7 +21,7 @@ export const BID_COLUMNS = `b.id, b.bid_number as "bidNumber", b.title, b.descri
   b.minimum_years_experience as "minimumYearsExperience", b.technical_specifications as "technicalSpecifications",
   b.commercial_terms as "commercialTerms", b.purchase_request_id as "purchaseRequestId", b.unsealed_at as "unsealedAt",
   b.created_at as "createdAt", b.updated_at as "updatedAt", b.version, b.approvals_required as "approvalsRequired",
-  b.closed_early_at as "closedEarlyAt", b.early_close_reason as "earlyCloseReason",
+  b.closed_early_at as "closedEarlyAt", b.early_close_reason as "earlyCloseReason", b.created_by as "createdBy",
   case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
   (select count(*)::int from quotations q where q.bid_request_id = b.id and q.is_current) as "bidCount"`;
 

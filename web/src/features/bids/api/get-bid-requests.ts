@@ -57,6 +57,8 @@ export type BidRequest = {
   approvalsRequired: number;
   closedEarlyAt: string | null;
   earlyCloseReason: string | null;
+  /** The user who created it (who may not approve it). */
+  createdBy: number;
   /** Only in the details answer (GET /api/bid-requests/{id}). */
   history?: BidEvent[];
 };

@@ -9,10 +9,11 @@ import { canCreateBids, canManageBids } from "../../../../../src/shared/permissi
 import { BID_LIVE_STATUSES, type BidStatus, canTransitionBid } from "../../../../../src/shared/status/bid-request.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
+import { useCurrentUser } from "../../auth/api/get-current-user.ts";
 import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
-import type { BidRequest } from "../api/get-bid-requests.ts";
+import type { BidEvent, BidRequest } from "../api/get-bid-requests.ts";
 import { useUnsealBidRequest } from "../api/unseal-bid-request.ts";
 import { useUpdateBidRequestStatus } from "../api/update-bid-request-status.ts";
 import { useBidMessageText } from "./use-bid-messages.ts";
@@ -33,10 +34,18 @@ export function canUnseal(bid: Pick<BidRequest, "biddingMode" | "unsealedAt" | "
     (bid.status === "bidding_closed" || bid.status === "evaluation");
 }
 
+/** Approvals given since the bid was last submitted for approval (as the server counts them). */
+export function currentApprovals(history: BidEvent[]): BidEvent[] {
+  const since = history.map((e) => e.action).lastIndexOf("submitted");
+  return history.slice(since + 1).filter((e) => e.action === "approved");
+}
+
 export function BidActions({ bid }: { bid: BidRequest }) {
   const { t } = useTranslation("bids");
   const messageText = useBidMessageText();
   const role = useRole();
+  const myId = useCurrentUser().data?.id;
+  const me = myId === undefined ? undefined : Number(myId);
   const manage = canManageBids(role);
   const mayEdit = canCreateBids(role);
   const mayApprove = useCan("purchase_requests.approve");
@@ -104,7 +113,13 @@ export function BidActions({ bid }: { bid: BidRequest }) {
   const unsealable = mayUnseal && canUnseal(bid);
   const editable = mayEdit && status === "draft";
   const amendable = mayEdit && BID_LIVE_STATUSES.includes(status);
-  const decidable = status === "pending_approval" && (mayApprove || mayReject);
+  // The server's rule: never one's own, once per person, one approval per stage (manager, finance).
+  const myStage = role === "cost_finance_controller" ? "finance" : "manager";
+  const given = currentApprovals(bid.history ?? []);
+  const mine = me !== undefined && bid.createdBy === me;
+  const canApproveNow = mayApprove && !mine &&
+    !given.some((e) => e.actor?.id === me || (bid.approvalsRequired >= 2 && e.stage === myStage));
+  const decidable = status === "pending_approval" && !mine && (canApproveNow || mayReject);
   if (!moves.length && !cancellable && !unsealable && !editable && !amendable && !decidable) return null;
 
   return (
@@ -128,7 +143,7 @@ export function BidActions({ bid }: { bid: BidRequest }) {
           {t("lifecycle.actions.reject")}
         </button>
       )}
-      {decidable && mayApprove && (
+      {decidable && canApproveNow && (
         <button
           type="button"
           className="btn btn-success"

@@ -4,7 +4,7 @@ import { useBidRequest } from "../api/get-bid-request.ts";
 import { useSourcePurchaseRequest } from "../api/get-purchase-request.ts";
 import type { BidEvent, BidRequest } from "../api/get-bid-requests.ts";
 import { isolate } from "../../../lib/i18n.ts";
-import { BidActions } from "./bid-actions.tsx";
+import { BidActions, currentApprovals } from "./bid-actions.tsx";
 import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
 import { BidItemsTable } from "./bid-items-table.tsx";
 import { Loading } from "../../../components/load-states.tsx";
@@ -111,7 +111,7 @@ function BidDetails({ bid }: { bid: BidRequest }) {
       {bid.status === "pending_approval" && (
         <div role="note" className="alert alert-warning alert-soft">
           {t("lifecycle.decide.waiting", {
-            given: String(approvalsGiven(bid.history ?? [])),
+            given: String(currentApprovals(bid.history ?? []).length),
             needed: String(bid.approvalsRequired),
           })}
         </div>
@@ -132,12 +132,6 @@ function BidDetails({ bid }: { bid: BidRequest }) {
       {!!bid.history?.length && <BidHistory events={bid.history} />}
     </div>
   );
-}
-
-/** Approvals given since the bid was last submitted for approval (as the server counts them). */
-function approvalsGiven(history: BidEvent[]): number {
-  const since = history.map((e) => e.action).lastIndexOf("submitted");
-  return history.slice(since + 1).filter((e) => e.action === "approved").length;
 }
 
 function BidHistory({ events }: { events: BidEvent[] }) {
