@@ -14,7 +14,7 @@ import { SessionCache } from "./auth/session-cache.ts";
 import { buildOpenApi, renderDocsPage } from "./lib/openapi.ts";
 import { mountSpa } from "./lib/static.ts";
 import { publicRoute } from "./auth/guard.ts";
-import { PayloadTooLarge } from "./lib/errors.ts";
+import { NotFound, PayloadTooLarge } from "./lib/errors.ts";
 import { systemRoutes } from "./features/system/routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
@@ -100,8 +100,10 @@ export function createApp(deps: Deps) {
     async (c) => c.html(renderDocsPage((await openapi()) as Parameters<typeof renderDocsPage>[0])),
   );
 
-  app.all("/api/*", (c) => c.json({ message: `No API route ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.all("/api/*", (c) => {
+    throw new NotFound("generic.noRoute", { method: c.req.method, path: new URL(c.req.url).pathname });
+  });
   if (deps.webRoot) mountSpa(app, deps.webRoot);
-  else app.notFound((c) => c.json({ message: "Not found" }, 404));
+  else app.notFound((c) => c.json({ message: "Not found", code: "generic.notFound" }, 404));
   return app;
 }

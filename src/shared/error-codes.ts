@@ -85,6 +85,7 @@ export const ERROR_MESSAGES = {
   "generic.unsupportedBody": "Send application/json or multipart/form-data",
   "generic.missingPermission": "You do not have permission to do this ({{permission}})",
   "generic.crossSite": "Cross-site request refused",
+  "generic.noRoute": "No API route {{method}} {{path}}",
 
   // messages: sign-in and sessions (converted from English call sites)
   "auth.passwordChangeRequired": "You must change your password before continuing",
