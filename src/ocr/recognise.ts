@@ -9,7 +9,12 @@
 import { Buffer } from "node:buffer";
 import { createWorker, type Worker as TesseractWorker } from "tesseract.js";
 import type { PageWords, Word } from "./layout.ts";
-import { decodePng, type Grey, greyToPgm, rotate } from "./raster.ts";
+import { decodePng, type Grey, greyToPgm, rotate, upscale } from "./raster.ts";
+
+/** Words shorter than this (pixels, median) are read again from an enlarged image. */
+const UPSCALE_BELOW_PX = 18;
+const TARGET_WORD_PX = 30;
+const UPSCALE_MAX_PIXELS = 6_000_000;
 
 const BUNDLED = new URL("../../node_modules/@tesseract.js-data/eng/4.0.0", import.meta.url).pathname;
 const SYSTEM_DIRS = [
@@ -124,9 +129,10 @@ export class Recogniser {
     this.#progress = onProgress;
     let best = await this.#read(image);
     let turn = 0;
+    let grey: Grey | undefined;
     if (best.quality < 0.6 || best.words.length < 5) {
       // Turn the pixels ourselves (the recogniser's own rotation only deskews small angles).
-      const grey = await this.#grey(image);
+      grey = await this.#grey(image);
       for (const quarters of [2, 1, 3]) {
         const next = await this.#read(greyToPgm(rotate(grey, quarters)));
         if (next.quality * Math.sqrt(next.words.length) > best.quality * Math.sqrt(best.words.length) * 1.2) {
@@ -134,6 +140,22 @@ export class Recogniser {
           turn = quarters;
         }
         if (best.quality >= 0.6 && best.words.length >= 5) break;
+      }
+    }
+    // Small text (a low-resolution scan or a photo from afar) reads better enlarged to about
+    // 300 dpi-sized letters; the boxes are scaled back to the image's pixels.
+    const heights = best.words.filter((w) => w.text.length >= 3).map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+    const typical = heights.length ? heights[heights.length >> 1] : 0;
+    if (typical > 0 && typical < UPSCALE_BELOW_PX && size.width * size.height <= UPSCALE_MAX_PIXELS) {
+      const factor = Math.min(3, TARGET_WORD_PX / typical);
+      grey ??= await this.#grey(image);
+      const big = await this.#read(greyToPgm(upscale(rotate(grey, turn), factor)));
+      if (big.quality * Math.sqrt(big.words.length) > best.quality * Math.sqrt(best.words.length)) {
+        const k = 1 / factor;
+        best = {
+          ...big,
+          words: big.words.map((w) => ({ ...w, x0: w.x0 * k, x1: w.x1 * k, y0: w.y0 * k, y1: w.y1 * k })),
+        };
       }
     }
     const quarter = turn % 2 === 1;
