@@ -1,7 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
+import { ReportsView } from "./reports-view.tsx";
 
+/** /reports: the reports on a page of their own, the filter in the URL (bookmarkable). */
 export default function ReportsPage() {
   const { t } = useTranslation();
-  return <StandalonePage title={t("pages.reports.title")} />;
+  return (
+    <StandalonePage title={t("pages.reports.title")}>
+      <ReportsView />
+    </StandalonePage>
+  );
 }

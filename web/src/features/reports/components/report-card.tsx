@@ -1,0 +1,100 @@
+/**
+ * One report: title, CSV export, and its loading, error and empty states. The chart is loaded
+ * lazily; its table (the text alternative) renders at once.
+ */
+import { lazy, type ReactNode, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { Can } from "../../../lib/authorization.tsx";
+import type { ReportChartProps } from "./report-chart.tsx";
+
+const LazyChart = lazy(() => import("./report-chart.tsx"));
+
+export function Chart(props: ReportChartProps) {
+  return (
+    <Suspense fallback={<div style={{ height: props.height ?? 260 }} className="skeleton w-full" />}>
+      <LazyChart {...props} />
+    </Suspense>
+  );
+}
+
+export function ReportCard({ id, title, description, exportUrl, query, isEmpty, children }: {
+  id: string;
+  title: string;
+  description: string;
+  exportUrl?: string;
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("reports");
+  let body: ReactNode;
+  if (query.isPending) body = <Loading label={t("loading")} />;
+  else if (query.isError) body = <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
+  else if (isEmpty) {
+    body = (
+      <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70" data-testid="report-empty">
+        {t("empty")}
+      </p>
+    );
+  } else body = children;
+  return (
+    <section
+      aria-labelledby={`report-${id}`}
+      aria-busy={query.isFetching}
+      className="card bg-base-100 shadow-sm"
+      data-testid={`report-${id}`}
+    >
+      <div className="card-body gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id={`report-${id}`} className="card-title text-lg">{title}</h2>
+            <p className="text-sm text-base-content/70">{description}</p>
+          </div>
+          {exportUrl && (
+            <Can permission="reports.export">
+              <a href={exportUrl} download className="btn btn-outline btn-sm">{t("exportCsv")}</a>
+            </Can>
+          )}
+        </div>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+export type Column<T> = { header: string; cell: (row: T) => ReactNode; numeric?: boolean };
+
+/** The figures behind a chart, as a table (screen readers read this, not the chart). */
+export function DataTable<T>({ caption, columns, rows, rowKey }: {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => string | number;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm">
+        <caption className="text-start text-sm font-medium">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={c.numeric ? "text-end" : undefined}>{c.header}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={rowKey(row, i)}>
+              {columns.map((c) => (
+                <td key={c.header} className={c.numeric ? "text-end tabular-nums" : undefined}>
+                  {c.numeric ? <bdi>{c.cell(row)}</bdi> : c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

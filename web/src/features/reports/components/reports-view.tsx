@@ -1,0 +1,38 @@
+/**
+ * The reports, live (issue 12): the filter bar (kept in the URL) over every report the role may
+ * see. Staff with reports.view get all of them; a vendor gets its own scorecard.
+ */
+import { useTranslation } from "react-i18next";
+import { useCan, useRole } from "../../../lib/authorization.tsx";
+import { useReportFilter } from "../filter.ts";
+import { ApprovalsReport } from "./approvals-report.tsx";
+import { BiddingReport } from "./bidding-report.tsx";
+import { FilterBar } from "./filter-bar.tsx";
+import { PipelineReport } from "./pipeline-report.tsx";
+import { SavingsReport } from "./savings-report.tsx";
+import { SpendReport } from "./spend-report.tsx";
+import { OwnScorecard, VendorsReport } from "./vendors-report.tsx";
+
+export function ReportsView() {
+  const { t } = useTranslation("reports");
+  const { state, values, setState } = useReportFilter();
+  const staff = useCan("reports.view");
+  const vendor = useRole() === "vendor";
+  return (
+    <div className="flex flex-col gap-4">
+      <FilterBar state={state} onChange={setState} />
+      {staff && (
+        <>
+          <SpendReport filter={values} />
+          <SavingsReport filter={values} />
+          <PipelineReport filter={values} />
+          <ApprovalsReport filter={values} />
+          <BiddingReport filter={values} />
+          <VendorsReport filter={values} />
+        </>
+      )}
+      {!staff && vendor && <OwnScorecard filter={values} />}
+      {!staff && !vendor && <p className="text-base-content/70">{t("notAllowed")}</p>}
+    </div>
+  );
+}
