@@ -103,7 +103,11 @@ Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, clo
     await dialog.getByRole("button", { name: "Convert to Bid Request" }).click();
     await expectToast(page, "Validation Error", "Qualification criteria is required");
     assert.equal(await dialog.getByRole("tab", { name: "Evaluation" }).getAttribute("aria-selected"), "true");
+    const banner = dialog.getByRole("alert").filter({ hasText: "Qualification criteria is required" });
+    await banner.waitFor();
     await panel.getByLabel("Qualification criteria").fill("Authorised dealer of the battery brand; 3 references.");
+    // The banner follows the values: fixed field, no stale message (issue 9 item 7).
+    await banner.waitFor({ state: "detached" });
 
     await dialog.getByRole("tab", { name: "Review" }).click();
     // The Review tab says which approvals it needs: none more, the request was approved.

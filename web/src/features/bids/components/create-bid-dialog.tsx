@@ -16,6 +16,7 @@ import { useCreateBidRequest } from "../api/create-bid-request.ts";
 import type { BidRequest } from "../api/get-bid-requests.ts";
 import { useUpdateBidRequest } from "../api/update-bid-request.ts";
 import { isolate } from "../../../lib/i18n.ts";
+import { useLiveIssue } from "../../../lib/live-issue.ts";
 import { bidFormDefaults, type BidFormValues, bidToFormValues, tabOfField, toBidPayload } from "./bid-form.ts";
 import { CreateBiddingTab } from "./create-bidding-tab.tsx";
 import { CreateDetailsTab } from "./create-details-tab.tsx";
@@ -44,23 +45,30 @@ export function CreateBidDialog({ onClose, onCreated, editing }: {
   const mutation = useCreateBidRequest();
   const update = useUpdateBidRequest();
   const [tab, setTab] = useState<Tab>("details");
-  const [error, setError] = useState<string>();
+  // The banner follows the values (web/src/lib/live-issue.ts): fixing the field takes it away.
+  const [attempt, setAttempt] = useState<"draft" | "published">("published");
+  const firstIssue = (values: BidFormValues) => {
+    const parsed = bidRequestSchema.safeParse(toBidPayload(values, attempt));
+    return parsed.success ? undefined : messageText(parsed.error.issues[0]?.message) ?? "";
+  };
+  const issue = useLiveIssue(form.watch(), firstIssue);
   const baseId = useId();
   const index = TABS.indexOf(tab);
 
   const submit = (status: "draft" | "published") => {
     if (mutation.isPending) return;
+    setAttempt(status);
     const payload = toBidPayload(form.getValues(), status);
     const parsed = bidRequestSchema.safeParse(payload);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const message = messageText(issue?.message) ?? "";
-      setError(message);
-      setTab(tabOfField(String(issue?.path[0] ?? "")));
+      const first = parsed.error.issues[0];
+      const message = messageText(first?.message) ?? "";
+      issue.show();
+      setTab(tabOfField(String(first?.path[0] ?? "")));
       toast({ variant: "error", title: t("toast.validationError"), description: message });
       return;
     }
-    setError(undefined);
+    issue.hide();
     if (editing) {
       update.mutate({ id: editing.id, version: editing.version, payload }, {
         onSuccess: (saved) => {
@@ -183,7 +191,7 @@ export function CreateBidDialog({ onClose, onCreated, editing }: {
           label={t("create.title")}
           tabLabel={(name) => t(`create.tabs.${name}`)}
         />
-        {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
+        {issue.message && <div role="alert" className="alert alert-error alert-soft">{issue.message}</div>}
         <TabPanels id={baseId} tabs={TABS} current={tab}>
           {(name) => (
             <>
