@@ -40,7 +40,7 @@ export default function ReportChart(
 ) {
   const { i18n } = useTranslation();
   const rtl = i18n.dir() === "rtl";
-  const tick = { fill: "currentColor", fontSize: 12 };
+  const tick = { fill: "currentColor", fontSize: 11 };
   const tooltip = (
     <Tooltip
       formatter={(value) => formatValue(Number(value))}
@@ -58,13 +58,16 @@ export default function ReportChart(
   const valueAxisWidth = 80;
 
   return (
-    <div aria-hidden="true" className="text-base-content" data-testid="report-chart" style={{ height }}>
+    // The SVG is laid out left to right even in Dhivehi (text-anchor "start" would otherwise flip and
+    // draw labels over the bars); the axes themselves are mirrored above, and Thaana labels still
+    // read right to left inside their own text runs.
+    <div aria-hidden="true" dir="ltr" className="text-base-content" data-testid="report-chart" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%">
         {kind === "line"
           ? (
             <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
               {grid}
-              <XAxis dataKey={xKey} tick={tick} reversed={rtl} tickFormatter={formatLabel} />
+              <XAxis dataKey={xKey} tick={tick} interval={0} reversed={rtl} tickFormatter={formatLabel} />
               <YAxis
                 tick={tick}
                 orientation={rtl ? "right" : "left"}
@@ -100,6 +103,7 @@ export default function ReportChart(
                       type="category"
                       dataKey={xKey}
                       tick={tick}
+                      interval={0}
                       width={140}
                       orientation={rtl ? "right" : "left"}
                       tickFormatter={formatLabel}
@@ -108,7 +112,7 @@ export default function ReportChart(
                 )
                 : (
                   <>
-                    <XAxis dataKey={xKey} tick={tick} reversed={rtl} tickFormatter={formatLabel} />
+                    <XAxis dataKey={xKey} tick={tick} interval={0} reversed={rtl} tickFormatter={formatLabel} />
                     <YAxis
                       tick={tick}
                       orientation={rtl ? "right" : "left"}

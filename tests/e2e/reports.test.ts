@@ -1,0 +1,130 @@
+/**
+ * Live reports (issue 12) on the demo organisation: finance opens /reports, the filter lives in the
+ * URL (a reload keeps it), changing the date range changes the charts and tables, the CSV export
+ * downloads with the filter in its name and first lines. Screenshots in light, dark and Dhivehi,
+ * and the vendor's own scorecard.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+
+const ctx = e2eContext();
+
+async function signIn(tab: TestPage, email: string) {
+  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
+  assert.equal(res.status(), 200, `sign-in as ${email}`);
+}
+
+const card = (page: Page, id: string) => page.getByTestId(`report-${id}`);
+
+async function rowsOf(page: Page, id: string, caption: string) {
+  const table = card(page, id).getByRole("table", { name: caption });
+  await table.waitFor();
+  return await table.locator("tbody tr").allInnerTexts();
+}
+
+Deno.test("[reports] finance changes the date range, sees charts and tables change, downloads the CSV", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  try {
+    const { page } = tab;
+    await signIn(tab, "finance@example.com");
+    await page.goto("/reports?range=all");
+    await page.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
+
+    // All time: the demo's awarded bid is spent, with a chart and the table behind it.
+    const spend = card(page, "spend");
+    await spend.getByTestId("spend-total").waitFor();
+    const totalAll = await spend.getByTestId("spend-total").innerText();
+    assert.match(totalAll, /\$[\d,]+\.\d\d/);
+    await spend.locator(".recharts-bar-rectangle").first().waitFor();
+    const monthsAll = await rowsOf(page, "spend", "By month");
+    assert.equal(monthsAll.length, 1);
+    const statusesAll = await rowsOf(page, "pipeline", "Requests by status");
+    assert.ok(statusesAll.length >= 3, `demo requests in several statuses: ${statusesAll}`);
+    await screenshot(page, "reports-light");
+
+    // A custom range with no activity: every chart gives way to the empty state; the URL says so.
+    await page.getByRole("combobox", { name: "Date range" }).selectOption("custom");
+    await page.getByRole("textbox", { name: "From", exact: true }).fill("2001-01-01");
+    await page.getByRole("textbox", { name: "To", exact: true }).fill("2001-12-31");
+    await spend.getByTestId("report-empty").waitFor();
+    await card(page, "pipeline").getByTestId("report-empty").waitFor();
+    assert.match(page.url(), /range=custom&from=2001-01-01&to=2001-12-31/);
+
+    // The URL is the bookmark: a reload keeps the filter.
+    await page.reload();
+    await card(page, "spend").getByTestId("report-empty").waitFor();
+    assert.equal(await page.getByRole("textbox", { name: "From", exact: true }).inputValue(), "2001-01-01");
+
+    // Back to all time: the same figures as before.
+    await page.getByRole("combobox", { name: "Date range" }).selectOption("all");
+    await spend.getByTestId("spend-total").waitFor();
+    assert.equal(await spend.getByTestId("spend-total").innerText(), totalAll);
+    assert.deepEqual(await rowsOf(page, "pipeline", "Requests by status"), statusesAll);
+
+    // The CSV export carries the filter in its name and first lines.
+    await page.getByRole("combobox", { name: "Date range" }).selectOption("custom");
+    await page.getByRole("textbox", { name: "From", exact: true }).fill("2000-01-01");
+    await page.getByRole("textbox", { name: "To", exact: true }).fill("2099-12-31");
+    await spend.getByTestId("spend-total").waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      spend.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), "report-spend_2000-01-01_2099-12-31.csv");
+    const csv = await Deno.readTextFile((await download.path())!);
+    const lines = csv.split("\r\n");
+    assert.equal(lines[0], "# Report: spend");
+    assert.equal(lines[1], "# Filters: from=2000-01-01; to=2099-12-31");
+    assert.equal(lines[3], "section,key,label,amount,awards");
+    assert.match(lines[4], /^total,,,\d+\.\d\d,1$/);
+    assert.deepEqual(tab.problems, []);
+  } finally {
+    await tab.close();
+  }
+});
+
+Deno.test("[reports] dark theme and Dhivehi (right to left) screenshots, and the vendor's own scorecard", async () => {
+  const { server, browser } = await ctx();
+  const dark = await openPage(browser, server.url, { colorScheme: "dark" });
+  try {
+    await signIn(dark, "finance@example.com");
+    await dark.page.goto("/reports?range=all");
+    await card(dark.page, "spend").locator(".recharts-bar-rectangle").first().waitFor();
+    await screenshot(dark.page, "reports-dark");
+    assert.deepEqual(dark.problems, []);
+  } finally {
+    await dark.close();
+  }
+
+  const dv = await openPage(browser, server.url);
+  try {
+    await dv.context.addInitScript(() => localStorage.setItem("user-language", "dv"));
+    await signIn(dv, "finance@example.com");
+    await dv.page.goto("/reports?range=all");
+    await card(dv.page, "spend").locator(".recharts-bar-rectangle").first().waitFor();
+    assert.equal(await dv.page.evaluate(() => document.documentElement.dir), "rtl");
+    await dv.page.getByRole("heading", { name: "ޚަރަދު" }).waitFor();
+    await screenshot(dv.page, "reports-dv");
+    assert.deepEqual(dv.problems, []);
+  } finally {
+    await dv.close();
+  }
+
+  const vendor = await openPage(browser, server.url);
+  try {
+    await signIn(vendor, "vendor@example.com");
+    await vendor.page.goto("/reports?range=all");
+    const own = card(vendor.page, "scorecard");
+    await own.getByText("Your scorecard").waitFor();
+    await own.getByText("Quotations", { exact: true }).waitFor();
+    // No staff report, no other vendor
+    assert.equal(await card(vendor.page, "spend").count(), 0);
+    assert.equal(await card(vendor.page, "vendors").count(), 0);
+    await screenshot(vendor.page, "reports-vendor-scorecard");
+    assert.deepEqual(vendor.problems, []);
+  } finally {
+    await vendor.close();
+  }
+});
