@@ -695,6 +695,13 @@ async function scaleBatch(tx: Queryable, refs: Refs, r: Rand, now: Date, size: n
            $7::timestamptz[])`,
         columns(poRows, ["number", "quotation", "vendor", "bid", "total", "creator", "createdAt"]),
       );
+      // Each order's award (sql/0006), as the award route writes it: reports read spend from awards.
+      await tx.query(
+        `insert into awards (bid_request_id, purchase_order_id, quotation_id, awarded_by, created_at)
+         select po.bid_request_id, po.id, po.quotation_id, po.created_by, po.created_at
+           from purchase_orders po where po.po_number = any($1::text[])`,
+        [poRows.map((r) => r.number)],
+      );
     }
     orders = poRows.length;
   }

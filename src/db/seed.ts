@@ -517,10 +517,16 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
       if (!winner) throw new Error(`Seed: awarded bid "${b.key}" has no approved quotation`);
       const awardedAt = at(-b.awardedDaysAgo!, 4);
       const po = await nextDocumentNumber(tx, "PO", awardedAt);
-      await tx.query(
+      const [{ id: poId }] = await tx.query<{ id: number }>(
         `insert into purchase_orders (po_number, quotation_id, vendor_id, purchase_request_id, bid_request_id,
-           total_amount, created_by, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+           total_amount, created_by, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
         [po, winner.id, winner.vendorId, from?.id ?? null, id, fromCents(winner.totalCents), manager, awardedAt],
+      );
+      // The need's award (sql/0006), as the award route writes it: reports read spend from awards.
+      await tx.query(
+        `insert into awards (purchase_request_id, bid_request_id, purchase_order_id, quotation_id, awarded_by, created_at)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [from?.id ?? null, id, poId, winner.id, manager, awardedAt],
       );
       orders++;
       if (from) {
