@@ -9,6 +9,7 @@ import { ERROR_MESSAGES } from "../../src/shared/error-codes.ts";
 import esApp from "../../web/src/locales/es.json" with { type: "json" };
 import esCategories from "../../web/src/features/categories/locales/es.json" with { type: "json" };
 import esRequests from "../../web/src/features/requests/locales/es.json" with { type: "json" };
+import esUsers from "../../web/src/features/users/locales/es.json" with { type: "json" };
 import esErrors from "../../web/src/features/errors/locales/es.json" with { type: "json" };
 import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
 import dvCategories from "../../web/src/features/categories/locales/dv.json" with { type: "json" };
@@ -79,6 +80,39 @@ Deno.test("[e2e] errors: changing the items of an approved request shows the ref
     assert.ok(!text.includes("messages."), `raw key shown: ${text}`);
     assert.ok(!text.includes(ERROR_MESSAGES["purchaseRequests.approvedItemsLocked"]), `English shown: ${text}`);
     await screenshot(page, "error-alert-es-approved-items-locked");
+    assert.deepEqual(tab.problems.filter((p) => !/status of 409/.test(p)), []);
+  } finally {
+    await tab.close();
+  }
+});
+
+Deno.test("[e2e] errors: 'No se pudo crear el usuario: ...' gives the server's reason in Spanish too", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  const { page, context } = tab;
+  try {
+    await context.addInitScript((key) => localStorage.setItem(key, "es"), LANGUAGE_STORAGE_KEY);
+    const signIn = await page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
+    assert.equal(signIn.status(), 200, "admin sign-in");
+
+    await page.goto("/");
+    await page.getByRole("button", { name: esApp.dashboard.sections.users, exact: true }).click();
+    await page.getByRole("button", { name: esUsers.addUser }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(esUsers.fields.firstName).fill("Ana");
+    await dialog.getByLabel(esUsers.fields.lastName).fill("Duplicada");
+    // The demo seed's purchase team member already has this address.
+    await dialog.getByLabel(esUsers.fields.email).fill("purchase@example.com");
+    await dialog.getByLabel(esUsers.fields.password, { exact: true }).fill("Temp-pass-1");
+    await dialog.getByLabel(esUsers.fields.role).selectOption({ index: 1 });
+    await dialog.getByRole("button", { name: esUsers.add.submit }).click();
+
+    const toast = page.getByRole("status").filter({ hasText: esUsers.toast.createFailed });
+    await toast.waitFor();
+    await toast.getByText(esErrors.users.duplicateEmail).waitFor();
+    const text = await toast.innerText();
+    assert.ok(!text.includes(ERROR_MESSAGES["users.duplicateEmail"]), `English text in the toast: ${text}`);
+    await screenshot(page, "error-toast-es-duplicate-user");
     assert.deepEqual(tab.problems.filter((p) => !/status of 409/.test(p)), []);
   } finally {
     await tab.close();
