@@ -40,6 +40,16 @@ const CATALOG: Catalog = {
       body: 'Dear {{contactPerson}},\n\nThank you for your quotation for "{{title}}" ({{requestNumber}}). ' +
         "After evaluation another offer was selected, so your quotation was not selected this time.\n",
     },
+    bid_amended: {
+      subject: "Amendment to {{requestNumber}}: {{title}}",
+      body: 'Dear {{contactPerson}},\n\nThe bid request "{{title}}" ({{requestNumber}}) has been amended. ' +
+        "Bidding now closes on {{deadline}}.\n\nClarification: {{clarification}}\n",
+    },
+    bid_closed_early: {
+      subject: "Bidding closed early: {{requestNumber}} {{title}}",
+      body: 'Dear {{contactPerson}},\n\nBidding for "{{title}}" ({{requestNumber}}) was closed early, before its ' +
+        "deadline of {{deadline}}.\nReason: {{reason}}\n",
+    },
   },
   es: {
     pr_created: {
@@ -72,6 +82,16 @@ const CATALOG: Catalog = {
       body: 'Estimado/a {{contactPerson}}:\n\nGracias por su cotización para "{{title}}" ({{requestNumber}}). ' +
         "Tras la evaluación se eligió otra oferta, por lo que su cotización no fue seleccionada en esta ocasión.\n",
     },
+    bid_amended: {
+      subject: "Modificación de {{requestNumber}}: {{title}}",
+      body: 'Estimado/a {{contactPerson}}:\n\nLa solicitud de ofertas "{{title}}" ({{requestNumber}}) ha sido ' +
+        "modificada. La presentación de ofertas cierra ahora el {{deadline}}.\n\nAclaración: {{clarification}}\n",
+    },
+    bid_closed_early: {
+      subject: "Presentación de ofertas cerrada antes de tiempo: {{requestNumber}} {{title}}",
+      body: 'Estimado/a {{contactPerson}}:\n\nLa presentación de ofertas para "{{title}}" ({{requestNumber}}) se ' +
+        "cerró antes de tiempo, antes de su fecha límite del {{deadline}}.\nMotivo: {{reason}}\n",
+    },
   },
   fr: {
     pr_created: {
@@ -103,6 +123,16 @@ const CATALOG: Catalog = {
       subject: "Résultat de {{requestNumber}} : votre devis n’a pas été retenu",
       body: "Bonjour {{contactPerson}},\n\nMerci pour votre devis pour « {{title}} » ({{requestNumber}}). " +
         "Après évaluation, une autre offre a été choisie : votre devis n’a donc pas été retenu cette fois-ci.\n",
+    },
+    bid_amended: {
+      subject: "Modification de {{requestNumber}} : {{title}}",
+      body: "Bonjour {{contactPerson}},\n\nL’appel d’offres « {{title}} » ({{requestNumber}}) a été modifié. " +
+        "Les offres sont désormais reçues jusqu’au {{deadline}}.\n\nPrécision : {{clarification}}\n",
+    },
+    bid_closed_early: {
+      subject: "Remise des offres close plus tôt : {{requestNumber}} {{title}}",
+      body: "Bonjour {{contactPerson}},\n\nLa remise des offres pour « {{title}} » ({{requestNumber}}) a été close " +
+        "plus tôt que prévu, avant sa date limite du {{deadline}}.\nMotif : {{reason}}\n",
     },
   },
   de: {
@@ -137,6 +167,16 @@ const CATALOG: Catalog = {
         "Nach der Bewertung wurde ein anderes Angebot ausgewählt, daher wurde Ihr Angebot diesmal nicht " +
         "berücksichtigt.\n",
     },
+    bid_amended: {
+      subject: "Änderung zu {{requestNumber}}: {{title}}",
+      body: "Guten Tag {{contactPerson}},\n\ndie Ausschreibung „{{title}}“ ({{requestNumber}}) wurde geändert. " +
+        "Angebote können jetzt bis zum {{deadline}} abgegeben werden.\n\nKlarstellung: {{clarification}}\n",
+    },
+    bid_closed_early: {
+      subject: "Angebotsphase vorzeitig beendet: {{requestNumber}} {{title}}",
+      body: "Guten Tag {{contactPerson}},\n\ndie Angebotsphase für „{{title}}“ ({{requestNumber}}) wurde vorzeitig " +
+        "beendet, vor ihrer Frist am {{deadline}}.\nGrund: {{reason}}\n",
+    },
   },
   dv: {
     pr_created: {
@@ -168,6 +208,16 @@ const CATALOG: Catalog = {
       subject: "{{requestNumber}} ގެ ނަތީޖާ: ތިޔަ ކޯޓޭޝަން ހޮވިފައެއް ނުވެ",
       body: 'ޢިއްޒަތްތެރި {{contactPerson}}،\n\n"{{title}}" ({{requestNumber}}) އަށް ކޯޓޭޝަން ހުށަހެޅުއްވީތީ ' +
         "ޝުކުރިއްޔާ. ވަޒަންކުރުމަށްފަހު އެހެން ހުށަހެޅުމެއް ހޮވުނީތީ، މިފަހަރު ތިޔަ ކޯޓޭޝަން ހޮވިފައެއް ނުވެއެވެ.\n",
+    },
+    bid_amended: {
+      subject: "{{requestNumber}} އަށް ގެނެވުނު ބަދަލު: {{title}}",
+      body: 'ޢިއްޒަތްތެރި {{contactPerson}}،\n\nބިޑް ރިކުއެސްޓް "{{title}}" ({{requestNumber}}) އަށް ބަދަލުތަކެއް ' +
+        "ގެނެވިއްޖެއެވެ. ބިޑް ހުށަހެޅުން މިހާރު ބަންދުވާނީ {{deadline}} ގައެވެ.\n\nވާޟިޙުކުރުން: {{clarification}}\n",
+    },
+    bid_closed_early: {
+      subject: "ބިޑް ހުށަހެޅުން ކުރިން ބަންދުކުރެވިއްޖެ: {{requestNumber}} {{title}}",
+      body: 'ޢިއްޒަތްތެރި {{contactPerson}}،\n\n"{{title}}" ({{requestNumber}}) ގެ ބިޑް ހުށަހެޅުން، {{deadline}} ގެ ' +
+        "ސުންގަޑި ހަމަވުމުގެ ކުރިން ބަންދުކުރެވިއްޖެއެވެ.\nސަބަބު: {{reason}}\n",
     },
   },
 };

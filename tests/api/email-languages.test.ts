@@ -14,6 +14,8 @@ import { testBackend } from "../helpers/db.ts";
 import { as, createCategory, createUser, type Session } from "../helpers/users.ts";
 import { runDeadlineReminders } from "../../src/jobs/deadline-reminders.ts";
 import { recordingLogger } from "../helpers/app.ts";
+import { migrate, readMigrationFiles } from "../../src/db/migrate.ts";
+import { emptyDb } from "../helpers/db.ts";
 
 const tag = `[email-languages/${testBackend()}]`;
 const t = await testApp();
@@ -135,6 +137,118 @@ Deno.test(`${tag} a vendor registered in French gets French emails with French d
   assert.equal(money.replace(/\s/g, " "), "1 234,50 $US");
   assert.ok(mails[2].body.includes(`d’un montant de ${money} a été émis`), mails[2].body);
   assert.ok(!mails[2].body.includes("$1,234.50"));
+});
+
+Deno.test(`${tag} a vendor registered in French gets the bid amendment and early-close emails in French`, async () => {
+  const v = await registerVendor("fr");
+  await expectJson(
+    await admin.request(`/api/admin/vendors/${v.id}/status`, { method: "PATCH", json: { status: "approved" } }),
+    200,
+  );
+  const manager = await as(t, "procurement_manager");
+  const year = new Date().getUTCFullYear() + 1;
+  const bid = await expectJson<{ id: number; bidNumber: string; status: string }>(
+    await manager.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        title: "Tables de réunion",
+        description: "Pour deux salles",
+        department: "Facilities",
+        qualificationCriteria: "Deux ans de fourniture",
+        deadline: new Date(Date.UTC(year, 5, 1)).toISOString(),
+        biddingDeadline: new Date(Date.UTC(year, 2, 5, 14, 30)).toISOString(),
+        categoryId: CAT,
+        items: [{ itemName: "Table", quantity: 2, unit: "pcs", estimatedPrice: "100.00", categoryId: CAT }],
+      },
+    }),
+    201,
+  );
+  assert.equal(bid.status, "bidding_open");
+
+  // The amendment: French subject and text, the new deadline with its time the French way.
+  await expectJson(
+    await manager.request(`/api/bid-requests/${bid.id}/amendments`, {
+      method: "POST",
+      json: { biddingDeadline: new Date(Date.UTC(year, 2, 12, 9, 0)).toISOString(), clarification: "Huit places." },
+    }),
+    200,
+  );
+  let [mail] = (await outboxTo(v.email)).filter((m) => m.template === "bid_amended");
+  assert.ok(mail, "an amendment email");
+  assert.equal(mail.language, "fr");
+  assert.equal(mail.subject, `Modification de ${bid.bidNumber} : Tables de réunion`);
+  assert.equal(
+    mail.body,
+    `Bonjour Camille Durand,\n\nL’appel d’offres « Tables de réunion » (${bid.bidNumber}) a été modifié. ` +
+      `Les offres sont désormais reçues jusqu’au 12 mars ${year} à 09:00 (UTC).\n\nPrécision : Huit places.\n`,
+  );
+
+  // Closed early: French, with the (advertised) deadline in French and the reason.
+  await expectJson(
+    await manager.request(`/api/bid-requests/${bid.id}/status`, {
+      method: "PATCH",
+      json: { status: "bidding_closed", reason: "Budget retiré par le conseil" },
+    }),
+    200,
+  );
+  [mail] = (await outboxTo(v.email)).filter((m) => m.template === "bid_closed_early");
+  assert.ok(mail, "an early-close email");
+  assert.equal(mail.language, "fr");
+  assert.equal(mail.subject, `Remise des offres close plus tôt : ${bid.bidNumber} Tables de réunion`);
+  assert.equal(
+    mail.body,
+    `Bonjour Camille Durand,\n\nLa remise des offres pour « Tables de réunion » (${bid.bidNumber}) a été close ` +
+      `plus tôt que prévu, avant sa date limite du 12 mars ${year} à 09:00 (UTC).\n` +
+      "Motif : Budget retiré par le conseil\n",
+  );
+});
+
+Deno.test(`${tag} an amendment without a clarification has no clarification line; every language has both bid emails`, async () => {
+  const en = await composeEmail(db, "bid_amended", "en", {
+    title: "Tables",
+    requestNumber: "BID-1",
+    deadline: { date: "2026-03-05T14:30:00Z", withTime: true },
+    clarification: "",
+    contactPerson: "Ana",
+    companyName: "Atoll",
+  });
+  assert.equal(en.subject, "Amendment to BID-1: Tables");
+  assert.ok(!en.body.includes("Clarification"), en.body);
+  assert.match(en.body, /Bidding now closes on March 5, 2026/);
+  for (const lang of LANGUAGES) {
+    for (const key of ["bid_amended", "bid_closed_early"] as const) {
+      const x = BUILT_IN_TEMPLATES[lang][key];
+      assert.ok(x?.subject.trim() && x.body.includes("{{deadline}}"), `${key}/${lang}`);
+      if (lang !== "en") assert.notEqual(x.body, BUILT_IN_TEMPLATES.en[key].body, `${key}/${lang} translated`);
+    }
+  }
+  assert.match(BUILT_IN_TEMPLATES.dv.bid_closed_early.body, /[\u0780-\u07BF]/);
+});
+
+Deno.test(`${tag} migration 0011 turns changed bid email settings into English templates and drops the settings`, async () => {
+  const files = await readMigrationFiles();
+  const fresh = await emptyDb();
+  try {
+    await migrate(fresh.db, files.filter((f) => f.version < "0011"));
+    await fresh.db.query(
+      "update settings set value = 'Changed: {{title}} closes {{deadline}}.{{clarification}}' where key = 'template_bid_amended'",
+    );
+    await migrate(fresh.db, files);
+    const rows = await fresh.db.query<{ template_key: string; language: string; subject: string; body: string }>(
+      "select template_key, language, subject, body from email_templates order by template_key",
+    );
+    // The changed one is carried over (the clarification on a line of its own); the unchanged one is not.
+    assert.deepEqual(rows.map((r) => ({ ...r })), [{
+      template_key: "bid_amended",
+      language: "en",
+      subject: "Amendment to {{requestNumber}}: {{title}}",
+      body: "Changed: {{title}} closes {{deadline}}.\n\nClarification: {{clarification}}\n",
+    }]);
+    const left = await fresh.db.query("select key from settings where key like 'template\\_bid\\_%'");
+    assert.equal(left.length, 0);
+  } finally {
+    await fresh.close();
+  }
 });
 
 Deno.test(`${tag} registration without a language gives English; an unknown one is 400 and creates nothing`, async () => {

@@ -1,19 +1,18 @@
 /**
  * Emails to the vendors of a live bid, through the outbox in the transaction of the change: an
- * amendment (deadline extension, clarification) and an early close.
+ * amendment (deadline extension, clarification) and an early close. Each is written in its
+ * recipient's language (templates bid_amended and bid_closed_early, src/notify/templates.ts), the
+ * deadline shown with its time in the organisation's time zone.
  */
 import type { Queryable } from "../../db/types.ts";
-import { getSettings, isOn, renderTemplate } from "../../lib/settings.ts";
-import { enqueueEmail } from "../../notify/outbox.ts";
+import { getSettings, isOn } from "../../lib/settings.ts";
+import { enqueueTemplated } from "../../notify/emails.ts";
 import * as q from "./queries.ts";
 
-const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16) + " UTC";
-
-async function audience(tx: Queryable, bidId: number, template: string) {
-  const s = await getSettings(tx, ["email_notifications_enabled", "enable_vendor_matching", template]);
-  if (!isOn(s.email_notifications_enabled ?? "true")) return { vendors: [], template: "" };
-  const vendors = await q.bidAudience(tx, bidId, isOn(s.enable_vendor_matching ?? "true"));
-  return { vendors, template: s[template] ?? "" };
+async function audience(tx: Queryable, bidId: number) {
+  const s = await getSettings(tx, ["email_notifications_enabled", "enable_vendor_matching"]);
+  if (!isOn(s.email_notifications_enabled ?? "true")) return [];
+  return await q.bidAudience(tx, bidId, isOn(s.enable_vendor_matching ?? "true"));
 }
 
 /** Returns how many vendors were told. */
@@ -22,19 +21,20 @@ export async function announceAmendment(
   bid: { id: number; title: string; bidNumber: string },
   change: { biddingDeadline: Date; clarification: string },
 ) {
-  const { vendors, template } = await audience(tx, bid.id, "template_bid_amended");
+  const vendors = await audience(tx, bid.id);
   for (const v of vendors) {
-    await enqueueEmail(tx, {
+    await enqueueTemplated(tx, {
       to: v.email,
-      subject: `Amendment to ${bid.bidNumber}: ${bid.title}`,
-      body: renderTemplate(template, {
+      template: "bid_amended",
+      values: {
         title: bid.title,
         requestNumber: bid.bidNumber,
-        deadline: when(change.biddingDeadline),
-        clarification: change.clarification ? `\n\nClarification:\n${change.clarification}` : "",
+        deadline: { date: change.biddingDeadline, withTime: true },
+        // Empty: the clarification line is left out.
+        clarification: change.clarification ?? "",
         contactPerson: v.contactPerson,
         companyName: v.companyName,
-      }),
+      },
     });
   }
   return vendors.length;
@@ -45,19 +45,19 @@ export async function announceEarlyClose(
   bid: { id: number; title: string; bidNumber: string; biddingDeadline: Date },
   reason: string,
 ) {
-  const { vendors, template } = await audience(tx, bid.id, "template_bid_closed_early");
+  const vendors = await audience(tx, bid.id);
   for (const v of vendors) {
-    await enqueueEmail(tx, {
+    await enqueueTemplated(tx, {
       to: v.email,
-      subject: `Bidding closed early: ${bid.bidNumber} ${bid.title}`,
-      body: renderTemplate(template, {
+      template: "bid_closed_early",
+      values: {
         title: bid.title,
         requestNumber: bid.bidNumber,
-        deadline: when(bid.biddingDeadline),
+        deadline: { date: bid.biddingDeadline, withTime: true },
         reason,
         contactPerson: v.contactPerson,
         companyName: v.companyName,
-      }),
+      },
     });
   }
   return vendors.length;

@@ -92,6 +92,8 @@ export const EMAIL_TEMPLATE_KEYS = [
   "vendor_rejected",
   "quotation_awarded",
   "quotation_not_selected",
+  "bid_amended",
+  "bid_closed_early",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 export const isEmailTemplateKey = (key: string): key is EmailTemplateKey => has(EMAIL_TEMPLATE_KEYS, key);
@@ -105,6 +107,8 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKey, string[]> = {
   vendor_rejected: ["contactPerson", "companyName", "reason"],
   quotation_awarded: ["contactPerson", "title", "requestNumber", "poNumber", "amount", "vendorName"],
   quotation_not_selected: ["contactPerson", "title", "requestNumber"],
+  bid_amended: ["title", "requestNumber", "deadline", "clarification", "contactPerson", "companyName"],
+  bid_closed_early: ["title", "requestNumber", "deadline", "reason", "contactPerson", "companyName"],
 };
 
 /** Placeholders the body cannot do without (the set-password link is the vendor's only way in). */
@@ -125,6 +129,7 @@ export const EMAIL_TEMPLATE_SAMPLES = {
   reason: "The business license has expired",
   poNumber: "PO-2026-0007",
   amount: { amount: "12345.50", currency: "USD" },
+  clarification: "The tables must seat eight people.",
 } as const;
 
 export const EMAIL_SUBJECT_MAX = 300;
