@@ -7,43 +7,15 @@
  * would be English): languages Intl does not support are formatted here, with Thaana month names.
  */
 import type { Language } from "./i18n-languages.ts";
+import { DV_MONTHS, intlSupports } from "./locale-support.ts";
+
+export { DV_MONTHS, intlSupports };
 
 /** A calendar date (deadline day, shown as that day) or an instant (shown with its time in a time zone). */
 export type EmailDate = { date: Date | string; withTime?: boolean };
 export type EmailMoney = { amount: string | number; currency: string };
 export type EmailValue = string | number | EmailDate | EmailMoney;
 export type EmailValues = Record<string, EmailValue>;
-
-export const DV_MONTHS = [
-  "ޖަނަވަރީ",
-  "ފެބްރުއަރީ",
-  "މާރިޗު",
-  "އޭޕްރީލު",
-  "މޭ",
-  "ޖޫން",
-  "ޖުލައި",
-  "އޯގަސްޓު",
-  "ސެޕްޓެމްބަރު",
-  "އޮކްޓޯބަރު",
-  "ނޮވެމްބަރު",
-  "ޑިސެމްބަރު",
-] as const;
-
-const supported = new Map<string, boolean>();
-/** Whether Intl really has data for the language (not a silent fallback to another locale). */
-export function intlSupports(lang: string): boolean {
-  let ok = supported.get(lang);
-  if (ok === undefined) {
-    try {
-      ok = Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 &&
-        new Intl.DateTimeFormat(lang).resolvedOptions().locale.split("-")[0] === lang;
-    } catch {
-      ok = false;
-    }
-    supported.set(lang, ok);
-  }
-  return ok;
-}
 
 /** Year, month (0-11), day, hour and minute of an instant in a time zone. */
 function partsIn(date: Date, timeZone: string) {

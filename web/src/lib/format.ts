@@ -9,6 +9,9 @@
  */
 import { useTranslation } from "react-i18next";
 import { formatMoney as formatCurrency } from "../../../src/shared/money.ts";
+import { DV_MONTHS, intlSupports } from "../../../src/shared/locale-support.ts";
+
+export { DV_MONTHS, intlSupports };
 
 export type DateValue = string | Date | null | undefined;
 
@@ -21,39 +24,6 @@ export type DateFormat = {
   /** The spec's table format 'MMM dd, yyyy' (two-digit day) instead of the language's medium date. */
   padded?: boolean;
 };
-
-/** Gregorian month names in Thaana, as written in the Maldives. */
-export const DV_MONTHS = [
-  "ޖަނަވަރީ",
-  "ފެބްރުއަރީ",
-  "މާރިޗު",
-  "އޭޕްރީލު",
-  "މޭ",
-  "ޖޫން",
-  "ޖުލައި",
-  "އޯގަސްޓު",
-  "ސެޕްޓެމްބަރު",
-  "އޮކްޓޯބަރު",
-  "ނޮވެމްބަރު",
-  "ޑިސެމްބަރު",
-] as const;
-
-const supported = new Map<string, boolean>();
-/** Whether Intl really has data for the language, not a silent fallback to another locale. */
-export function intlSupports(lang: string): boolean {
-  let ok = supported.get(lang);
-  if (ok === undefined) {
-    try {
-      const base = new Intl.Locale(lang).language;
-      ok = Intl.DateTimeFormat.supportedLocalesOf([lang]).length > 0 &&
-        new Intl.DateTimeFormat(lang).resolvedOptions().locale.split("-")[0] === base;
-    } catch {
-      ok = false;
-    }
-    supported.set(lang, ok);
-  }
-  return ok;
-}
 
 /** The language itself when Intl knows it, else English (digits and grouping read the same in dv). */
 function inLanguage<T>(lang: string, make: (locale: string) => T): T {
