@@ -29,6 +29,7 @@ import { BID_LIVE_STATUSES, type BidStatus } from "../../shared/status/bid-reque
 import { approvalStage } from "./approval.ts";
 import { announceAmendment } from "./notify.ts";
 import * as q from "./queries.ts";
+import { bidItems, bidTerms } from "./payload.ts";
 import { bidOr404 } from "./routes.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
@@ -97,16 +98,7 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
         if (cur.status !== "draft") throw new Conflict("bids.notEditable", { status: cur.status });
         // A converted bid keeps the approved request's items (never the client's copy).
         const converted = cur.purchaseRequestId !== null;
-        const items: q.BidItemInput[] = v.items.map((i) => ({
-          name: i.itemName.trim(),
-          specification: i.specification,
-          quantity: Number(i.quantity ?? 1),
-          unit: i.unit || "pcs",
-          estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-          categoryId: i.categoryId ?? defaultCategory,
-          technicalRequirements: i.technicalRequirements,
-          evaluationCriteria: i.evaluationCriteria,
-        }));
+        const items = bidItems(v, defaultCategory);
         const categoryId = converted ? cur.categoryId : v.categoryId ?? items[0]?.categoryId ?? cur.categoryId;
         if (!converted) await checkCategories(tx, [categoryId, ...items.map((i) => i.categoryId)]);
         const budgetCents = converted ? toCents(cur.budget) ?? 0 : budgetOf(items);
@@ -115,21 +107,8 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
           description: v.description.trim(),
           department: v.department.trim(),
           categoryId,
-          deadline: new Date(v.deadline),
-          biddingStartAt: v.biddingStartAt ? new Date(v.biddingStartAt) : null,
-          biddingDeadline: new Date(v.biddingDeadline),
-          biddingMode: v.biddingMode,
+          ...bidTerms(v),
           budgetCents,
-          qualificationCriteria: v.qualificationCriteria.trim(),
-          evaluationMethod: v.evaluationMethod,
-          priceWeight: v.priceWeight,
-          technicalWeight: v.technicalWeight,
-          bondRequired: v.bondRequired,
-          bondCents: v.bondRequired ? toCents(v.bondAmount ?? 0) ?? 0 : 0,
-          vendorPrequalification: v.vendorPrequalification,
-          minimumYearsExperience: v.minimumYearsExperience,
-          technicalSpecifications: v.technicalSpecifications,
-          commercialTerms: v.commercialTerms,
         });
         if (!converted) await q.replaceBidItems(tx, id, items);
         const details = {

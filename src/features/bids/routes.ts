@@ -21,6 +21,7 @@ import { idParamSchema } from "../../shared/schemas/users.ts";
 import { approvalThresholdCents, bidApprovalsNeeded } from "./approval.ts";
 import { announceEarlyClose } from "./notify.ts";
 import * as q from "./queries.ts";
+import { bidItems, bidTerms } from "./payload.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 
@@ -128,16 +129,7 @@ export const bidRoutes = new Hono<AppEnv>()
       const defaultCategory = await defaultCategoryId(db);
       const threshold = await approvalThresholdCents(db);
       const id = await db.tx(async (tx) => {
-        let items = v.items.map((i) => ({
-          name: i.itemName.trim(),
-          specification: i.specification,
-          quantity: Number(i.quantity ?? 1),
-          unit: i.unit || "pcs",
-          estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-          categoryId: i.categoryId ?? defaultCategory,
-          technicalRequirements: i.technicalRequirements,
-          evaluationCriteria: i.evaluationCriteria,
-        }));
+        let items = bidItems(v, defaultCategory);
         let categoryId = v.categoryId ?? items[0]?.categoryId ?? null;
         if (v.purchaseRequestId) {
           // Converting: the request's own items are the bid's items (never the client's copy).
@@ -198,23 +190,10 @@ export const bidRoutes = new Hono<AppEnv>()
           description: v.description.trim(),
           department: v.department.trim(),
           categoryId,
-          deadline: new Date(v.deadline),
-          biddingStartAt: start,
-          biddingDeadline: new Date(v.biddingDeadline),
-          biddingMode: v.biddingMode,
+          ...bidTerms(v),
           status,
           approvalsRequired,
           budgetCents,
-          qualificationCriteria: v.qualificationCriteria.trim(),
-          evaluationMethod: v.evaluationMethod,
-          priceWeight: v.priceWeight,
-          technicalWeight: v.technicalWeight,
-          bondRequired: v.bondRequired,
-          bondCents: v.bondRequired ? toCents(v.bondAmount ?? 0) ?? 0 : 0,
-          vendorPrequalification: v.vendorPrequalification,
-          minimumYearsExperience: v.minimumYearsExperience,
-          technicalSpecifications: v.technicalSpecifications,
-          commercialTerms: v.commercialTerms,
           createdBy: me.id,
         });
         await q.insertBidItems(tx, id, items);
