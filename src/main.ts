@@ -29,7 +29,8 @@ async function main() {
     }
     throw e;
   }
-  const logger = createLogger(config.logLevel);
+  // Buffered: the request log is written in batches, off the request path (flushed before exit).
+  const logger = createLogger(config.logLevel, { buffered: true });
   const secrets = await loadSecrets(config);
   const db = await openDatabase(config);
   try {
@@ -101,6 +102,7 @@ async function main() {
     await checkpoints.stop();
     await db.close();
     logger.info("stopped");
+    await logger.flush?.();
     Deno.exit(0);
   };
   for (const sig of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(sig, () => stop(sig));

@@ -1,0 +1,41 @@
+/**
+ * In-process profile of the per-request path: `app.request()` in a loop (no sockets, no load
+ * generator) for `/healthz` and a signed-in `GET /api/auth/user`, on PGlite, with the real JSON
+ * logger at info level writing to stdout (send it to /dev/null). Prints microseconds per request.
+ *
+ *   node_modules/.bin/deno run -A bench/middleware-profile.ts [--n 20000] > /dev/null
+ *   node_modules/.bin/deno run -A --cpu-prof --cpu-prof-dir=/tmp/prof bench/middleware-profile.ts > /dev/null
+ *
+ * The figures go to stderr so that stdout can be thrown away (tests/helpers/setup.ts holds console.error).
+ */
+import { testApp } from "../tests/helpers/app.ts";
+import { createUser, signIn } from "../tests/helpers/users.ts";
+import { createLogger } from "../src/lib/logger.ts";
+
+const i = Deno.args.indexOf("--n");
+const N = i >= 0 ? Number(Deno.args[i + 1]) : 20_000;
+const logger = createLogger("info", { buffered: true }); // as src/main.ts
+const t = await testApp({ env: { SESSION_CACHE_MS: "2000", LOG_LEVEL: "info" }, logger });
+const session = await signIn(t, await createUser(t.db, "purchase_team"));
+const headers = { cookie: session.cookie };
+
+async function loop(name: string, path: string, init: RequestInit = {}) {
+  for (let k = 0; k < 2000; k++) await (await t.app.request(path, init)).arrayBuffer(); // warm up
+  const start = performance.now();
+  for (let k = 0; k < N; k++) {
+    const res = await t.app.request(path, init);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  }
+  const us = ((performance.now() - start) * 1000) / N;
+  Deno.stderr.writeSync(
+    new TextEncoder().encode(
+      `${name.padEnd(34)} ${us.toFixed(1).padStart(7)} µs/request  ${(1e6 / us).toFixed(0)} req/s\n`,
+    ),
+  );
+}
+
+await loop("GET /healthz", "/healthz");
+await loop("GET /api/auth/user (signed in)", "/api/auth/user", { headers });
+if ("flush" in logger && typeof logger.flush === "function") await logger.flush();
+await t.close();
