@@ -73,7 +73,9 @@ async function read(bytes: Uint8Array) {
 
 // Warm the worker (module load, recogniser start with its language models) outside the measurements.
 await read(await renderPdf(makeCorpus(1)[0]));
-if (images) await read(await Deno.readFile(new URL("../tests/fixtures/ocr/images/classic-0-scan.png", import.meta.url)));
+if (images) {
+  await read(await Deno.readFile(new URL("../tests/fixtures/ocr/images/classic-0-scan.png", import.meta.url)));
+}
 
 if (textDocs > 0 && (!only || only === "text")) {
   for (const spec of makeCorpus(textDocs, 99)) {

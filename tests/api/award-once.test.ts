@@ -11,7 +11,6 @@ import { as, createCategory, type Session } from "../helpers/users.ts";
 
 const tag = `[award-once/${testBackend()}]`;
 const YEAR = new Date().getUTCFullYear();
-const DAY = 86_400_000;
 
 const t = await testApp();
 Deno.test.afterAll(t.close);
