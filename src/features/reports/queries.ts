@@ -170,48 +170,50 @@ export async function savingsPage(db: Queryable, f: Filter, beforeId: number | n
 // ---------------------------------------------------------------------------------------------
 // pipeline and cycle times (purchase requests created in the range)
 
-const PRS = `select pr.id, pr.request_number, pr.title, pr.status, pr.deadline, pr.created_at,
-    (select min(e.created_at) from purchase_request_events e
-      where e.purchase_request_id = pr.id and e.action = 'approved' and e.to_status = 'active') as approved_at,
-    (select min(a.created_at) from awards a join purchase_orders po on po.id = a.purchase_order_id
-      where a.purchase_request_id = pr.id and po.status = 'issued') as awarded_at,
-    (select min(po.created_at) from purchase_orders po
-      where po.purchase_request_id = pr.id and po.status = 'issued') as ordered_at
-  from purchase_requests pr
-  where ${inRange("pr.created_at")} and ${dims("pr.category_id", "pr.department", "pr.status")}`;
+const PR_WHERE = `${inRange("pr.created_at")} and ${dims("pr.category_id", "pr.department", "pr.status")}`;
+const OPEN_PAST_DEADLINE = `pr.deadline < now() and pr.status in ('draft', 'pending', 'active')`;
+
+/**
+ * Cycle times, set-based (no per-request subquery): approvals from the events that made a request
+ * active, awards (and their purchase orders, issued in the same transaction) from `awards`.
+ */
+const CYCLES = `with ap as (
+    select pr.id, pr.created_at, min(e.created_at) as approved_at
+      from purchase_request_events e join purchase_requests pr on pr.id = e.purchase_request_id
+     where e.action = 'approved' and e.to_status = 'active' and ${PR_WHERE}
+     group by pr.id, pr.created_at),
+  aw as (
+    select pr.id, pr.created_at, a.created_at as awarded_at, po.created_at as ordered_at
+      from awards a join purchase_orders po on po.id = a.purchase_order_id and po.status = 'issued'
+      join purchase_requests pr on pr.id = a.purchase_request_id
+     where ${PR_WHERE}),
+  d as (select 'creationToApproval' as metric, ${days("created_at", "approved_at")} as x from ap
+        union all
+        select 'approvalToAward', ${days("ap.approved_at", "aw.awarded_at")} from ap join aw on aw.id = ap.id
+        union all
+        select 'creationToOrder', ${days("created_at", "ordered_at")} from aw),
+  m as (select * from (values ('creationToApproval', 1), ('approvalToAward', 2), ('creationToOrder', 3)) m (metric, ord))
+  select m.metric, count(d.x)::int as count, ${median("d.x")} as "medianDays", ${p90("d.x")} as "p90Days"
+    from m left join d on d.metric = m.metric group by m.metric, m.ord order by m.ord`;
 
 export async function pipeline(db: Queryable, f: Filter) {
   const p = params(f);
   const [byStatus, cycle, pastDeadline, overdue] = await Promise.all([
     db.query<{ status: string; count: number }>(
-      `with r as (${PRS}) select status, count(*)::int as count from r group by status order by count(*) desc, status`,
+      `select pr.status, count(*)::int as count from purchase_requests pr where ${PR_WHERE}
+        group by pr.status order by count(*) desc, pr.status`,
       p,
     ),
-    db.query<{ metric: string; count: number; medianDays: number | null; p90Days: number | null }>(
-      `with r as (${PRS}),
-       d as (select 'creationToApproval' as metric, 1 as ord, ${days("created_at", "approved_at")} as x
-               from r where approved_at is not null
-             union all
-             select 'approvalToAward', 2, ${days("approved_at", "awarded_at")}
-               from r where approved_at is not null and awarded_at is not null
-             union all
-             select 'creationToOrder', 3, ${days("created_at", "ordered_at")} from r where ordered_at is not null),
-       m as (select * from (values ('creationToApproval', 1), ('approvalToAward', 2), ('creationToOrder', 3)) m (metric, ord))
-       select m.metric, count(d.x)::int as count, ${median("d.x")} as "medianDays", ${p90("d.x")} as "p90Days"
-         from m left join d on d.metric = m.metric group by m.metric, m.ord order by m.ord`,
-      p,
-    ),
+    db.query<{ metric: string; count: number; medianDays: number | null; p90Days: number | null }>(CYCLES, p),
     db.query<{ count: number }>(
-      `with r as (${PRS}) select count(*)::int as count from r
-        where deadline < now() and status in ('draft', 'pending', 'active')`,
+      `select count(*)::int as count from purchase_requests pr where ${OPEN_PAST_DEADLINE} and ${PR_WHERE}`,
       p,
     ),
     db.query<{ id: number; number: string; title: string; status: string; deadline: Date; daysOverdue: number }>(
-      `with r as (${PRS})
-       select id, request_number as number, title, status, deadline,
-              floor(${days("deadline", "now()")})::int as "daysOverdue"
-         from r where deadline < now() and status in ('draft', 'pending', 'active')
-        order by deadline, id limit 50`,
+      `select pr.id, pr.request_number as number, pr.title, pr.status, pr.deadline,
+              floor(${days("pr.deadline", "now()")})::int as "daysOverdue"
+         from purchase_requests pr where ${OPEN_PAST_DEADLINE} and ${PR_WHERE}
+        order by pr.deadline, pr.id limit 50`,
       p,
     ),
   ]);
@@ -235,7 +237,8 @@ export async function approvalTurnaround(db: Queryable, f: Filter) {
     medianDays: number | null;
     p90Days: number | null;
   }>(
-    `with d as (
+    // materialized: x is computed once per decision, not once per aggregate using it
+    `with d as materialized (
        select e.action, coalesce(r.name, case e.stage when 'finance' then 'cost_finance_controller'
                                                    else 'procurement_manager' end) as role,
               ${
@@ -294,11 +297,14 @@ export async function approvalsWaiting(db: Queryable, f: Filter) {
 // bidding (bid requests created in the range)
 
 const BIDS = `select b.id, b.status, b.bidding_mode, b.category_id,
-    (select count(*) from quotations q where q.bid_request_id = b.id and q.is_current) as quotations,
-    (select count(distinct q.vendor_id) from quotations q where q.bid_request_id = b.id) as answered,
-    (select count(*) from vendor_categories vc join vendor_profiles vp on vp.user_id = vc.vendor_id
-      where vc.category_id = b.category_id and vp.status = 'approved') as invited
+    coalesce(qs.quotations, 0) as quotations, coalesce(qs.answered, 0) as answered, coalesce(inv.n, 0) as invited
   from bid_requests b
+  left join (select bid_request_id, count(*) filter (where is_current) as quotations,
+                    count(distinct vendor_id) as answered
+               from quotations where bid_request_id is not null group by bid_request_id) qs on qs.bid_request_id = b.id
+  left join (select vc.category_id, count(*) as n
+               from vendor_categories vc join vendor_profiles vp on vp.user_id = vc.vendor_id and vp.status = 'approved'
+              group by vc.category_id) inv on inv.category_id = b.category_id
   where ${inRange("b.created_at")} and ${dims("b.category_id", "b.department", "b.status")}`;
 
 /** Bids that went out to vendors (not drafts, not waiting for approval). */
@@ -386,21 +392,22 @@ export async function scorecards(db: Queryable, f: Filter, vendorId: number | nu
                   min(q.total_amount) over (partition by o.kind, o.id, q.currency) as lowest,
                   count(*) over (partition by o.kind, o.id, q.currency) as competitors
              from quotations q
-             join o on (o.kind = 'purchase_request' and q.purchase_request_id = o.id)
-                    or (o.kind = 'bid_request' and q.bid_request_id = o.id)
+             join o on o.kind = case when q.bid_request_id is null then 'purchase_request' else 'bid_request' end
+                   and o.id = coalesce(q.bid_request_id, q.purchase_request_id)
             where q.is_current and not q.sealed),
      v as (select vp.user_id as vendor_id, vp.company_name from vendor_profiles vp
             where ($7::int is null or vp.user_id = $7::int)
               and (vp.status = 'approved'
                    -- a vendor whose only quotations are still sealed must not show up because of them
                    or exists (select 1 from quotations x where x.vendor_id = vp.user_id and not x.sealed))),
-     opp as (select v.vendor_id, count(o.id) as n,
-                    count(q.id) as answered
-               from v join o on o.category_id is null
-                             or exists (select 1 from vendor_categories vc
-                                         where vc.vendor_id = v.vendor_id and vc.category_id = o.category_id)
-               left join q on q.vendor_id = v.vendor_id and q.kind = o.kind and q.request_id = o.id
-              group by v.vendor_id),
+     -- the opportunities in each vendor's categories (one without a category is everyone's)
+     vo as (select vc.vendor_id, o.kind, o.id from o join vendor_categories vc on vc.category_id = o.category_id
+             where vc.vendor_id in (select vendor_id from v)
+            union all
+            select v.vendor_id, o.kind, o.id from o cross join v where o.category_id is null),
+     opp as (select vo.vendor_id, count(*) as n, count(q.id) as answered
+               from vo left join q on q.vendor_id = vo.vendor_id and q.kind = vo.kind and q.request_id = vo.id
+              group by vo.vendor_id),
      s as (select q.vendor_id, count(*) as quotations,
                   count(a.id) as wins,
                   coalesce(sum(po.total_amount) filter (where po.status = 'issued'), 0) as awarded,
