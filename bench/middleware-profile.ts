@@ -3,11 +3,12 @@
  * generator) for `/healthz` and a signed-in `GET /api/auth/user`, on PGlite, with the real JSON
  * logger at info level writing to stdout (send it to /dev/null). Prints microseconds per request.
  *
- *   node_modules/.bin/deno run -A bench/middleware-profile.ts [--n 20000] > /dev/null
+ *   node_modules/.bin/deno run -A bench/middleware-profile.ts [--n 20000] [--only healthz] > /dev/null
  *   node_modules/.bin/deno run -A --cpu-prof --cpu-prof-dir=/tmp/prof bench/middleware-profile.ts > /dev/null
  *
  * The figures go to stderr so that stdout can be thrown away (tests/helpers/setup.ts holds console.error).
  */
+import { Hono } from "hono";
 import { testApp } from "../tests/helpers/app.ts";
 import { createUser, signIn } from "../tests/helpers/users.ts";
 import { createLogger } from "../src/lib/logger.ts";
@@ -19,11 +20,16 @@ const t = await testApp({ env: { SESSION_CACHE_MS: "2000", LOG_LEVEL: "info" }, 
 const session = await signIn(t, await createUser(t.db, "purchase_team"));
 const headers = { cookie: session.cookie };
 
-async function loop(name: string, path: string, init: RequestInit = {}) {
-  for (let k = 0; k < 2000; k++) await (await t.app.request(path, init)).arrayBuffer(); // warm up
+const o = Deno.args.indexOf("--only");
+const ONLY = o >= 0 ? Deno.args[o + 1] : "";
+const bare = new Hono().get("/", (c) => c.json({ ok: true })); // bench/bare-hono.ts
+
+async function loop(name: string, path: string, init: RequestInit = {}, app: { request: Hono["request"] } = t.app) {
+  if (!name.includes(ONLY)) return;
+  for (let k = 0; k < 2000; k++) await (await app.request(path, init)).arrayBuffer(); // warm up
   const start = performance.now();
   for (let k = 0; k < N; k++) {
-    const res = await t.app.request(path, init);
+    const res = await app.request(path, init);
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
   }
@@ -35,6 +41,7 @@ async function loop(name: string, path: string, init: RequestInit = {}) {
   );
 }
 
+await loop("bare Hono c.json({ok:true})", "/", {}, bare);
 await loop("GET /healthz", "/healthz");
 await loop("GET /api/auth/user (signed in)", "/api/auth/user", { headers });
 if ("flush" in logger && typeof logger.flush === "function") await logger.flush();
