@@ -12,7 +12,7 @@ import type { PageWords, Word } from "./layout.ts";
 import { decodePng, type Grey, greyToPgm, rotate, upscale } from "./raster.ts";
 
 /** Words shorter than this (pixels, median) are read again from an enlarged image. */
-const UPSCALE_BELOW_PX = 18;
+const UPSCALE_BELOW_PX = 12;
 const TARGET_WORD_PX = 30;
 const UPSCALE_MAX_PIXELS = 6_000_000;
 
