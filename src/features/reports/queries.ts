@@ -35,8 +35,9 @@ const dims = (category: string, department: string, status: string) =>
    and ($5::text is null or ${status} = $5::text)`;
 
 const days = (a: string, b: string) => `extract(epoch from (${b} - ${a})) / 86400.0`;
-const median = (expr: string) => `round((percentile_cont(0.5) within group (order by ${expr}))::numeric, 2)::float8`;
-const p90 = (expr: string) => `round((percentile_cont(0.9) within group (order by ${expr}))::numeric, 2)::float8`;
+/** Median and 90th percentile in one sort: an array [p50, p90]; read it with `quantile`. */
+const quantiles = (expr: string) => `percentile_cont(array[0.5, 0.9]::float8[]) within group (order by ${expr})`;
+const quantile = (col: string, i: 1 | 2) => `round((${col})[${i}]::numeric, 2)::float8`;
 const pct = (part: string, whole: string) => `round(100.0 * (${part}) / nullif(${whole}, 0), 2)::float8`;
 
 // ---------------------------------------------------------------------------------------------
@@ -193,8 +194,10 @@ const CYCLES = `with ap as (
         union all
         select 'creationToOrder', ${days("created_at", "ordered_at")} from aw),
   m as (select * from (values ('creationToApproval', 1), ('approvalToAward', 2), ('creationToOrder', 3)) m (metric, ord))
-  select m.metric, count(d.x)::int as count, ${median("d.x")} as "medianDays", ${p90("d.x")} as "p90Days"
-    from m left join d on d.metric = m.metric group by m.metric, m.ord order by m.ord`;
+  select metric, count, ${quantile("q", 1)} as "medianDays", ${quantile("q", 2)} as "p90Days"
+    from (select m.metric, m.ord, count(d.x)::int as count, ${quantiles("d.x")} as q
+            from m left join d on d.metric = m.metric group by m.metric, m.ord) t
+   order by ord`;
 
 export async function pipeline(db: Queryable, f: Filter) {
   const p = params(f);
@@ -237,10 +240,10 @@ export async function approvalTurnaround(db: Queryable, f: Filter) {
     medianDays: number | null;
     p90Days: number | null;
   }>(
-    // materialized: x is computed once per decision, not once per aggregate using it
-    `with d as materialized (
-       select e.action, coalesce(r.name, case e.stage when 'finance' then 'cost_finance_controller'
-                                                   else 'procurement_manager' end) as role,
+    // The role is the approval stage's: the manager stage is the procurement manager's (an admin
+    // approving acts in it), the finance stage the cost/finance controller's.
+    `with d as (
+       select e.action, case e.stage when 'finance' then 'cost_finance_controller' else 'procurement_manager' end as role,
               ${
       days(
         `coalesce((select max(s.created_at) from purchase_request_events s
@@ -251,13 +254,13 @@ export async function approvalTurnaround(db: Queryable, f: Filter) {
     } as x
          from purchase_request_events e
          join purchase_requests pr on pr.id = e.purchase_request_id
-         left join users u on u.id = e.actor_id left join roles r on r.id = u.role_id
         where e.action in ('approved', 'rejected') and e.stage is not null
           and ${inRange("e.created_at")} and ${dims("pr.category_id", "pr.department", "pr.status")})
-     select role, count(*)::int as decisions, (count(*) filter (where action = 'approved'))::int as approved,
-            (count(*) filter (where action = 'rejected'))::int as rejected,
-            ${median("x")} as "medianDays", ${p90("x")} as "p90Days"
-       from d group by role order by role`,
+     select role, decisions, approved, rejected, ${quantile("q", 1)} as "medianDays", ${quantile("q", 2)} as "p90Days"
+       from (select role, count(*)::int as decisions, (count(*) filter (where action = 'approved'))::int as approved,
+                    (count(*) filter (where action = 'rejected'))::int as rejected, ${quantiles("x")} as q
+               from d group by role) t
+      order by role`,
     params(f),
   );
 }
@@ -370,25 +373,27 @@ export interface ScorecardRow {
  */
 const OPPORTUNITIES = `select * from (
     select 'purchase_request' as kind, pr.id, pr.category_id, pr.department, pr.status,
-           coalesce((select min(e.created_at) from purchase_request_events e
-                      where e.purchase_request_id = pr.id and e.to_status = 'active'), pr.created_at) as published_at
+           coalesce(act.at, pr.created_at) as published_at
       from purchase_requests pr
+      left join (select purchase_request_id, min(created_at) as at from purchase_request_events
+                  where to_status = 'active' group by purchase_request_id) act on act.purchase_request_id = pr.id
      where pr.request_type in ('vendor_quote', 'bid_required') and pr.status in ('active', 'completed')
        and not exists (select 1 from bid_requests cb where cb.purchase_request_id = pr.id and cb.status <> 'cancelled')
     union all
     select 'bid_request', b.id, b.category_id, b.department, b.status,
-           greatest(b.bidding_start_at, coalesce((select max(e.created_at) from bid_request_events e
-                      where e.bid_request_id = b.id and e.to_status = 'published'), b.created_at))
+           greatest(b.bidding_start_at, coalesce(pub.at, b.created_at))
       from bid_requests b
+      left join (select bid_request_id, max(created_at) as at from bid_request_events
+                  where to_status = 'published' group by bid_request_id) pub on pub.bid_request_id = b.id
      where b.status in ('published', 'bidding_open', 'bidding_closed', 'evaluation', 'awarded')) o
   where ${inRange("o.published_at")} and ${dims("o.category_id", "o.department", "o.status")}`;
 
 /** Scorecards of all vendors ($7 null) or one vendor, most awarded first. */
 export async function scorecards(db: Queryable, f: Filter, vendorId: number | null) {
   return await db.query<ScorecardRow>(
-    `with o as (${OPPORTUNITIES}),
+    `with o as materialized (${OPPORTUNITIES}),
      -- current quotations a report may show: never one that is still sealed
-     q as (select q.id, q.vendor_id, q.total_amount, q.submitted_at, o.published_at, o.kind, o.id as request_id,
+     q as (select q.id, q.vendor_id, q.total_amount, q.submitted_at, o.published_at, o.category_id,
                   min(q.total_amount) over (partition by o.kind, o.id, q.currency) as lowest,
                   count(*) over (partition by o.kind, o.id, q.currency) as competitors
              from quotations q
@@ -400,30 +405,34 @@ export async function scorecards(db: Queryable, f: Filter, vendorId: number | nu
               and (vp.status = 'approved'
                    -- a vendor whose only quotations are still sealed must not show up because of them
                    or exists (select 1 from quotations x where x.vendor_id = vp.user_id and not x.sealed))),
-     -- the opportunities in each vendor's categories (one without a category is everyone's)
-     vo as (select vc.vendor_id, o.kind, o.id from o join vendor_categories vc on vc.category_id = o.category_id
-             where vc.vendor_id in (select vendor_id from v)
-            union all
-            select v.vendor_id, o.kind, o.id from o cross join v where o.category_id is null),
-     opp as (select vo.vendor_id, count(*) as n, count(q.id) as answered
-               from vo left join q on q.vendor_id = vo.vendor_id and q.kind = vo.kind and q.request_id = vo.id
-              group by vo.vendor_id),
+     -- opportunities per category; one without a category is open to every vendor
+     oc as (select category_id, count(*) as n from o group by category_id),
+     opp as (select v.vendor_id,
+                    coalesce((select sum(oc.n) from oc join vendor_categories vc on vc.category_id = oc.category_id
+                               where vc.vendor_id = v.vendor_id), 0)
+                    + coalesce((select oc.n from oc where oc.category_id is null), 0) as n
+               from v),
      s as (select q.vendor_id, count(*) as quotations,
+                  -- answers to opportunities in the vendor's categories (what the response rate counts)
+                  count(*) filter (where q.category_id is null or vc.vendor_id is not null) as answered,
                   count(a.id) as wins,
                   coalesce(sum(po.total_amount) filter (where po.status = 'issued'), 0) as awarded,
-                  ${median(days("q.published_at", "q.submitted_at"))} as median_days,
+                  ${quantiles(days("q.published_at", "q.submitted_at"))} as response,
                   round(avg(100.0 * (q.total_amount / nullif(q.lowest, 0) - 1)) filter (where q.competitors > 1), 2)::float8
                     as above_lowest
-             from q left join awards a on a.quotation_id = q.id
+             from q
+             left join vendor_categories vc on vc.vendor_id = q.vendor_id and vc.category_id = q.category_id
+             left join awards a on a.quotation_id = q.id
              left join purchase_orders po on po.id = a.purchase_order_id
+            where q.vendor_id in (select vendor_id from v)
             group by q.vendor_id)
      select v.vendor_id as "vendorId", v.company_name as "companyName",
-            coalesce(opp.n, 0)::int as opportunities, coalesce(s.quotations, 0)::int as quotations,
-            ${pct("opp.answered", "opp.n")} as "responseRate",
+            opp.n::int as opportunities, coalesce(s.quotations, 0)::int as quotations,
+            ${pct("s.answered", "opp.n")} as "responseRate",
             coalesce(s.wins, 0)::int as wins, ${pct("s.wins", "s.quotations")} as "winRate",
-            s.median_days as "medianResponseDays", s.above_lowest as "averageAboveLowestPercent",
+            ${quantile("s.response", 1)} as "medianResponseDays", s.above_lowest as "averageAboveLowestPercent",
             coalesce(s.awarded, 0)::text as "awardedTotal"
-       from v left join s on s.vendor_id = v.vendor_id left join opp on opp.vendor_id = v.vendor_id
+       from v left join s on s.vendor_id = v.vendor_id join opp on opp.vendor_id = v.vendor_id
       order by coalesce(s.awarded, 0) desc, coalesce(s.quotations, 0) desc, v.company_name, v.vendor_id`,
     [...params(f), vendorId],
   );
