@@ -49,8 +49,20 @@ export function redact(fields: Record<string, unknown>): Record<string, unknown>
 }
 
 /** The line as `{ time, level, msg, ...redact(fields) }` serialises, without the intermediate objects. */
+let lastMs = NaN;
+let lastIso = "";
+/** `new Date().toISOString()`, formatted once per millisecond (many lines share one under load). */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastIso = new Date(now).toISOString();
+  }
+  return lastIso;
+}
+
 function format(lvl: Level, msg: string, fields: Record<string, unknown> | undefined): string {
-  const line: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg };
+  const line: Record<string, unknown> = { time: isoNow(), level: lvl, msg };
   if (fields) {
     for (const k in fields) {
       if (Object.hasOwn(fields, k)) {
