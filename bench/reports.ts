@@ -48,6 +48,9 @@ try {
   const [{ id: categoryId }] = await seedDb.query<{ id: number }>(
     "select category_id as id from purchase_requests group by 1 order by count(*) desc limit 1",
   );
+  const [{ id: vendorId }] = await seedDb.query<{ id: number }>(
+    "select vendor_id as id from quotations group by 1 order by count(*) desc limit 1",
+  );
   await seedDb.close();
 
   // A pool like the API's, without a statement timeout so that slow queries are measured, not cut.
@@ -66,7 +69,7 @@ try {
     ["approvals", (f) => s.approvalsReport(db, f)],
     ["bidding", (f) => s.biddingReport(db, f)],
     ["vendors", (f) => s.vendorReport(db, f)],
-    ["vendor (own)", (f) => s.vendorReport(db, f, 1)],
+    ["vendor (own)", (f) => s.vendorReport(db, f, vendorId)],
   ];
   const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
