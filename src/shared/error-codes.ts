@@ -115,7 +115,6 @@ export const ERROR_MESSAGES = {
 
   // messages: vendors and categories
   "vendors.notFound": "Vendor not found",
-  "vendors.duplicateEmail": "A vendor or user with this email is already registered",
   "vendors.signInToChangeCategories": "Sign in to change vendor categories",
   "vendors.ownCategoriesOnly": "You can only change your own categories",
   "vendors.alreadyDecided": "This application was already {{status}}",
@@ -146,7 +145,6 @@ export const ERROR_MESSAGES = {
 
   // messages: bid requests (bids.notFound, alreadyConverted, illegalTransition, deadlinePassed: above)
   "bids.createForbidden": "You do not have permission to create bid requests",
-  "bids.cannotConvert": "A {{status}} purchase request cannot be converted to a bid request",
   "bids.awardByQuotation": "Award a bid request by choosing the winning quotation",
   "bids.notSealed": "This bid request uses open bidding; nothing is sealed",
   "bids.alreadyUnsealed": "This bid request was already unsealed",
