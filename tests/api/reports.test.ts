@@ -485,11 +485,49 @@ Deno.test(`${tag} GET /api/reports/:kind/export streams CSV with the filters in 
   assert.equal(entry.metadata.filter.categoryId, office);
 });
 
+Deno.test(`${tag} GET /api/reports/:kind/export.xlsx streams the same rows as a workbook`, async () => {
+  const res = await finance.request(`/api/reports/savings/export.xlsx?from=2025-01-01&to=2025-12-31`);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  assert.equal(
+    res.headers.get("content-disposition"),
+    `attachment; filename="report-savings_2025-01-01_2025-12-31.xlsx"`,
+  );
+  const ExcelJS = (await import("exceljs")).default;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await res.arrayBuffer());
+  const sheet = book.getWorksheet("savings")!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  assert.deepEqual(rows.slice(0, 2), [["# Report: savings"], ["# Filters: from=2025-01-01; to=2025-12-31"]]);
+  assert.deepEqual(rows[3], [
+    "awardId",
+    "kind",
+    "number",
+    "title",
+    "awardedAt",
+    "poNumber",
+    "estimated",
+    "awarded",
+    "saving",
+    "savingPercent",
+  ]);
+  // amounts are numbers in the sheet, dates are dates
+  assert.deepEqual(rows[5].slice(6), [500, 600, -100, -20]);
+  assert.ok(rows[5][4] instanceof Date);
+  assert.deepEqual([rows[7][0], ...rows[7].slice(6)], ["total", 4500, 3500, 1000, 22.22]);
+  await expectError(await v1.request("/api/reports/savings/export.xlsx"), 403, "generic.missingPermission");
+});
+
 Deno.test(`${tag} a still-sealed bid shows no amounts and no vendors in any report or export`, async () => {
   const texts: string[] = [];
   for (const kind of ["spend", "savings", "pipeline", "approvals", "bidding", "vendors"]) {
     texts.push(await (await admin.request(`/api/reports/${kind}`)).text());
     texts.push(await (await admin.request(`/api/reports/${kind}/export`)).text());
+    const ExcelJS = (await import("exceljs")).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await admin.request(`/api/reports/${kind}/export.xlsx`)).arrayBuffer());
+    book.getWorksheet(kind)!.eachRow((row) => texts.push(JSON.stringify(row.values)));
   }
   const all = texts.join("\n");
   assert.ok(!all.includes("Hidden Sealed Bidder"), "the sealed-only bidder is named nowhere");

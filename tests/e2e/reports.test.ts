@@ -23,7 +23,7 @@ async function rowsOf(page: Page, id: string, caption: string) {
   return await table.locator("tbody tr").allInnerTexts();
 }
 
-Deno.test("[reports] finance changes the date range, sees charts and tables change, downloads the CSV", async () => {
+Deno.test("[reports] finance changes the date range, sees charts and tables change, downloads the CSV and XLSX", async () => {
   const { server, browser } = await ctx();
   const tab = await openPage(browser, server.url);
   try {
@@ -79,6 +79,13 @@ Deno.test("[reports] finance changes the date range, sees charts and tables chan
     assert.equal(lines[1], "# Filters: from=2000-01-01; to=2099-12-31");
     assert.equal(lines[3], "section,key,label,amount,awards");
     assert.match(lines[4], /^total,,,\d+\.\d\d,1$/);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent("download"),
+      spend.getByRole("link", { name: "Export XLSX" }).click(),
+    ]);
+    assert.equal(xlsx.suggestedFilename(), "report-spend_2000-01-01_2099-12-31.xlsx");
+    const bytes = await Deno.readFile((await xlsx.path())!);
+    assert.deepEqual([...bytes.slice(0, 2)], [0x50, 0x4b], "a zip (XLSX) file");
     assert.deepEqual(tab.problems, []);
   } finally {
     await tab.close();

@@ -21,6 +21,13 @@ const cell = (v: unknown) =>
   typeof v === "number" || (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v)) ? String(v) : csvCell(v);
 const line = (cells: unknown[]) => cells.map(cell).join(",") + "\r\n";
 
+/** The first lines of every export: which report, with which filters, when. */
+const heading = (kind: string, f: q.Filter, categoryName: string | null) => [
+  `# Report: ${kind}`,
+  `# Filters: ${s.describeFilter(f, categoryName)}`,
+  `# Time zone: ${f.timeZone}; generated at ${new Date().toISOString()}`,
+];
+
 export const reportRoutes = new Hono<AppEnv>()
   .get(
     "/api/reports/spend",
@@ -105,10 +112,37 @@ export const reportRoutes = new Hono<AppEnv>()
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="${s.exportFileName(kind, f)}"`);
       return stream(c, async (out) => {
-        await out.write(line([`# Report: ${kind}`]));
-        await out.write(line([`# Filters: ${s.describeFilter(f, categoryName)}`]));
-        await out.write(line([`# Time zone: ${f.timeZone}; generated at ${new Date().toISOString()}`]));
+        for (const text of heading(kind, f, categoryName)) await out.write(line([text]));
         for await (const rows of s.exportLines(db, kind, f)) await out.write(rows.map(line).join(""));
+      });
+    },
+  )
+  .get(
+    "/api/reports/:kind/export.xlsx",
+    allow(
+      "reports.export",
+      doc("One report as an XLSX workbook, streamed; the filters in the file name and first rows"),
+    ),
+    validate("param", reportKindParamSchema),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { kind } = c.req.valid("param");
+      const { db } = c.get("deps");
+      const f = await s.toQueryFilter(db, c.req.valid("query"));
+      const categoryName = f.categoryId ? await q.categoryName(db, f.categoryId) : null;
+      await db.tx((tx) =>
+        audit(tx, c, {
+          action: "EXPORT",
+          entityType: "report",
+          entityId: kind,
+          metadata: { filter: f, format: "xlsx" },
+        })
+      );
+      return new Response(await s.streamXlsx(db, kind, f, heading(kind, f, categoryName)), {
+        headers: {
+          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          "Content-Disposition": `attachment; filename="${s.exportFileName(kind, f, "xlsx")}"`,
+        },
       });
     },
   );

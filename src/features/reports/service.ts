@@ -67,7 +67,7 @@ export function describeFilter(f: q.Filter, categoryName?: string | null): strin
 }
 
 /** report-spend_2026-01-01_2026-03-31_category-3_department-it_status-completed.csv (ASCII only). */
-export function exportFileName(kind: ReportKind, f: q.Filter): string {
+export function exportFileName(kind: ReportKind, f: q.Filter, extension: "csv" | "xlsx" = "csv"): string {
   const parts = [`report-${kind}`, f.from ?? "start", f.to ?? "today"];
   if (f.categoryId) parts.push(`category-${f.categoryId}`);
   if (f.department) {
@@ -75,7 +75,7 @@ export function exportFileName(kind: ReportKind, f: q.Filter): string {
     parts.push(`department-${slug.slice(0, 40) || "x"}`);
   }
   if (f.status) parts.push(`status-${f.status}`);
-  return `${parts.join("_")}.csv`;
+  return `${parts.join("_")}.${extension}`;
 }
 
 type Line = unknown[];
@@ -206,4 +206,35 @@ export async function* exportLines(db: Queryable, kind: ReportKind, f: q.Filter)
       return;
     }
   }
+}
+
+/**
+ * The same rows as an XLSX workbook, written by exceljs's streaming writer row by row (each row is
+ * committed and leaves memory). Amounts and counts are numbers in the sheet; exceljs is loaded on
+ * first use, so the server does not pay for it at start.
+ */
+export async function streamXlsx(
+  db: Queryable,
+  kind: ReportKind,
+  f: q.Filter,
+  heading: string[],
+): Promise<ReadableStream<Uint8Array>> {
+  const [{ default: ExcelJS }, { PassThrough, Readable }] = await Promise.all([
+    import("exceljs"),
+    import("node:stream"),
+  ]);
+  const out = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = book.addWorksheet(kind);
+  const value = (v: unknown) =>
+    typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v === null || v === undefined ? "" : v;
+  (async () => {
+    for (const line of heading) sheet.addRow([line]).commit();
+    for await (const rows of exportLines(db, kind, f)) {
+      for (const row of rows) sheet.addRow(row.map(value)).commit();
+    }
+    sheet.commit();
+    await book.commit();
+  })().catch((e) => out.destroy(e instanceof Error ? e : new Error(String(e))));
+  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
 }

@@ -134,7 +134,7 @@ export function useOwnScorecard(filter: ReportFilterValues) {
   });
 }
 
-/** GET /api/reports/<kind>/export: the report as CSV, with the same filter. */
-export function reportExportUrl(kind: ReportKind, filter: ReportFilterValues): string {
-  return `/api/reports/${kind}/export?${filterQuery(filter)}`;
+/** GET /api/reports/<kind>/export (CSV) or export.xlsx: the report as a file, with the same filter. */
+export function reportExportUrl(kind: ReportKind, filter: ReportFilterValues, format: "csv" | "xlsx" = "csv"): string {
+  return `/api/reports/${kind}/${format === "csv" ? "export" : "export.xlsx"}?${filterQuery(filter)}`;
 }

@@ -53,7 +53,12 @@ export function ReportCard({ id, title, description, exportUrl, query, isEmpty, 
           </div>
           {exportUrl && (
             <Can permission="reports.export">
-              <a href={exportUrl} download className="btn btn-outline btn-sm">{t("exportCsv")}</a>
+              <div className="flex gap-2">
+                <a href={exportUrl} download className="btn btn-outline btn-sm">{t("exportCsv")}</a>
+                <a href={exportUrl.replace("/export?", "/export.xlsx?")} download className="btn btn-outline btn-sm">
+                  {t("exportXlsx")}
+                </a>
+              </div>
             </Can>
           )}
         </div>
