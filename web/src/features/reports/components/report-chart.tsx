@@ -61,7 +61,9 @@ export default function ReportChart(
     // The SVG is laid out left to right even in Dhivehi (text-anchor "start" would otherwise flip and
     // draw labels over the bars); the axes themselves are mirrored above, and Thaana labels still
     // read right to left inside their own text runs.
-    <div aria-hidden="true" dir="ltr" className="text-base-content" data-testid="report-chart" style={{ height }}>
+    // Hidden from assistive technology (the table below is the text alternative) and inert, so the
+    // chart's own focusable surface cannot take keyboard focus inside a hidden region.
+    <div aria-hidden="true" inert dir="ltr" className="text-base-content" data-testid="report-chart" style={{ height }}>
       <ResponsiveContainer width="100%" height="100%">
         {kind === "line"
           ? (
