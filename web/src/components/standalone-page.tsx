@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { SkipLink } from "./skip-link.tsx";
 
 /** Frame of the signed-in pages outside the dashboard: a way back, a title, the content. */
-export function StandalonePage({ title, children }: { title: string; children?: ReactNode }) {
+export function StandalonePage({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="min-h-screen bg-base-200">
@@ -19,7 +19,7 @@ export function StandalonePage({ title, children }: { title: string; children?: 
       </header>
       <main id="main" className="mx-auto max-w-6xl p-4">
         <h1 className="mb-4 text-2xl font-bold">{title}</h1>
-        {children ?? <p className="text-base-content/70">{t("dashboard.comingLater")}</p>}
+        {children}
       </main>
     </div>
   );
