@@ -6,6 +6,7 @@ import type { RoleName } from "../../src/shared/roles.ts";
 const tag = "[system-settings]";
 const t = await testApp();
 const admin = await as(t, "admin");
+Deno.test.afterAll(() => t.close());
 const valid = { defaultDeadline: 10, autoReminder: 12, enableVendorMatching: false, approvalThreshold: "2500.5" };
 
 const settingValue = async (key: string) =>
@@ -224,8 +225,4 @@ Deno.test(`${tag} every endpoint refuses non-admin roles with 403`, async () => 
     }
   }
   assert.equal(await settingValue("default_deadline_days"), before);
-});
-
-Deno.test(`${tag} close`, async () => {
-  await t.close();
 });

@@ -228,8 +228,12 @@ export async function openPage(
   return { context, page, problems, close: () => context.close() };
 }
 
-/** Everything one e2e test file needs, started on first use and stopped by the file's afterAll. */
-export function e2eContext() {
+/**
+ * Everything one e2e test file needs, started on first use and stopped by the file's afterAll.
+ * With `noServerErrors`, the afterAll fails the file if the server logged an error at any point of
+ * it: checked after the last test whatever order or filter the tests ran in.
+ */
+export function e2eContext(options: { noServerErrors?: boolean } = {}) {
   let started: Promise<{ server: Server; browser: Browser }> | undefined;
   const get = () =>
     started ??= (async () => {
@@ -246,6 +250,10 @@ export function e2eContext() {
     const { server, browser } = await started.catch(() => ({ server: undefined, browser: undefined }));
     await browser?.close();
     await server?.stop();
+    if (options.noServerErrors && server) {
+      const errors = server.errors();
+      if (errors.length) throw new Error(`the server logged errors during this file:\n${errors.join("\n")}`);
+    }
   });
   return get;
 }
