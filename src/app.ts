@@ -32,6 +32,7 @@ import { quotationRoutes } from "./features/quotations/routes.ts";
 import { notificationSettingsRoutes } from "./features/notification-settings/routes.ts";
 import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
 import { ocrRoutes } from "./features/ocr/routes.ts";
+import { organisationRoutes } from "./features/organisation/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
@@ -56,6 +57,7 @@ export const routers = [
   reportRoutes,
 ];
 
+  organisationRoutes,
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 

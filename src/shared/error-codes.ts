@@ -190,6 +190,32 @@ export const ERROR_MESSAGES = {
   "notifications.whatsappNotConfigured": "WhatsApp is not configured: access token and phone number ID are required",
   "notifications.providerRefused": "{{message}}",
 
+  // purchase orders (issue 13: register, vendor acknowledgement, goods receipt; src/features/purchase-orders)
+  "purchaseOrders.cancelAfterReceipt": "Purchase order {{number}} has received goods and can no longer be cancelled",
+  "purchaseOrders.notCancellable": "Purchase order {{number}} is {{status}} and cannot be cancelled",
+  "purchaseOrders.notAnswerable": "Purchase order {{number}} is {{status}}; only an issued order can be acknowledged or declined",
+  "purchaseOrders.notReceivable": "Purchase order {{number}} is {{status}}; no goods can be received on it",
+  "purchaseOrders.notClosable": "Purchase order {{number}} is {{status}}; only an order with received goods can be closed",
+  "purchaseOrders.notEditable": "Purchase order {{number}} is {{status}}; its requested delivery date can no longer change",
+  "purchaseOrders.versionConflict": "Purchase order {{number}} was changed by someone else; reload it and try again",
+  "purchaseOrders.overReceipt":
+    "{{item}}: {{received}} received of {{ordered}} ordered; give an over-receipt reason to receive more",
+  "purchaseOrders.unknownLine": "This purchase order has no line {{id}}",
+  "purchaseOrders.duplicateLine": "Each line may appear only once in a receipt",
+  "purchaseOrders.receiptJson": "receipt must be a JSON string",
+  "purchaseOrders.oneDeliveryNote": "Attach at most one delivery note",
+
+  // organisation profile (issue 13 item 1; src/features/organisation)
+  "organisation.logoMissing": "Attach one logo file in the field logo",
+  "organisation.noLogo": "No logo has been uploaded",
+
+  // budgets (issue 13 item 6)
+  "budgets.notFound": "Budget not found",
+  "budgets.duplicate": "A budget for this department, category and period already exists",
+  "budgets.stale": "This budget was changed by someone else. Reload and try again.",
+  "budgets.exceeded":
+    "Approving this request ({{estimate}}) would exceed the budget {{budget}} ({{remaining}} remaining); the overrun policy refuses it",
+
   // notify
   "notify.messageNotFound": "Message not found",
   "notify.notFailed": "Only a failed message can be resent (this one is {{status}})",
