@@ -13,12 +13,15 @@
  * A missing PostgreSQL or Chromium is one "SKIPPED: ..." line; with CI=true it is a failure.
  * Every test module gets tests/helpers/setup.ts preloaded: a console.error in a test fails it.
  * The last line of output is `N passed, N failed` (plus `, N skipped`); CI reads it.
+ * A whole-suite run (no file arguments, no --filter) also prints the line coverage of src/ from the
+ * PGlite and PostgreSQL passes and fails below the floor in tests/coverage-floor.json (tests/coverage.ts).
  *
  * Options: `--only=pglite,postgres,chromium` picks passes; `*.test.ts` paths restrict the files;
  * any other argument goes to `deno test` (e.g. `--filter "[app/"`). Test files run one after the
  * other; TEST_JOBS=N runs N at a time (`deno test --parallel`), which is safe for files that only
  * use their own test database, but timing-sensitive tests may then flake.
  */
+import { coverageArgs, reportCoverage, resetCoverage } from "./coverage.ts";
 import { chromiumPath, ensureSpaBuilt } from "./e2e/helpers.ts";
 import { type Cluster, findPostgresBin, startCluster } from "./helpers/pg-cluster.ts";
 
@@ -53,6 +56,9 @@ const denoTestArgs = args.filter((a) => !isTest(a));
 const jobs = Number(Deno.env.get("TEST_JOBS") ?? 1);
 if (jobs > 1) denoTestArgs.push("--parallel");
 const wanted = (name: PassName) => !only || only.has(name);
+const filtered = denoTestArgs.some((a) => a.startsWith("--filter"));
+const measureCoverage = !fileArgs.length && !filtered && wanted("pglite") && Deno.env.get("COVERAGE") !== "0";
+const passArgs = () => [...denoTestArgs, ...(measureCoverage ? coverageArgs() : [])];
 
 // ---------------------------------------------------------------------------------------------
 // Cleanup on exit and on Ctrl-C / SIGTERM
@@ -226,7 +232,7 @@ function banner(text: string) {
 
 async function pglitePass(files: string[]): Promise<Result> {
   banner(`PGlite: ${files.length} test files`);
-  return { name: "pglite", ...await denoTest(files, baseEnv(), denoTestArgs) };
+  return { name: "pglite", ...await denoTest(files, baseEnv(), passArgs()) };
 }
 
 async function postgresPass(dbFiles: string[]): Promise<Result> {
@@ -260,7 +266,7 @@ async function postgresPass(dbFiles: string[]): Promise<Result> {
   try {
     if (interrupted) return { name: "postgres", passed: 0, failed: 0, ignored: 0 };
     banner(`PostgreSQL: ${dbFiles.length} test files`);
-    return { name: "postgres", ...await denoTest(dbFiles, { ...baseEnv(), TEST_DATABASE_URL: url }, denoTestArgs) };
+    return { name: "postgres", ...await denoTest(dbFiles, { ...baseEnv(), TEST_DATABASE_URL: url }, passArgs()) };
   } finally {
     if (cluster) {
       await cluster.stop();
@@ -304,6 +310,7 @@ async function main(): Promise<number> {
   const dbFiles: string[] = [];
   for (const f of unitFiles) if (await usesTestDb(f)) dbFiles.push(f);
   const results: Result[] = [];
+  if (measureCoverage) await resetCoverage();
   // A pass with no files is left out (deno test without files would run everything it finds).
   if (wanted("pglite") && unitFiles.length) results.push(await pglitePass(unitFiles));
   if (wanted("postgres") && dbFiles.length && !interrupted) results.push(await postgresPass(dbFiles));
@@ -329,6 +336,14 @@ async function main(): Promise<number> {
     skipped += r.ignored;
     const extra = r.ignored ? `, ${r.ignored} ignored` : "";
     parts.push(`${LABEL[r.name]}: ${r.passed} passed, ${r.failed} failed${extra}${r.note ? ` (${r.note})` : ""}`);
+  }
+  if (measureCoverage && results.some((r) => r.name === "pglite")) {
+    const coverage = await reportCoverage();
+    if (coverage.problem) {
+      console.log(`FAILED: ${coverage.problem}`);
+      parts.push("coverage: below the floor");
+      failed += 1;
+    }
   }
   console.log(`${parts.join(" | ")}   [${Math.round((Date.now() - started) / 1000)} s]`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
