@@ -1,0 +1,77 @@
+/**
+ * Admin system analytics and one vendor's scorecard (issue 12), beside the reports router.
+ *
+ * - GET /api/reports/system (+ /export.csv): administrators only, through `system_settings.view`,
+ *   the permission only the administrator holds (the same string shows the section in the SPA).
+ * - GET /api/reports/vendors/:id: one vendor's scorecard for staff with `reports.view` (vendor
+ *   management shows it); a vendor reads its own through /api/reports/vendors/me.
+ *
+ * Mounted after the reports router: /api/reports/vendors/me is matched there first.
+ */
+import { Hono } from "hono";
+import { allow } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { csvCell } from "../../lib/csv.ts";
+import { NotFound } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { idParamSchema } from "../../shared/schemas/common.ts";
+import * as q from "./queries.ts";
+import { reportFilterSchema } from "./schemas.ts";
+import { describeFilter, toQueryFilter } from "./service.ts";
+import { systemAnalytics, systemAnalyticsLines } from "./system-analytics.ts";
+import { vendorExists } from "./system-queries.ts";
+
+const doc = (summary: string) => ({ tags: ["reports"], summary });
+const cell = (v: unknown) => (typeof v === "number" ? String(v) : csvCell(v));
+const line = (cells: unknown[]) => cells.map(cell).join(",") + "\r\n";
+
+export const systemReportRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/reports/system",
+    allow(
+      "system_settings.view",
+      doc("Admin system analytics: users by role and last sign-in, sign-ins per day, outbox, storage, database size"),
+    ),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json(await systemAnalytics(db, await toQueryFilter(db, c.req.valid("query"))));
+    },
+  )
+  .get(
+    "/api/reports/system/export.csv",
+    allow("system_settings.view", doc("Admin system analytics as CSV; the range is in the file name and first lines")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      const f = await toQueryFilter(db, c.req.valid("query"));
+      const a = await systemAnalytics(db, f);
+      await db.tx((tx) =>
+        audit(tx, c, { action: "EXPORT", entityType: "report", entityId: "system", metadata: { filter: f } })
+      );
+      const heading = [
+        "# Report: system",
+        `# Filters: ${
+          describeFilter({ ...f, categoryId: null, department: null, status: null, from: a.range.from, to: a.range.to })
+        }`,
+        `# Time zone: ${f.timeZone}; generated at ${new Date().toISOString()}`,
+      ];
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="report-system_${a.range.from}_${a.range.to}.csv"`);
+      return c.body([...heading.map((h) => line([h])), ...systemAnalyticsLines(a).map(line)].join(""));
+    },
+  )
+  .get(
+    "/api/reports/vendors/:id",
+    allow("reports.view", doc("One vendor's supplier scorecard (vendor management)")),
+    validate("param", idParamSchema),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      const { id } = c.req.valid("param");
+      if (!(await vendorExists(db, id))) throw new NotFound("vendors.notFound");
+      const f = await toQueryFilter(db, c.req.valid("query"));
+      return c.json({ vendors: await q.scorecards(db, f, id) });
+    },
+  );
