@@ -29,6 +29,7 @@ import { bidRoutes } from "./features/bids/routes.ts";
 import { bidLifecycleRoutes } from "./features/bids/lifecycle-routes.ts";
 import { opportunityRoutes } from "./features/opportunities/routes.ts";
 import { quotationRoutes } from "./features/quotations/routes.ts";
+import { purchaseOrderRoutes } from "./features/purchase-orders/routes.ts";
 import { notificationSettingsRoutes } from "./features/notification-settings/routes.ts";
 import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
 import { ocrRoutes } from "./features/ocr/routes.ts";
@@ -52,6 +53,7 @@ export const routers = [
   bidLifecycleRoutes,
   opportunityRoutes,
   quotationRoutes,
+  purchaseOrderRoutes,
   notificationSettingsRoutes,
   systemSettingsRoutes,
   ocrRoutes,

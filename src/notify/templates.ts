@@ -33,7 +33,8 @@ const CATALOG: Catalog = {
     quotation_awarded: {
       subject: "Your quotation for {{requestNumber}} was approved: purchase order {{poNumber}}",
       body: 'Dear {{contactPerson}},\n\nYour quotation for "{{title}}" ({{requestNumber}}) has been approved.\n' +
-        "Purchase order {{poNumber}} for {{amount}} has been issued to {{vendorName}}.\n",
+        "Purchase order {{poNumber}} for {{amount}} has been issued to {{vendorName}}.\n" +
+        "\nAcknowledge it (with a promised delivery date) or decline it in the app:\n{{link}}\n",
     },
     quotation_not_selected: {
       subject: "Outcome of {{requestNumber}}: your quotation was not selected",
@@ -49,6 +50,21 @@ const CATALOG: Catalog = {
       subject: "Bidding closed early: {{requestNumber}} {{title}}",
       body: 'Dear {{contactPerson}},\n\nBidding for "{{title}}" ({{requestNumber}}) was closed early, before its ' +
         "deadline of {{deadline}}.\nReason: {{reason}}\n",
+    },
+    purchase_order_acknowledged: {
+      subject: "{{vendorName}} acknowledged purchase order {{poNumber}}",
+      body:
+        'Purchase order {{poNumber}} for "{{title}}" ({{requestNumber}}) was acknowledged by {{vendorName}}.\nPromised delivery: {{promisedDeliveryDate}}\n\n{{link}}\n',
+    },
+    purchase_order_declined: {
+      subject: "{{vendorName}} declined purchase order {{poNumber}}",
+      body:
+        'Purchase order {{poNumber}} for "{{title}}" ({{requestNumber}}) was declined by {{vendorName}}.\nReason: {{reason}}\n\n{{link}}\n',
+    },
+    purchase_order_received: {
+      subject: "All goods received: purchase order {{poNumber}}",
+      body:
+        'All goods of purchase order {{poNumber}} from {{vendorName}} for "{{title}}" ({{requestNumber}}) have been received.\n\n{{link}}\n',
     },
   },
   es: {
@@ -75,7 +91,8 @@ const CATALOG: Catalog = {
     quotation_awarded: {
       subject: "Su cotización para {{requestNumber}} fue aprobada: orden de compra {{poNumber}}",
       body: 'Estimado/a {{contactPerson}}:\n\nSu cotización para "{{title}}" ({{requestNumber}}) ha sido aprobada.\n' +
-        "Se ha emitido la orden de compra {{poNumber}} por {{amount}} a {{vendorName}}.\n",
+        "Se ha emitido la orden de compra {{poNumber}} por {{amount}} a {{vendorName}}.\n" +
+        "\nConfírmela (con una fecha de entrega prometida) o recházela en la aplicación:\n{{link}}\n",
     },
     quotation_not_selected: {
       subject: "Resultado de {{requestNumber}}: su cotización no fue seleccionada",
@@ -91,6 +108,21 @@ const CATALOG: Catalog = {
       subject: "Presentación de ofertas cerrada antes de tiempo: {{requestNumber}} {{title}}",
       body: 'Estimado/a {{contactPerson}}:\n\nLa presentación de ofertas para "{{title}}" ({{requestNumber}}) se ' +
         "cerró antes de tiempo, antes de su fecha límite del {{deadline}}.\nMotivo: {{reason}}\n",
+    },
+    purchase_order_acknowledged: {
+      subject: "{{vendorName}} confirmó la orden de compra {{poNumber}}",
+      body:
+        'La orden de compra {{poNumber}} para "{{title}}" ({{requestNumber}}) fue confirmada por {{vendorName}}.\nEntrega prometida: {{promisedDeliveryDate}}\n\n{{link}}\n',
+    },
+    purchase_order_declined: {
+      subject: "{{vendorName}} rechazó la orden de compra {{poNumber}}",
+      body:
+        'La orden de compra {{poNumber}} para "{{title}}" ({{requestNumber}}) fue rechazada por {{vendorName}}.\nMotivo: {{reason}}\n\n{{link}}\n',
+    },
+    purchase_order_received: {
+      subject: "Mercancía recibida por completo: orden de compra {{poNumber}}",
+      body:
+        'Se ha recibido toda la mercancía de la orden de compra {{poNumber}} de {{vendorName}} para "{{title}}" ({{requestNumber}}).\n\n{{link}}\n',
     },
   },
   fr: {
@@ -117,7 +149,8 @@ const CATALOG: Catalog = {
     quotation_awarded: {
       subject: "Votre devis pour {{requestNumber}} a été retenu : bon de commande {{poNumber}}",
       body: "Bonjour {{contactPerson}},\n\nVotre devis pour « {{title}} » ({{requestNumber}}) a été approuvé.\n" +
-        "Le bon de commande {{poNumber}} d’un montant de {{amount}} a été émis au nom de {{vendorName}}.\n",
+        "Le bon de commande {{poNumber}} d’un montant de {{amount}} a été émis au nom de {{vendorName}}.\n" +
+        "\nAccusez-en réception (avec une date de livraison promise) ou refusez-la dans l’application :\n{{link}}\n",
     },
     quotation_not_selected: {
       subject: "Résultat de {{requestNumber}} : votre devis n’a pas été retenu",
@@ -133,6 +166,21 @@ const CATALOG: Catalog = {
       subject: "Remise des offres close plus tôt : {{requestNumber}} {{title}}",
       body: "Bonjour {{contactPerson}},\n\nLa remise des offres pour « {{title}} » ({{requestNumber}}) a été close " +
         "plus tôt que prévu, avant sa date limite du {{deadline}}.\nMotif : {{reason}}\n",
+    },
+    purchase_order_acknowledged: {
+      subject: "{{vendorName}} a accusé réception du bon de commande {{poNumber}}",
+      body:
+        "Le bon de commande {{poNumber}} pour « {{title}} » ({{requestNumber}}) a été accepté par {{vendorName}}.\nLivraison promise : {{promisedDeliveryDate}}\n\n{{link}}\n",
+    },
+    purchase_order_declined: {
+      subject: "{{vendorName}} a refusé le bon de commande {{poNumber}}",
+      body:
+        "Le bon de commande {{poNumber}} pour « {{title}} » ({{requestNumber}}) a été refusé par {{vendorName}}.\nMotif : {{reason}}\n\n{{link}}\n",
+    },
+    purchase_order_received: {
+      subject: "Marchandises entièrement reçues : bon de commande {{poNumber}}",
+      body:
+        "Toutes les marchandises du bon de commande {{poNumber}} de {{vendorName}} pour « {{title}} » ({{requestNumber}}) ont été reçues.\n\n{{link}}\n",
     },
   },
   de: {
@@ -159,7 +207,8 @@ const CATALOG: Catalog = {
     quotation_awarded: {
       subject: "Ihr Angebot für {{requestNumber}} wurde angenommen: Bestellung {{poNumber}}",
       body: "Guten Tag {{contactPerson}},\n\nIhr Angebot für „{{title}}“ ({{requestNumber}}) wurde angenommen.\n" +
-        "Die Bestellung {{poNumber}} über {{amount}} wurde an {{vendorName}} erteilt.\n",
+        "Die Bestellung {{poNumber}} über {{amount}} wurde an {{vendorName}} erteilt.\n" +
+        "\nBestätigen Sie sie (mit zugesagtem Liefertermin) oder lehnen Sie sie in der Anwendung ab:\n{{link}}\n",
     },
     quotation_not_selected: {
       subject: "Ergebnis von {{requestNumber}}: Ihr Angebot wurde nicht ausgewählt",
@@ -176,6 +225,21 @@ const CATALOG: Catalog = {
       subject: "Angebotsphase vorzeitig beendet: {{requestNumber}} {{title}}",
       body: "Guten Tag {{contactPerson}},\n\ndie Angebotsphase für „{{title}}“ ({{requestNumber}}) wurde vorzeitig " +
         "beendet, vor ihrer Frist am {{deadline}}.\nGrund: {{reason}}\n",
+    },
+    purchase_order_acknowledged: {
+      subject: "{{vendorName}} hat die Bestellung {{poNumber}} bestätigt",
+      body:
+        "Die Bestellung {{poNumber}} für „{{title}}“ ({{requestNumber}}) wurde von {{vendorName}} bestätigt.\nZugesagte Lieferung: {{promisedDeliveryDate}}\n\n{{link}}\n",
+    },
+    purchase_order_declined: {
+      subject: "{{vendorName}} hat die Bestellung {{poNumber}} abgelehnt",
+      body:
+        "Die Bestellung {{poNumber}} für „{{title}}“ ({{requestNumber}}) wurde von {{vendorName}} abgelehnt.\nGrund: {{reason}}\n\n{{link}}\n",
+    },
+    purchase_order_received: {
+      subject: "Ware vollständig erhalten: Bestellung {{poNumber}}",
+      body:
+        "Die gesamte Ware der Bestellung {{poNumber}} von {{vendorName}} für „{{title}}“ ({{requestNumber}}) ist eingegangen.\n\n{{link}}\n",
     },
   },
   dv: {
@@ -202,7 +266,8 @@ const CATALOG: Catalog = {
     quotation_awarded: {
       subject: "{{requestNumber}} އަށް ހުށަހެޅި ކޯޓޭޝަން ފާސްކުރެވިއްޖެ: ޕަރޗޭސް އޯޑަރު {{poNumber}}",
       body: 'ޢިއްޒަތްތެރި {{contactPerson}}،\n\n"{{title}}" ({{requestNumber}}) އަށް ތިޔަ ހުށަހެޅި ކޯޓޭޝަން ' +
-        "ފާސްކުރެވިއްޖެއެވެ.\n{{amount}} ގެ ޕަރޗޭސް އޯޑަރު {{poNumber}}، {{vendorName}} އަށް ދޫކުރެވިއްޖެއެވެ.\n",
+        "ފާސްކުރެވިއްޖެއެވެ.\n{{amount}} ގެ ޕަރޗޭސް އޯޑަރު {{poNumber}}، {{vendorName}} އަށް ދޫކުރެވިއްޖެއެވެ.\n" +
+        "\nއެޕްގައި މި އޯޑަރު ޤަބޫލުކުރައްވާ (ޑެލިވަރީ ކުރާނެ ތާރީޚާއެކު) ނުވަތަ ރައްދުކުރައްވާ:\n{{link}}\n",
     },
     quotation_not_selected: {
       subject: "{{requestNumber}} ގެ ނަތީޖާ: ތިޔަ ކޯޓޭޝަން ހޮވިފައެއް ނުވެ",
@@ -218,6 +283,21 @@ const CATALOG: Catalog = {
       subject: "ބިޑް ހުށަހެޅުން ކުރިން ބަންދުކުރެވިއްޖެ: {{requestNumber}} {{title}}",
       body: 'ޢިއްޒަތްތެރި {{contactPerson}}،\n\n"{{title}}" ({{requestNumber}}) ގެ ބިޑް ހުށަހެޅުން، {{deadline}} ގެ ' +
         "ސުންގަޑި ހަމަވުމުގެ ކުރިން ބަންދުކުރެވިއްޖެއެވެ.\nސަބަބު: {{reason}}\n",
+    },
+    purchase_order_acknowledged: {
+      subject: "{{vendorName}} ޕަރޗޭސް އޯޑަރު {{poNumber}} ޤަބޫލުކޮށްފި",
+      body:
+        '"{{title}}" ({{requestNumber}}) ގެ ޕަރޗޭސް އޯޑަރު {{poNumber}}، {{vendorName}} ޤަބޫލުކޮށްފިއެވެ.\nޑެލިވަރީ ކުރާނެ ތާރީޚު: {{promisedDeliveryDate}}\n\n{{link}}\n',
+    },
+    purchase_order_declined: {
+      subject: "{{vendorName}} ޕަރޗޭސް އޯޑަރު {{poNumber}} ރައްދުކޮށްފި",
+      body:
+        '"{{title}}" ({{requestNumber}}) ގެ ޕަރޗޭސް އޯޑަރު {{poNumber}}، {{vendorName}} ރައްދުކޮށްފިއެވެ.\nސަބަބު: {{reason}}\n\n{{link}}\n',
+    },
+    purchase_order_received: {
+      subject: "ހުރިހާ މުދަލެއް ލިބިއްޖެ: ޕަރޗޭސް އޯޑަރު {{poNumber}}",
+      body:
+        '"{{title}}" ({{requestNumber}}) އަށް {{vendorName}} ގެ ޕަރޗޭސް އޯޑަރު {{poNumber}} ގެ ހުރިހާ މުދަލެއް ލިބިއްޖެއެވެ.\n\n{{link}}\n',
     },
   },
 };

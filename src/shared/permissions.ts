@@ -23,6 +23,10 @@ export const RESOURCES = {
   reports: { actions: ["view", "export", "generate"], description: "Reports and analytics" },
   dashboard: { actions: ["view", "customize"], description: "Dashboard" },
   vendor_profile: { actions: ["view", "edit", "categories"], description: "A vendor's own profile and subscriptions" },
+  purchase_orders: {
+    actions: ["view", "manage", "receive"],
+    description: "Purchase orders: register, cancellation, goods receipt (vendors: their own, by vendor checks)",
+  },
 } as const;
 
 export type Resource = keyof typeof RESOURCES;
@@ -47,6 +51,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
     ...all("audit_logs"),
     ...all("reports"),
     ...all("dashboard"),
+    ...all("purchase_orders"),
   ],
   purchase_team: [
     ...some("purchase_requests", ["view", "create", "edit"]),
@@ -55,6 +60,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
     ...some("vendors", ["view"]),
     ...some("reports", ["view", "export"]),
     ...all("dashboard"),
+    ...some("purchase_orders", ["view", "receive"]),
   ],
   procurement_manager: [
     ...some("purchase_requests", ["view", "create", "edit", "approve", "reject"]),
@@ -64,6 +70,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
     ...some("vendors", ["view", "approve", "reject"]),
     ...all("reports"),
     ...all("dashboard"),
+    ...all("purchase_orders"),
   ],
   cost_finance_controller: [
     ...some("purchase_requests", ["view", "approve", "reject"]),
@@ -73,6 +80,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
     ...some("vendors", ["view"]),
     ...all("reports"),
     ...all("dashboard"),
+    ...some("purchase_orders", ["view"]),
   ],
   vendor: [
     ...some("purchase_requests", ["view"]),
@@ -112,6 +120,7 @@ export const DASHBOARD_SECTIONS = {
   "notification-settings": (role) => hasPermission(role, "notifications.view"),
   "audit-logs": (role) => hasPermission(role, "audit_logs.view"),
   vendors: (role) => staff(role) && hasPermission(role, "vendors.view"),
+  "purchase-orders": (role) => hasPermission(role, "purchase_orders.view"),
   reports: () => true,
   profile: () => true,
   settings: () => true,

@@ -15,6 +15,7 @@ import { enqueueTemplated } from "../../notify/emails.ts";
 import { toCents } from "../../shared/money.ts";
 import { evaluateQuotations, type EvaluationMethod } from "../../shared/evaluation.ts";
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
+import { onPurchaseOrderIssued, purchaseOrderLink } from "../purchase-orders/service.ts";
 import * as q from "./queries.ts";
 
 /** The error code of a sealed bid's quotations (src/shared/error-codes.ts). */
@@ -145,6 +146,7 @@ export async function awardQuotation(
     currency: chosen.currency,
     createdBy: me.id,
   });
+  await onPurchaseOrderIssued(tx, po.id);
 
   try {
     await q.insertAward(tx, {
@@ -160,7 +162,7 @@ export async function awardQuotation(
     throw e;
   }
 
-  await notifyOutcome(tx, req, chosen, others, po.poNumber);
+  await notifyOutcome(tx, req, chosen, others, po.poNumber, purchaseOrderLink(c, po.id));
 
   await audit(tx, c, {
     action: "AWARD",
@@ -220,6 +222,7 @@ async function notifyOutcome(
   winner: q.CurrentQuotation,
   others: q.CurrentQuotation[],
   poNumber: string,
+  link: string,
 ) {
   const s = await getSettings(tx, ["email_notifications_enabled"]);
   if (!isOn(s.email_notifications_enabled ?? "true")) return;
@@ -234,6 +237,7 @@ async function notifyOutcome(
       poNumber,
       amount: { amount: winner.totalAmount!, currency: winner.currency },
       vendorName: winner.vendorName,
+      link,
     },
   });
   const notified = new Set([winner.vendorId]);

@@ -1,6 +1,6 @@
 /**
  * Staff review of quotations: list, stats, details with revision history, status changes,
- * technical evaluation, PDF, the comparison matrix, award and purchase orders.
+ * technical evaluation, PDF, the comparison matrix and award (purchase orders: src/features/purchase-orders).
  *
  * Sealed bids stay sealed here: lists skip sealed quotations (stats give counts only), a sealed
  * quotation's details answer 403 (the record exists but nothing of it may be read, as design.md
@@ -26,9 +26,9 @@ import { hasPermission } from "../../shared/permissions.ts";
 import { ROLE_NAMES } from "../../shared/roles.ts";
 import { assertReviewable, awardQuotation, lockRequest, SEALED_MESSAGE, startEvaluation } from "./award.ts";
 import { buildComparison } from "./comparison.ts";
-import { purchaseOrderPdf, quotationPdf, safeFilename } from "./pdf.ts";
+import { quotationPdf, safeFilename } from "./pdf.ts";
 import * as q from "./queries.ts";
-import { purchaseOrderListQuerySchema, quotationListQuerySchema } from "./schemas.ts";
+import { quotationListQuerySchema } from "./schemas.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 /** Staff who may decide on quotations: the matrix's quotations.edit, without vendors (who edit only their own). */
@@ -74,14 +74,6 @@ async function lockForReview(tx: Queryable, target: { kind: q.RequestKind; reque
   if (cur.sealed) throw new Conflict(SEALED_MESSAGE);
   if (!cur.isCurrent) throw new Conflict("quotations.notCurrentReview");
   return { req, cur };
-}
-
-async function purchaseOrderFor(c: Context<AppEnv>, id: number) {
-  const po = await q.getPurchaseOrder(c.get("deps").db, id);
-  const me = c.get("user")!;
-  // A vendor learns nothing about other vendors' orders, not even that they exist.
-  if (!po || (me.role === "vendor" && po.vendorId !== me.id)) throw new NotFound("quotations.purchaseOrderNotFound");
-  return po;
 }
 
 export const quotationRoutes = new Hono<AppEnv>()
@@ -230,33 +222,5 @@ export const quotationRoutes = new Hono<AppEnv>()
         await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
         201,
       );
-    },
-  )
-  .get(
-    "/api/purchase-orders",
-    roles([...STAFF], { tags: ["purchase-orders"], summary: "Purchase orders, newest first (X-Total-Count)" }),
-    validate("query", purchaseOrderListQuerySchema),
-    async (c) => {
-      const { items, total } = await q.listPurchaseOrders(c.get("deps").db, c.req.valid("query"));
-      c.header("X-Total-Count", String(total));
-      return c.json(items);
-    },
-  )
-  .get(
-    "/api/purchase-orders/:id",
-    roles([...STAFF, "vendor"], {
-      tags: ["purchase-orders"],
-      summary: "One purchase order (staff, or the vendor it was issued to)",
-    }),
-    validate("param", idParamSchema),
-    async (c) => c.json(await purchaseOrderFor(c, c.req.valid("param").id)),
-  )
-  .get(
-    "/api/purchase-orders/:id/pdf",
-    roles([...STAFF, "vendor"], { tags: ["purchase-orders"], summary: "The purchase order as a PDF" }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const po = await purchaseOrderFor(c, c.req.valid("param").id);
-      return pdfResponse(c, await purchaseOrderPdf(po), po.poNumber);
     },
   );

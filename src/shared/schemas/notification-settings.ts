@@ -94,6 +94,9 @@ export const EMAIL_TEMPLATE_KEYS = [
   "quotation_not_selected",
   "bid_amended",
   "bid_closed_early",
+  "purchase_order_acknowledged",
+  "purchase_order_declined",
+  "purchase_order_received",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 export const isEmailTemplateKey = (key: string): key is EmailTemplateKey => has(EMAIL_TEMPLATE_KEYS, key);
@@ -105,10 +108,13 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKey, string[]> = {
   deadline_reminder_sealed: ["title", "requestNumber", "deadline"],
   vendor_approved: ["contactPerson", "companyName", "link", "hours"],
   vendor_rejected: ["contactPerson", "companyName", "reason"],
-  quotation_awarded: ["contactPerson", "title", "requestNumber", "poNumber", "amount", "vendorName"],
+  quotation_awarded: ["contactPerson", "title", "requestNumber", "poNumber", "amount", "vendorName", "link"],
   quotation_not_selected: ["contactPerson", "title", "requestNumber"],
   bid_amended: ["title", "requestNumber", "deadline", "clarification", "contactPerson", "companyName"],
   bid_closed_early: ["title", "requestNumber", "deadline", "reason", "contactPerson", "companyName"],
+  purchase_order_acknowledged: ["poNumber", "vendorName", "title", "requestNumber", "promisedDeliveryDate", "link"],
+  purchase_order_declined: ["poNumber", "vendorName", "title", "requestNumber", "reason", "link"],
+  purchase_order_received: ["poNumber", "vendorName", "title", "requestNumber", "link"],
 };
 
 /** Placeholders the body cannot do without (the set-password link is the vendor's only way in). */
@@ -130,6 +136,7 @@ export const EMAIL_TEMPLATE_SAMPLES = {
   poNumber: "PO-2026-0007",
   amount: { amount: "12345.50", currency: "USD" },
   clarification: "The tables must seat eight people.",
+  promisedDeliveryDate: { date: "2026-04-01T00:00:00Z" },
 } as const;
 
 export const EMAIL_SUBJECT_MAX = 300;

@@ -1,0 +1,184 @@
+/**
+ * The purchase order register (issue 13): list with filters and totals, detail with lines,
+ * receipts and history, the PDF, the vendor's acknowledgement or decline, goods receipts, closing
+ * and cancelling. Staff read with `purchase_orders.view`; a vendor reads the same routes filtered to
+ * its own orders (another vendor's order answers 404).
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { allow, roles } from "../../auth/guard.ts";
+import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { BadRequest } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { hasPermission } from "../../shared/permissions.ts";
+import { ROLE_NAMES } from "../../shared/roles.ts";
+import { idParamSchema } from "../../shared/schemas/common.ts";
+import {
+  acknowledgeSchema,
+  cancelSchema,
+  declineSchema,
+  purchaseOrderListQuerySchema,
+  receiptSchema,
+  updatePurchaseOrderSchema,
+} from "../../shared/schemas/purchase-orders.ts";
+import { checkUpload } from "../../files/storage.ts";
+import { purchaseOrderPdf, safeFilename } from "../quotations/pdf.ts";
+import * as q from "./queries.ts";
+import * as service from "./service.ts";
+
+const TAGS = ["purchase-orders"];
+/** Staff holding purchase_orders.view, and vendors (their own orders only, checked per row). */
+const READERS = [
+  ...ROLE_NAMES.filter((r) => r !== "vendor" && hasPermission(r, "purchase_orders.view")),
+  "vendor" as const,
+];
+
+function scope(c: Context<AppEnv>) {
+  const me = c.get("user")!;
+  return me.role === "vendor" ? { ownVendorId: me.id } : {};
+}
+
+export const purchaseOrderRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/purchase-orders",
+    roles(READERS, {
+      tags: TAGS,
+      summary: "The register: filters (status, vendor, dates, amounts, request, search), newest first (X-Total-Count)",
+    }),
+    validate("query", purchaseOrderListQuerySchema),
+    async (c) => {
+      const { items, total } = await q.listPurchaseOrders(c.get("deps").db, { ...c.req.valid("query"), ...scope(c) });
+      c.header("X-Total-Count", String(total));
+      return c.json(items);
+    },
+  )
+  .get(
+    "/api/purchase-orders/totals",
+    roles(READERS, { tags: TAGS, summary: "Count and sum of the register's filter, per currency" }),
+    validate("query", purchaseOrderListQuerySchema),
+    async (c) => {
+      const totals = await q.purchaseOrderTotals(c.get("deps").db, { ...c.req.valid("query"), ...scope(c) });
+      return c.json({ count: totals.reduce((n, t) => n + t.count, 0), totals });
+    },
+  )
+  .get(
+    "/api/purchase-orders/:id",
+    roles(READERS, {
+      tags: TAGS,
+      summary: "One order: lines (ordered, received), source links, award, receipts and history (staff)",
+    }),
+    validate("param", idParamSchema),
+    async (c) => c.json(await service.purchaseOrderDetail(c.get("deps").db, c, c.req.valid("param").id)),
+  )
+  .get(
+    "/api/purchase-orders/:id/pdf",
+    roles(READERS, { tags: TAGS, summary: "The purchase order as a PDF" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const po = await service.purchaseOrderDetail(c.get("deps").db, c, c.req.valid("param").id);
+      const bytes = await purchaseOrderPdf({ ...po, items: po.lines });
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${safeFilename(po.poNumber)}.pdf"`,
+        "Cache-Control": "private, no-store",
+      });
+    },
+  )
+  .patch(
+    "/api/purchase-orders/:id",
+    allow("purchase_orders.manage", {
+      tags: TAGS,
+      summary: "Set the requested delivery date (optional version check)",
+    }),
+    validate("param", idParamSchema),
+    validate("json", updatePurchaseOrderSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { requestedDeliveryDate, version } = c.req.valid("json");
+      await service.setRequestedDelivery(c, id, requestedDeliveryDate, version);
+      return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
+    },
+  )
+  .post(
+    "/api/purchase-orders/:id/acknowledge",
+    roles(["vendor"], { tags: TAGS, summary: "The vendor acknowledges its order, optionally with a promised date" }),
+    validate("param", idParamSchema),
+    validate("json", acknowledgeSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await service.acknowledge(c, id, c.req.valid("json").promisedDeliveryDate);
+      return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
+    },
+  )
+  .post(
+    "/api/purchase-orders/:id/decline",
+    roles(["vendor"], { tags: TAGS, summary: "The vendor declines its order, with a reason" }),
+    validate("param", idParamSchema),
+    validate("json", declineSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await service.decline(c, id, c.req.valid("json").reason);
+      return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
+    },
+  )
+  .post(
+    "/api/purchase-orders/:id/cancel",
+    allow("purchase_orders.manage", { tags: TAGS, summary: "Cancel, with a reason; only before any receipt (409)" }),
+    validate("param", idParamSchema),
+    validate("json", cancelSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await service.cancel(c, id, c.req.valid("json").reason);
+      return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
+    },
+  )
+  .post(
+    "/api/purchase-orders/:id/close",
+    allow("purchase_orders.manage", { tags: TAGS, summary: "Close an order whose goods were (partly) received" }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await service.close(c, id);
+      return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
+    },
+  )
+  .post(
+    "/api/purchase-orders/:id/receipts",
+    allow("purchase_orders.receive", {
+      tags: TAGS,
+      summary: "Record a goods receipt: JSON, or multipart with `receipt` (JSON) and an optional `deliveryNote` file",
+    }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { fields, files } = await readJsonOrMultipart(c);
+      let raw: unknown = fields;
+      if (typeof fields.receipt === "string") {
+        try {
+          raw = JSON.parse(fields.receipt);
+        } catch {
+          throw new BadRequest("purchaseOrders.receiptJson", [{
+            path: "receipt",
+            message: "receipt must be a JSON string",
+          }]);
+        }
+      }
+      const input = parseWith(receiptSchema, raw);
+      const uploads = files.deliveryNote ?? [];
+      if (uploads.length > 1) {
+        throw new BadRequest("purchaseOrders.oneDeliveryNote", [{
+          path: "deliveryNote",
+          message: "Attach at most one delivery note",
+        }]);
+      }
+      let note: service.DeliveryNote | undefined;
+      if (uploads[0]) {
+        note = { name: uploads[0].name, bytes: new Uint8Array(await uploads[0].arrayBuffer()) };
+        // Type and size by content before anything is written (413 / 415).
+        checkUpload(note.bytes, service.RECEIPT_KINDS, "Delivery note");
+      }
+      const receipt = await service.receive(c, id, input, note);
+      return c.json({ receipt, purchaseOrder: await service.purchaseOrderDetail(c.get("deps").db, c, id) }, 201);
+    },
+  );
