@@ -35,6 +35,7 @@ import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
 import { ocrRoutes } from "./features/ocr/routes.ts";
 import { organisationRoutes } from "./features/organisation/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
+import { budgetRoutes } from "./features/budgets/routes.ts";
 import { systemReportRoutes } from "./features/reports/system-routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
@@ -58,6 +59,7 @@ export const routers = [
   systemSettingsRoutes,
   ocrRoutes,
   reportRoutes,
+  budgetRoutes,
   systemReportRoutes,
 ];
 

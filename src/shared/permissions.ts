@@ -27,6 +27,7 @@ export const RESOURCES = {
     actions: ["view", "manage", "receive"],
     description: "Purchase orders: register, cancellation, goods receipt (vendors: their own, by vendor checks)",
   },
+  budgets: { actions: ["view", "manage"], description: "Budgets per department/category and fiscal period" },
 } as const;
 
 export type Resource = keyof typeof RESOURCES;
@@ -52,6 +53,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
     ...all("reports"),
     ...all("dashboard"),
     ...all("purchase_orders"),
+    ...all("budgets"),
   ],
   purchase_team: [
     ...some("purchase_requests", ["view", "create", "edit"]),
@@ -71,6 +73,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
     ...all("reports"),
     ...all("dashboard"),
     ...all("purchase_orders"),
+    ...some("budgets", ["view"]),
   ],
   cost_finance_controller: [
     ...some("purchase_requests", ["view", "approve", "reject"]),
@@ -81,6 +84,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
     ...all("reports"),
     ...all("dashboard"),
     ...some("purchase_orders", ["view"]),
+    ...all("budgets"),
   ],
   vendor: [
     ...some("purchase_requests", ["view"]),

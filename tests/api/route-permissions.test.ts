@@ -294,3 +294,16 @@ Deno.test(`${tag} the matrix refuses admins nothing but vendor-only routes, and 
   }).map((r) => r.key);
   assert.ok(vendorAllowed.every((k) => !/\/api\/admin\//.test(k)), `vendor reaches ${vendorAllowed.join(", ")}`);
 });
+
+Deno.test(`${tag} budgets: finance and admin manage them, procurement managers read them, nobody else; every /api/budgets route declares one`, () => {
+  const holders = (p: Permission) => ROLE_NAMES.filter((r) => hasPermission(r, p));
+  assert.deepEqual(holders("budgets.manage"), ["admin", "cost_finance_controller"]);
+  assert.deepEqual(holders("budgets.view"), ["admin", "procurement_manager", "cost_finance_controller"]);
+  const budgetRoutes = routes.filter((r) => r.key.includes(" /api/budgets"));
+  assert.ok(budgetRoutes.length >= 8, budgetRoutes.map((r) => r.key).join(", "));
+  for (const r of budgetRoutes) {
+    const a = r.access[0];
+    assert.ok(a.kind === "permission" && a.permission.startsWith("budgets."), `${r.key}: ${describe(a)}`);
+    assert.equal(a.permission === "budgets.manage", r.method !== "GET", r.key);
+  }
+});

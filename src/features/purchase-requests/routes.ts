@@ -31,6 +31,7 @@ import {
 } from "../../shared/schemas/purchase-requests.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
+import { checkApproval as checkBudgetRule } from "../budgets/service.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 const DAY = 86_400_000;
@@ -377,14 +378,21 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
         const given = await q.currentApprovals(tx, id);
         if (given.some((a) => a.actorId === me.id)) throw new Conflict("purchaseRequests.alreadyApproved");
         const stage = me.role === "cost_finance_controller" ? "finance" : "manager";
-        const needsFinance = approvalsNeeded(toCents(cur.budget) ?? 0, threshold) === 2;
+        const aboveThreshold = approvalsNeeded(toCents(cur.budget) ?? 0, threshold) === 2;
+        // Over its budget, finance must approve whatever the threshold (or the policy refuses: 409).
+        const { overBudget } = await checkBudgetRule(tx, id);
+        const needsFinance = aboveThreshold || overBudget;
         const stages = new Set([...given.map((a) => a.stage), stage]);
         if (needsFinance && given.some((a) => a.stage === stage)) {
           throw new Conflict(
             stage === "finance" ? "purchaseRequests.managerMustApprove" : "purchaseRequests.financeApprovalNeeded",
           );
         }
-        const done = needsFinance ? stages.has("manager") && stages.has("finance") : true;
+        const done = aboveThreshold
+          ? stages.has("manager") && stages.has("finance")
+          : overBudget
+          ? stages.has("finance")
+          : true;
         await q.addEvent(tx, {
           prId: id,
           actorId: me.id,
@@ -404,7 +412,12 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           action: "APPROVE",
           entityType: "purchase_request",
           entityId: id,
-          metadata: { stage, comment, changes: done ? { status: { from: "pending", to: "active" } } : {} },
+          metadata: {
+            stage,
+            comment,
+            ...(overBudget ? { overBudget } : {}),
+            changes: done ? { status: { from: "pending", to: "active" } } : {},
+          },
         });
       });
       return c.json(await prOr404(c, id));
