@@ -10,6 +10,7 @@ import { useCurrentUser, userDisplayName } from "../../auth/api/get-current-user
 import { DashboardNavigation } from "../../dashboard/components/dashboard-page.tsx";
 import { purchaseRequestStatsQueryOptions } from "../../requests/api/get-purchase-request-stats.ts";
 import { useAdminStats } from "../api/get-admin-stats.ts";
+import { RoleDashboard } from "../../analytics/components/role-dashboard.tsx";
 
 const PURCHASE_ROLES: RoleName[] = ["purchase_team", "procurement_manager", "cost_finance_controller"];
 /** Quick actions, most useful first; each role gets the first few it may open. */
@@ -96,6 +97,7 @@ export default function OverviewSection() {
       </div>
       {role === "admin" && <AdminStats />}
       {role && PURCHASE_ROLES.includes(role) && <PurchaseStats />}
+      {role && <RoleDashboard role={role} />}
       {role && <QuickActions role={role} />}
     </section>
   );

@@ -30,13 +30,24 @@ export type ReportChartProps = {
   /** Horizontal bars, for long labels (categories, vendors). */
   horizontal?: boolean;
   height?: number;
+  /** Which category ticks to draw: every one (0, the default) or, for long series, "preserveStartEnd". */
+  tickInterval?: 0 | "preserveStartEnd";
 };
 
 const COLORS = ["var(--color-primary)", "var(--color-secondary)", "var(--color-accent)", "var(--color-info)"];
 
 export default function ReportChart(
-  { kind = "bar", data, xKey, series, formatValue, formatLabel = (v) => v, horizontal = false, height = 260 }:
-    ReportChartProps,
+  {
+    kind = "bar",
+    data,
+    xKey,
+    series,
+    formatValue,
+    formatLabel = (v) => v,
+    horizontal = false,
+    height = 260,
+    tickInterval = 0,
+  }: ReportChartProps,
 ) {
   const { i18n } = useTranslation();
   const rtl = i18n.dir() === "rtl";
@@ -69,7 +80,13 @@ export default function ReportChart(
           ? (
             <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
               {grid}
-              <XAxis dataKey={xKey} tick={tick} interval={0} reversed={rtl} tickFormatter={formatLabel} />
+              <XAxis
+                dataKey={xKey}
+                tick={tick}
+                interval={tickInterval}
+                reversed={rtl}
+                tickFormatter={formatLabel}
+              />
               <YAxis
                 tick={tick}
                 orientation={rtl ? "right" : "left"}

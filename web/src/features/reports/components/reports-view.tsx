@@ -5,6 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
 import { useReportFilter } from "../filter.ts";
+import { SystemAnalyticsReport } from "../../analytics/components/system-analytics-report.tsx";
 import { ApprovalsReport } from "./approvals-report.tsx";
 import { BiddingReport } from "./bidding-report.tsx";
 import { FilterBar } from "./filter-bar.tsx";
@@ -18,6 +19,7 @@ export function ReportsView() {
   const { state, values, setState } = useReportFilter();
   const staff = useCan("reports.view");
   const vendor = useRole() === "vendor";
+  const admin = useCan("system_settings.view");
   return (
     <div className="flex flex-col gap-4">
       <FilterBar state={state} onChange={setState} />
@@ -29,6 +31,7 @@ export function ReportsView() {
           <ApprovalsReport filter={values} />
           <BiddingReport filter={values} />
           <VendorsReport filter={values} />
+          {admin && <SystemAnalyticsReport filter={values} />}
         </>
       )}
       {!staff && vendor && <OwnScorecard filter={values} />}

@@ -3,6 +3,7 @@ import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
 import { BusinessLicenseLink } from "./business-license-link.tsx";
 import { useFormat } from "../../../lib/format.ts";
+import { VendorScorecard } from "../../analytics/components/vendor-scorecard.tsx";
 
 /** What a reviewer needs to decide: contact, company, categories, the license, and the review so far. */
 export function VendorApplicationDetails({ application }: { application: VendorApplication }) {
@@ -49,6 +50,7 @@ export function VendorApplicationDetails({ application }: { application: VendorA
       {application.status === "rejected" && application.rejectionReason && (
         <p className="text-sm">{t("rejectionReason", { reason: isolate(application.rejectionReason) })}</p>
       )}
+      {application.status === "approved" && <VendorScorecard vendorId={application.id} />}
     </div>
   );
 }
