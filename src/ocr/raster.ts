@@ -133,3 +133,31 @@ export function greyToPgm(g: Grey): Uint8Array {
   out.set(g.data, header.length);
   return out;
 }
+
+/** A grey PGM (P5, 8 bits), as written by images.toPgm for pages taken out of PDFs. */
+function decodePgm(b: Uint8Array): Grey | undefined {
+  const head = new TextDecoder().decode(b.subarray(0, 64)).match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/);
+  if (!head || head[3] !== "255") return undefined;
+  const width = Number(head[1]);
+  const height = Number(head[2]);
+  const start = head[0].length;
+  if (b.length < start + width * height) return undefined;
+  return { width, height, data: b.slice(start, start + width * height) };
+}
+
+/**
+ * Grey pixels of the formats decoded here (PGM, and PNG in the colour types decodePng knows);
+ * undefined for the others (JPEG, TIFF, BMP, palette PNG), which the recogniser decodes.
+ */
+export async function decodeOwn(b: Uint8Array): Promise<Grey | undefined> {
+  if (b[0] === 0x50 && b[1] === 0x35) return decodePgm(b);
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) {
+    try {
+      const g = await decodePng(b);
+      return g.width && g.height && g.data.length === g.width * g.height ? g : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

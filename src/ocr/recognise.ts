@@ -3,18 +3,29 @@
  * cached or fetched. With the system's language data for English, Spanish, French and German
  * (Debian: tesseract-ocr-eng/-spa/-fra/-deu) it reads all four at about the cost of one, accents
  * included; without it, the English data bundled from @tesseract.js-data/eng.
- * Automatic page segmentation (psm 3) read tables best in our probes; pages upside down or on
- * their side are found by trying the other orientations when the first reading is poor.
+ * Automatic page segmentation (psm 3) read tables best in our probes. Pages are cleaned up
+ * before the one reading (orientation, deskew, rulings, enlargement: see `prepare`).
  */
 import { Buffer } from "node:buffer";
 import { createWorker, type Worker as TesseractWorker } from "tesseract.js";
 import type { PageWords, Word } from "./layout.ts";
-import { decodePng, type Grey, greyToPgm, rotate, upscale } from "./raster.ts";
+import { binarise, lineHeight, orientation, removeRulings, rotateMask, rotateSmall, skewAngle } from "./preprocess.ts";
+import { decodeOwn, decodePng, type Grey, greyToPgm, rotate, upscale } from "./raster.ts";
 
-/** Words shorter than this (pixels, median) are read again from an enlarged image. */
-const UPSCALE_BELOW_PX = 12;
-const TARGET_WORD_PX = 30;
+/** Text lines lower than this (pixels, median) are read from an enlarged image. */
+const UPSCALE_BELOW_PX = 13;
+const TARGET_LINE_PX = 36;
 const UPSCALE_MAX_PIXELS = 6_000_000;
+const TARGET_TWO_TONE_LINE_PX = 28;
+
+/** Whether (nearly) every pixel is black or white: a fax or a 1-bit scan. */
+function twoTone(g: Grey): boolean {
+  let mid = 0;
+  const step = Math.max(1, Math.floor(g.data.length / 200_000));
+  let n = 0;
+  for (let i = 0; i < g.data.length; i += step, n++) if (g.data[i] > 8 && g.data[i] < 247) mid++;
+  return mid < n * 0.005;
+}
 
 const BUNDLED = new URL("../../node_modules/@tesseract.js-data/eng/4.0.0", import.meta.url).pathname;
 const SYSTEM_DIRS = [
@@ -74,8 +85,10 @@ export class Recogniser {
     })();
   }
 
-  /** The image as the recogniser decoded it, in grey (any input format). */
+  /** The image as grey pixels: decoded here when it is a PGM or PNG, else by the recogniser. */
   async #grey(image: Uint8Array): Promise<Grey> {
+    const own = await decodeOwn(image);
+    if (own) return own;
     const w = await this.#get();
     const r = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
       imageGrey: true,
@@ -116,9 +129,10 @@ export class Recogniser {
   }
 
   /**
-   * Words of one page image. An upside-down page reads as garbage: then 180° (and the quarter
-   * turns) are tried and the best reading kept. A page on its side usually reads fine but with
-   * vertical lines: its boxes are turned back so that lines run left to right.
+   * Words of one page image. The page is cleaned up first (src/ocr/preprocess.ts): turned upright
+   * by its ink (so a page upside down or on its side costs one reading, not several), deskewed,
+   * its table rulings painted out, small text enlarged. Only when the ink left the orientation in
+   * doubt and the reading is poor is the page read again the other way up.
    */
   async page(
     image: Uint8Array,
@@ -127,35 +141,14 @@ export class Recogniser {
     onProgress: (p: number) => void,
   ) {
     this.#progress = onProgress;
-    let best = await this.#read(image);
-    let turn = 0;
-    let grey: Grey | undefined;
-    if (best.quality < 0.6 || best.words.length < 5) {
-      // Turn the pixels ourselves (the recogniser's own rotation only deskews small angles).
-      grey = await this.#grey(image);
-      for (const quarters of [2, 1, 3]) {
-        const next = await this.#read(greyToPgm(rotate(grey, quarters)));
-        if (next.quality * Math.sqrt(next.words.length) > best.quality * Math.sqrt(best.words.length) * 1.2) {
-          best = next;
-          turn = quarters;
-        }
-        if (best.quality >= 0.6 && best.words.length >= 5) break;
-      }
-    }
-    // Small text (a low-resolution scan or a photo from afar) reads better enlarged to about
-    // 300 dpi-sized letters; the boxes are scaled back to the image's pixels.
-    const heights = best.words.filter((w) => w.text.length >= 3).map((w) => w.y1 - w.y0).sort((a, b) => a - b);
-    const typical = heights.length ? heights[heights.length >> 1] : 0;
-    if (typical > 0 && typical < UPSCALE_BELOW_PX && size.width * size.height <= UPSCALE_MAX_PIXELS) {
-      const factor = Math.min(3, TARGET_WORD_PX / typical);
-      grey ??= await this.#grey(image);
-      const big = await this.#read(greyToPgm(upscale(rotate(grey, turn), factor)));
-      if (big.quality * Math.sqrt(big.words.length) > best.quality * Math.sqrt(best.words.length)) {
-        const k = 1 / factor;
-        best = {
-          ...big,
-          words: big.words.map((w) => ({ ...w, x0: w.x0 * k, x1: w.x1 * k, y0: w.y0 * k, y1: w.y1 * k })),
-        };
+    const prepared = prepare(await this.#grey(image));
+    let best = await this.#readScaled(prepared.grey, prepared.factor);
+    let turn = prepared.quarters;
+    if (!prepared.sure && (best.quality < 0.6 || best.words.length < 5)) {
+      const next = await this.#readScaled(rotate(prepared.grey, 2), prepared.factor);
+      if (next.quality * Math.sqrt(next.words.length) > best.quality * Math.sqrt(best.words.length) * 1.2) {
+        best = next;
+        turn = (turn + 2) % 4;
       }
     }
     const quarter = turn % 2 === 1;
@@ -172,7 +165,15 @@ export class Recogniser {
       [width, height] = [height, width];
     }
     const out: PageWords = { page, width, height, words };
-    return { page: out, rotated: turn !== 0 || side !== undefined };
+    return { page: out, rotated: turn !== 0 || side !== undefined, rulings: prepared.rulings };
+  }
+
+  /** One reading of `grey` enlarged by `factor`, boxes back in `grey`'s pixels. */
+  async #readScaled(grey: Grey, factor: number): Promise<Recognised> {
+    if (factor <= 1) return await this.#read(greyToPgm(grey));
+    const big = await this.#read(greyToPgm(upscale(grey, factor)));
+    const k = 1 / factor;
+    return { ...big, words: big.words.map((w) => ({ ...w, x0: w.x0 * k, x1: w.x1 * k, y0: w.y0 * k, y1: w.y1 * k })) };
   }
 
   async close() {
@@ -200,4 +201,41 @@ function sideways(words: Word[]): "clockwise" | "counterclockwise" | undefined {
     else up++;
   }
   return down >= up ? "clockwise" : "counterclockwise";
+}
+
+export interface Prepared {
+  grey: Grey;
+  /** Clockwise quarter turns applied to make the page upright. */
+  quarters: number;
+  /** Whether the orientation was clear from the ink. */
+  sure: boolean;
+  /** Enlargement to read small text at. */
+  factor: number;
+  /** Table ruling lines painted out. */
+  rulings: number;
+}
+
+/**
+ * The page made easy to read: upright (unless `quarters` is given), level, without table rulings.
+ * Pure pixel work, no recognition.
+ */
+export function prepare(input: Grey, quarters?: number): Prepared {
+  let mask = binarise(input);
+  const found = quarters === undefined ? orientation(mask, input.width, input.height) : { quarters, sure: true };
+  let grey = rotate(input, found.quarters);
+  mask = rotateMask(mask, input.width, input.height, found.quarters);
+  const angle = skewAngle(mask, grey.width, grey.height);
+  // Below a tenth of a degree a rule across the page drifts less than a pixel or two.
+  if (Math.abs(angle) > 0.1 * Math.PI / 180) {
+    grey = rotateSmall(grey, angle);
+    mask = binarise(grey);
+  } else if (grey === input) grey = { ...input, data: input.data.slice() };
+  const rulings = removeRulings(grey, mask);
+  const line = lineHeight(mask, grey.width, grey.height);
+  // Two-tone pages (fax, 1-bit scans) have jagged letters: enlarged, smoothed edges read better.
+  const target = twoTone(input) ? TARGET_TWO_TONE_LINE_PX : line < UPSCALE_BELOW_PX ? TARGET_LINE_PX : 0;
+  const factor = line > 0 && target > line * 1.2 && grey.width * grey.height <= UPSCALE_MAX_PIXELS
+    ? Math.min(3, target / line)
+    : 1;
+  return { grey, quarters: found.quarters, sure: found.sure, factor, rulings };
 }

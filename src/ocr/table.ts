@@ -313,16 +313,26 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
 /** PDF text items can hold a whole phrase: split them into words, spreading the box by characters. */
 export function splitWord(w: Word): Word[] {
   const parts = w.text.split(/\s+/).filter(Boolean);
-  if (parts.length <= 1) return parts.length ? [w] : [];
+  if (parts.length === 1) return splitUnit(w);
+  if (!parts.length) return [];
   const per = (w.x1 - w.x0) / w.text.length;
   const out: Word[] = [];
   let at = 0;
   for (const p of parts) {
     const start = w.text.indexOf(p, at);
-    out.push({ ...w, text: p, x0: w.x0 + start * per, x1: w.x0 + (start + p.length) * per });
+    out.push(...splitUnit({ ...w, text: p, x0: w.x0 + start * per, x1: w.x0 + (start + p.length) * per }));
     at = start + p.length;
   }
   return out;
+}
+
+/** "46box", "12pcs": a quantity and its unit read as one word (a lost space) become two. */
+function splitUnit(w: Word): Word[] {
+  const m = /^(\d+(?:[.,]\d+)?)(\p{L}{1,6}\.?)$/u.exec(w.text);
+  if (!m || !UNIT_WORDS.has(normalise(m[2]))) return [w];
+  const per = (w.x1 - w.x0) / w.text.length;
+  const cut = w.x0 + m[1].length * per;
+  return [{ ...w, text: m[1], x1: cut }, { ...w, text: m[2], x0: cut }];
 }
 
 function scaleHeader(h: Header, width: number): Header {
