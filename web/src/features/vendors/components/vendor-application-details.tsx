@@ -6,7 +6,11 @@ import { useFormat } from "../../../lib/format.ts";
 import { VendorScorecard } from "../../analytics/components/vendor-scorecard.tsx";
 
 /** What a reviewer needs to decide: contact, company, categories, the license, and the review so far. */
-export function VendorApplicationDetails({ application }: { application: VendorApplication }) {
+export function VendorApplicationDetails({ application, scorecardOpen = false }: {
+  application: VendorApplication;
+  /** An approved vendor's scorecard: shown at once (the details dialog) or on demand (the lists). */
+  scorecardOpen?: boolean;
+}) {
   const { t } = useTranslation("vendors");
   const format = useFormat();
   const applicant = `${application.firstName} ${application.lastName}`.trim();
@@ -50,7 +54,7 @@ export function VendorApplicationDetails({ application }: { application: VendorA
       {application.status === "rejected" && application.rejectionReason && (
         <p className="text-sm">{t("rejectionReason", { reason: isolate(application.rejectionReason) })}</p>
       )}
-      {application.status === "approved" && <VendorScorecard vendorId={application.id} />}
+      {application.status === "approved" && <VendorScorecard vendorId={application.id} collapsed={!scorecardOpen} />}
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function VendorDetailsDialog({ application, onClose }: {
             <VendorStatusBadge status={application.status} />
             <span>{t("appliedOn", { date: format.date(application.createdAt) })}</span>
           </div>
-          <VendorApplicationDetails application={application} />
+          <VendorApplicationDetails application={application} scorecardOpen />
           <div className="modal-action flex-wrap items-center justify-between">
             {application.status === "pending"
               ? <VendorReviewActions application={application} onReviewed={onClose} />

@@ -1,6 +1,7 @@
 /**
  * The standalone /vendor-management page: live vendor counts and the pending applications, each
- * with a Review button opening the same details and decisions as the dashboard section.
+ * with a Review button opening the same details and decisions as the dashboard section; then the
+ * approved vendors, whose details show their scorecard.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ import type { VendorApplication } from "../api/get-vendor-applications.ts";
 import { Pager } from "./pager.tsx";
 import { usePagedApplications } from "./use-paged-applications.ts";
 import { useFormat } from "../../../lib/format.ts";
+import { VendorStatusBadge } from "./vendor-application-card.tsx";
 import { VendorDetailsDialog } from "./vendor-details-dialog.tsx";
 import { VendorStatCards } from "./vendor-stat-cards.tsx";
 
@@ -24,7 +26,8 @@ export default function VendorManagementPage() {
         ? (
           <div className="flex flex-col gap-4">
             <VendorStatCards />
-            <PendingApplications />
+            <Applications status="pending" />
+            <Applications status="approved" />
           </div>
         )
         : <div role="alert" className="alert alert-warning alert-soft">{t("noAccess")}</div>}
@@ -32,10 +35,12 @@ export default function VendorManagementPage() {
   );
 }
 
-function PendingApplications() {
+/** Pending applications to review, and approved vendors whose details include their scorecard. */
+function Applications({ status }: { status: "pending" | "approved" }) {
   const { t } = useTranslation("vendors");
   const format = useFormat();
-  const { applications, page, pages, hasNext, setPage } = usePagedApplications("pending");
+  const { applications, page, pages, hasNext, setPage } = usePagedApplications(status);
+  const pending = status === "pending";
   const [reviewing, setReviewing] = useState<VendorApplication | null>(null);
 
   let body;
@@ -48,7 +53,7 @@ function PendingApplications() {
       />
     );
   } else if (applications.data.length === 0 && page === 0) {
-    body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty.pending")}</p>;
+    body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t(`empty.${status}`)}</p>;
   } else {
     body = (
       <>
@@ -65,15 +70,17 @@ function PendingApplications() {
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <span className="badge badge-warning badge-soft">{t("status.pending")}</span>
+                <VendorStatusBadge status={status} />
                 <button
                   type="button"
-                  className="btn btn-sm btn-primary"
-                  aria-label={t("actions.reviewNamed", { name: isolate(application.companyName) })}
+                  className={`btn btn-sm ${pending ? "btn-primary" : "btn-outline"}`}
+                  aria-label={t(pending ? "actions.reviewNamed" : "actions.detailsNamed", {
+                    name: isolate(application.companyName),
+                  })}
                   onClick={() =>
                     setReviewing(application)}
                 >
-                  {t("actions.review")}
+                  {t(pending ? "actions.review" : "actions.details")}
                 </button>
               </div>
             </li>
@@ -85,9 +92,9 @@ function PendingApplications() {
   }
 
   return (
-    <section aria-labelledby="pending-applications-title" className="card bg-base-100 shadow-sm">
+    <section aria-labelledby={`${status}-applications-title`} className="card bg-base-100 shadow-sm">
       <div className="card-body gap-3">
-        <h2 id="pending-applications-title" className="card-title">{t("listTitle.pending")}</h2>
+        <h2 id={`${status}-applications-title`} className="card-title">{t(`listTitle.${status}`)}</h2>
         {body}
       </div>
       <VendorDetailsDialog application={reviewing} onClose={() => setReviewing(null)} />
