@@ -93,6 +93,17 @@ export async function purchaseOrderTotals(db: Queryable, f: PurchaseOrderListQue
   );
 }
 
+/** The vendors that hold orders (the register's vendor filter). */
+export async function purchaseOrderVendors(db: Queryable, ownVendorId?: number) {
+  return await db.query<{ id: number; name: string }>(
+    `select vp.user_id as id, vp.company_name as name from vendor_profiles vp
+      where exists (select 1 from purchase_orders po where po.vendor_id = vp.user_id)
+        and ($1::int is null or vp.user_id = $1)
+      order by vp.company_name, vp.user_id`,
+    [ownVendorId ?? null],
+  );
+}
+
 export async function getPurchaseOrder(db: Queryable, id: number) {
   return (await db.query<
     PurchaseOrderRow & {

@@ -63,6 +63,11 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
     },
   )
   .get(
+    "/api/purchase-orders/vendors",
+    roles(READERS, { tags: TAGS, summary: "Vendors that hold purchase orders (the register's vendor filter)" }),
+    async (c) => c.json(await q.purchaseOrderVendors(c.get("deps").db, scope(c).ownVendorId)),
+  )
+  .get(
     "/api/purchase-orders/:id",
     roles(READERS, {
       tags: TAGS,

@@ -19,6 +19,12 @@ const DashboardPage = lazy(() => import("../features/dashboard/components/dashbo
 const VendorManagementPage = lazy(() => import("../features/vendors/components/vendor-management-page.tsx"));
 const QuotationManagementPage = lazy(() => import("../features/quotations/components/quotation-management-page.tsx"));
 const ReportsPage = lazy(() => import("../features/reports/components/reports-page.tsx"));
+const PurchaseOrdersPage = lazy(() => import("../features/purchase-orders/components/purchase-orders-page.tsx"));
+const PurchaseOrderPage = lazy(() =>
+  import("../features/purchase-orders/components/purchase-orders-page.tsx").then((m) => ({
+    default: m.PurchaseOrderPage,
+  }))
+);
 
 function Dashboard() {
   return <DashboardPage sections={DASHBOARD_SECTION_COMPONENTS} />;
@@ -46,6 +52,8 @@ function SignedInRoutes() {
       <Route path="/vendor-management" component={VendorManagementPage} />
       <Route path="/quotation-management" component={QuotationManagementPage} />
       <Route path="/reports" component={ReportsPage} />
+      <Route path="/purchase-orders" component={PurchaseOrdersPage} />
+      <Route path="/purchase-orders/:id" component={PurchaseOrderPage} />
       {/* The approval email's link may be opened in a browser where someone is signed in. */}
       <Route path="/set-password" component={SetPasswordPage} />
       {/* Just signed in on /login: go home rather than flash a 404. */}

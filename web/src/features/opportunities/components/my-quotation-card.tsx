@@ -3,6 +3,7 @@ import { purchaseOrderPdfUrl } from "../api/get-purchase-order-pdf.ts";
 import type { VendorQuotation } from "../api/get-vendor-quotations.ts";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { QuotationStatusBadge } from "./quotation-status-badge.tsx";
+import { VendorPurchaseOrder } from "../../purchase-orders/components/vendor-purchase-order.tsx";
 
 /** One of the vendor's quotations: where it stands, and Revise while it can still be replaced. */
 export function MyQuotationCard({ quotation, onRevise }: { quotation: VendorQuotation; onRevise?: () => void }) {
@@ -51,6 +52,7 @@ export function MyQuotationCard({ quotation, onRevise }: { quotation: VendorQuot
             >
               {t("my.downloadPo")}
             </a>
+            <VendorPurchaseOrder id={quotation.purchaseOrder.id} />
           </div>
         )}
         {onRevise && (

@@ -1,0 +1,120 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { useFormat } from "../../../lib/format.ts";
+import {
+  PAGE_SIZE,
+  type PurchaseOrderFilters as Filters,
+  usePurchaseOrders,
+  usePurchaseOrderTotals,
+} from "../api/get-purchase-orders.ts";
+import { PurchaseOrderFilters } from "./purchase-order-filters.tsx";
+import { PurchaseOrderStatusBadge } from "./status-badge.tsx";
+
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation("purchase-orders");
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t("pager.label")} className="flex items-center justify-center gap-2">
+      <button type="button" className="btn btn-sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
+        {t("pager.previous")}
+      </button>
+      <span className="text-sm">{t("pager.position", { page: page + 1, pages })}</span>
+      <button type="button" className="btn btn-sm" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
+        {t("pager.next")}
+      </button>
+    </nav>
+  );
+}
+
+/** The register: filters, totals of the filter, one page of orders, pager. */
+export function PurchaseOrderRegister() {
+  const { t } = useTranslation("purchase-orders");
+  const f = useFormat();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(0);
+  const list = usePurchaseOrders(filters, page);
+  const totals = usePurchaseOrderTotals(filters);
+  const pages = Math.ceil((list.data?.total ?? 0) / PAGE_SIZE);
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-label={t("filters.search")} className="card bg-base-100 shadow-sm">
+        <div className="card-body p-4">
+          <PurchaseOrderFilters
+            filters={filters}
+            onChange={(next) => {
+              setFilters(next);
+              setPage(0);
+            }}
+          />
+        </div>
+      </section>
+      <div className="flex flex-wrap gap-4" role="status" aria-live="polite">
+        {totals.data && (
+          <>
+            <span className="badge badge-lg badge-outline">{t("totals.count", { count: totals.data.count })}</span>
+            {totals.data.totals.map((x) => (
+              <span key={x.currency} className="badge badge-lg badge-primary badge-soft">
+                {t("totals.sum", { currency: x.currency })}: <span dir="ltr">{f.money(x.amount, x.currency)}</span>
+              </span>
+            ))}
+          </>
+        )}
+      </div>
+      {list.isPending
+        ? <Loading />
+        : list.isError
+        ? <LoadError message={t("loadError")} onRetry={() => void list.refetch()} />
+        : list.data.items.length === 0
+        ? (
+          <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
+            <p className="font-medium">{t("empty")}</p>
+          </div>
+        )
+        : (
+          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100" tabIndex={0}>
+            <table className="table">
+              <caption className="sr-only">{t("table.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("table.poNumber")}</th>
+                  <th scope="col">{t("table.vendor")}</th>
+                  <th scope="col">{t("table.request")}</th>
+                  <th scope="col" className="text-end">{t("table.amount")}</th>
+                  <th scope="col">{t("table.status")}</th>
+                  <th scope="col">{t("table.issued")}</th>
+                  <th scope="col">{t("table.delivery")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((po) => (
+                  <tr key={po.id} className="hover:bg-base-200">
+                    <td>
+                      <Link href={`/purchase-orders/${po.id}`} className="link link-primary font-mono" dir="ltr">
+                        {po.poNumber}
+                      </Link>
+                    </td>
+                    <td>{po.vendorName}</td>
+                    <td>
+                      <span className="block max-w-xs truncate">{po.requestTitle}</span>
+                      <span className="font-mono text-xs text-base-content/70" dir="ltr">{po.requestNumber}</span>
+                    </td>
+                    <td className="text-end whitespace-nowrap" dir="ltr">{f.money(po.totalAmount, po.currency)}</td>
+                    <td>
+                      <PurchaseOrderStatusBadge status={po.status} />
+                    </td>
+                    <td className="whitespace-nowrap">{f.date(po.createdAt)}</td>
+                    <td className="whitespace-nowrap">
+                      {po.requestedDeliveryDate ? f.date(po.requestedDeliveryDate, { utc: true }) : "—"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      <Pager page={page} pages={pages} onPage={setPage} />
+    </div>
+  );
+}

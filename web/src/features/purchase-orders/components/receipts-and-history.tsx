@@ -1,0 +1,93 @@
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../lib/format.ts";
+import type { GoodsReceipt, HistoryEntry } from "../api/get-purchase-order.ts";
+
+export function PurchaseOrderReceipts({ receipts }: { receipts: GoodsReceipt[] }) {
+  const { t } = useTranslation("purchase-orders");
+  const f = useFormat();
+  return (
+    <section aria-labelledby="po-receipts" className="card bg-base-100 shadow-sm">
+      <div className="card-body">
+        <h3 id="po-receipts" className="card-title text-lg">{t("receipts.title")}</h3>
+        {receipts.length === 0
+          ? <p className="text-base-content/70">{t("receipts.empty")}</p>
+          : (
+            <ol className="flex flex-col gap-3">
+              {receipts.map((r) => (
+                <li key={r.id} className="rounded-box border border-base-300 p-3">
+                  <p className="font-medium">
+                    {f.dateTime(r.receivedAt)}
+                    {r.receivedBy && (
+                      <span className="ms-2 text-sm font-normal text-base-content/70">
+                        {t("receipts.receivedBy", { name: r.receivedBy.name })}
+                      </span>
+                    )}
+                  </p>
+                  <ul className="mt-1 list-inside list-disc text-sm">
+                    {r.lines.map((l) => (
+                      <li key={l.quotationItemId}>
+                        {l.name}: <span dir="ltr">{l.quantity}</span>
+                        {l.overReceiptReason && (
+                          <span className="ms-2 text-warning">
+                            {t("receipts.overReceipt", { reason: l.overReceiptReason })}
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                  {r.notes && <p className="mt-1 whitespace-pre-wrap text-sm">{r.notes}</p>}
+                  {r.deliveryNote && (
+                    <a className="link link-primary text-sm" href={`/api/files/${r.deliveryNote.id}`}>
+                      {t("receipts.deliveryNote")}: {r.deliveryNote.filename}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+      </div>
+    </section>
+  );
+}
+
+const EVENTS = new Set([
+  "issued",
+  "acknowledged",
+  "declined",
+  "cancelled",
+  "closed",
+  "goods_received",
+  "requested_delivery_date",
+]);
+
+export function PurchaseOrderHistory({ history }: { history: HistoryEntry[] }) {
+  const { t } = useTranslation("purchase-orders");
+  const f = useFormat();
+  const label = (h: HistoryEntry) => {
+    const event = h.metadata.event ?? (h.action === "CREATE" ? "issued" : "other");
+    return t(`history.events.${EVENTS.has(event) ? event : "other"}`);
+  };
+  return (
+    <section aria-labelledby="po-history" className="card bg-base-100 shadow-sm">
+      <div className="card-body">
+        <h3 id="po-history" className="card-title text-lg">{t("history.title")}</h3>
+        {history.length === 0
+          ? <p className="text-base-content/70">{t("history.empty")}</p>
+          : (
+            <ol className="flex flex-col gap-2 border-s-2 border-base-300 ps-4">
+              {history.map((h) => (
+                <li key={h.id}>
+                  <p className="font-medium">{label(h)}</p>
+                  <p className="text-sm text-base-content/70">
+                    {f.dateTime(h.createdAt)}
+                    {h.user && <span className="ms-2">{t("history.by", { name: h.user })}</span>}
+                  </p>
+                  {h.metadata.reason && <p className="text-sm whitespace-pre-wrap">{h.metadata.reason}</p>}
+                </li>
+              ))}
+            </ol>
+          )}
+      </div>
+    </section>
+  );
+}
