@@ -35,6 +35,7 @@ import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
 import { ocrRoutes } from "./features/ocr/routes.ts";
 import { organisationRoutes } from "./features/organisation/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
+import { ocdsRoutes } from "./features/ocds/routes.ts";
 import { budgetRoutes } from "./features/budgets/routes.ts";
 import { systemReportRoutes } from "./features/reports/system-routes.ts";
 
@@ -59,6 +60,7 @@ export const routers = [
   systemSettingsRoutes,
   ocrRoutes,
   reportRoutes,
+  ocdsRoutes,
   budgetRoutes,
   systemReportRoutes,
 ];

@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   OCR_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(400).default(40),
   OCR_JOBS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   OCR_TESSDATA_DIR: z.string().min(1).optional(),
+  // OCDS export (src/features/ocds): ocid = <prefix>-<request number>; a registered prefix looks like ocds-213czf.
+  OCDS_PREFIX: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, "must be letters, digits and hyphens").default(
+    "ocds-procurement",
+  ),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a valid bucket name").optional(),
@@ -86,6 +90,8 @@ export interface Config {
     jobsPerHour: number;
     tessdataDir?: string;
   };
+  /** OCDS export: the ocid prefix (OCDS_PREFIX). */
+  ocdsPrefix: string;
   /** S3-compatible object storage for uploaded files; undefined keeps files in the database. */
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
@@ -155,6 +161,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       jobsPerHour: e.OCR_JOBS_PER_HOUR,
       tessdataDir: e.OCR_TESSDATA_DIR,
     },
+    ocdsPrefix: e.OCDS_PREFIX,
     s3,
   };
 }

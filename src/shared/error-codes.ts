@@ -216,6 +216,9 @@ export const ERROR_MESSAGES = {
   "budgets.exceeded":
     "Approving this request ({{estimate}}) would exceed the budget {{budget}} ({{remaining}} remaining); the overrun policy refuses it",
 
+  // ocds (issue 12 item 5; src/features/ocds)
+  "ocds.notPublished": "This bid request is not published yet (status {{status}}), so it has no OCDS release",
+
   // notify
   "notify.messageNotFound": "Message not found",
   "notify.notFailed": "Only a failed message can be resent (this one is {{status}})",

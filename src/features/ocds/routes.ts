@@ -1,0 +1,102 @@
+/**
+ * OCDS 1.1 export (issue 12 item 5): release packages of the contracting processes, for
+ * publication on an open-contracting portal or a data warehouse.
+ *
+ * Permission: `reports.export`. The feed is a bulk, machine-readable copy of every process (awards,
+ * suppliers, amounts) leaving the system, like the report CSV/XLSX exports, so it takes the same
+ * right as those; each call is audited as an EXPORT like them. Vendors hold no reports right.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { allow } from "../../auth/guard.ts";
+import { audit } from "../../audit/audit.ts";
+import type { AppEnv } from "../../lib/deps.ts";
+import { Conflict, NotFound } from "../../lib/errors.ts";
+import { validate } from "../../lib/validate.ts";
+import { idParamSchema } from "../../shared/schemas/common.ts";
+import * as q from "./queries.ts";
+import { decodeCursor, encodeCursor, OCDS_DEFAULT_LIMIT, ocdsReleasesQuerySchema } from "./schemas.ts";
+import { buildReleases, ocdsContext, PUBLISHED_BID_STATUSES, releasePackage } from "./service.ts";
+
+const doc = (summary: string, description: string) => ({ tags: ["ocds"], summary, description });
+
+/** This request's URL on the public origin when PUBLIC_URL is set (behind a proxy the Host may differ). */
+function publicUrl(c: Context<AppEnv>, query?: URLSearchParams): string {
+  const url = new URL(c.req.url);
+  const base = c.get("deps").config.publicUrl;
+  const out = new URL(url.pathname, base ? `${base}/` : url.origin);
+  out.search = (query ?? url.searchParams).toString();
+  return out.href;
+}
+
+export const ocdsRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/ocds/releases",
+    allow(
+      "reports.export",
+      doc(
+        "OCDS 1.1 release package of every contracting process changed since a date",
+        "One release per bid request (planning from its purchase request) and per purchase request not converted " +
+          "into a bid, oldest change first. `since`: ISO 8601 date-time with offset; `limit`: 1 to 100 (50); " +
+          "`links.next` carries the cursor of the next page. Sealed bids show no tenderers until unsealed.",
+      ),
+    ),
+    validate("query", ocdsReleasesQuerySchema),
+    async (c) => {
+      const query = c.req.valid("query");
+      const { db, config } = c.get("deps");
+      const limit = query.limit ?? OCDS_DEFAULT_LIMIT;
+      const since = query.since ? new Date(query.since) : undefined;
+      const ctx = await ocdsContext(db, config.ocdsPrefix);
+      const keys = await q.processPage(db, {
+        since,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: limit + 1,
+      });
+      const page = keys.slice(0, limit);
+      let next: string | undefined;
+      if (keys.length > limit) {
+        const last = page[page.length - 1];
+        const params = new URLSearchParams();
+        if (query.since) params.set("since", query.since);
+        params.set("limit", String(limit));
+        params.set("cursor", encodeCursor({ dateKey: last.dateKey, kind: last.kind, id: last.id }));
+        next = publicUrl(c, params);
+      }
+      const releases = await buildReleases(db, ctx, page);
+      await db.tx((tx) =>
+        audit(tx, c, {
+          action: "EXPORT",
+          entityType: "ocds",
+          entityId: "releases",
+          metadata: { since: query.since ?? null, limit, releases: releases.length },
+        })
+      );
+      return c.json(releasePackage(ctx, publicUrl(c), releases, next));
+    },
+  )
+  .get(
+    "/api/bid-requests/:id/ocds",
+    allow(
+      "reports.export",
+      doc(
+        "OCDS 1.1 release package of one bid request",
+        "Its current release: planning, tender, and the award and contract once awarded. 409 while it is a " +
+          "draft or waits for approval.",
+      ),
+    ),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, config } = c.get("deps");
+      const [bid] = await q.bids(db, [id]);
+      if (!bid) throw new NotFound("bids.notFound");
+      if (!PUBLISHED_BID_STATUSES.includes(bid.status)) {
+        throw new Conflict("ocds.notPublished", { status: bid.status });
+      }
+      const ctx = await ocdsContext(db, config.ocdsPrefix);
+      const releases = await buildReleases(db, ctx, [{ kind: "BR", id }]);
+      await db.tx((tx) => audit(tx, c, { action: "EXPORT", entityType: "ocds", entityId: bid.number }));
+      return c.json(releasePackage(ctx, publicUrl(c), releases));
+    },
+  );
