@@ -8,6 +8,7 @@
  * checkpointed entry still has the signed hash: a rewritten history cannot match, however its hashes
  * were recomputed. Entries after the newest checkpoint are protected by the chain only.
  */
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db, Queryable } from "../db/types.ts";
 import type { Logger } from "../lib/logger.ts";
 import { verifyAuditChain, type VerifyResult } from "./verify.ts";
@@ -32,14 +33,12 @@ export interface CheckpointOptions {
   logger: Logger;
 }
 
-const hex = (b: ArrayBuffer) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, "0")).join("");
-
 export async function checkpointMac(key: Uint8Array, c: Pick<Checkpoint, "id" | "hash" | "at">): Promise<string> {
   const k = await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
   const text = `audit-checkpoint|v1|${c.id}|${c.hash}|${c.at}`;
-  return hex(await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(text)));
+  return encodeHexLowerCase(new Uint8Array(await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(text))));
 }
 
 /** Every checkpoint in the file; unreadable lines come back as null (verify reports them). */

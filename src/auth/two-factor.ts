@@ -3,6 +3,7 @@
  * (secrets.totpKey), recovery codes stored hashed. Each accepted code's time step is remembered per
  * user, so a code works once (an observed code cannot be replayed within its window).
  */
+import { decodeBase64 as unb64, encodeBase64 as b64 } from "@oslojs/encoding";
 import { createTOTPKeyURI, verifyHOTP } from "@oslojs/otp";
 import type { Queryable } from "../db/types.ts";
 import { decryptText, encryptText, opensWithCurrentKey, randomToken, sha256Hex } from "../lib/crypto.ts";
@@ -10,9 +11,6 @@ import { decryptText, encryptText, opensWithCurrentKey, randomToken, sha256Hex }
 export const TOTP_PERIOD = 30;
 export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
-
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 export function newTotpKey(): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(20));

@@ -1,4 +1,6 @@
 /** AES-256-GCM for data that must be unreadable at rest (sealed bids, TOTP secrets). */
+import { decodeBase64, encodeBase64, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+
 const IV_BYTES = 12;
 
 /**
@@ -42,7 +44,7 @@ export async function decrypt(key: Uint8Array, blob: Uint8Array, context = ""): 
 /** True when the blob opens with `key` itself (not only with its older fallback): no re-encryption needed. */
 export async function opensWithCurrentKey(key: Uint8Array, b64: string, context = ""): Promise<boolean> {
   try {
-    await decryptWith(key, Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)), context);
+    await decryptWith(key, decodeBase64(b64), context);
     return true;
   } catch {
     return false;
@@ -60,11 +62,11 @@ async function decryptWith(key: Uint8Array, blob: Uint8Array, context: string): 
 
 export async function encryptText(key: Uint8Array, text: string, context = ""): Promise<string> {
   const blob = await encrypt(key, new TextEncoder().encode(text), context);
-  return btoa(String.fromCharCode(...blob));
+  return encodeBase64(blob);
 }
 
 export async function decryptText(key: Uint8Array, b64: string, context = ""): Promise<string> {
-  const blob = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+  const blob = decodeBase64(b64);
   return new TextDecoder().decode(await decrypt(key, blob, context));
 }
 
@@ -72,11 +74,11 @@ export async function decryptText(key: Uint8Array, b64: string, context = ""): P
 export async function sha256Hex(data: string | Uint8Array): Promise<string> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   const digest = await crypto.subtle.digest("SHA-256", bytes as BufferSource);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return encodeHexLowerCase(new Uint8Array(digest));
 }
 
 /** URL-safe random token (for one-time links and recovery codes). */
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return encodeBase64urlNoPadding(raw);
 }

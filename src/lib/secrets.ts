@@ -3,6 +3,7 @@
  * in embedded/demo mode they are generated once and kept in DATA_DIR/secrets.json (mode 0600),
  * so sessions and sealed bids survive restarts without any set-up.
  */
+import { decodeBase64 as unb64, encodeBase64 as b64 } from "@oslojs/encoding";
 import { hkdfSync } from "node:crypto";
 import type { Config } from "../config.ts";
 import { registerFallbackKey } from "./crypto.ts";
@@ -48,8 +49,6 @@ function withDerivedKeys(jwtKey: Uint8Array, master: Uint8Array): Secrets {
   return { jwtKey, sealedBidKey: keyFor("sealed-bids"), totpKey: keyFor("totp-secrets"), keyFor };
 }
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 export async function loadSecrets(config: Pick<Config, "jwtSecret" | "sealedBidKey" | "dataDir">): Promise<Secrets> {

@@ -4,6 +4,7 @@ import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createCategory, createUser, signIn } from "../helpers/users.ts";
 import { fileOf, pdfBytes, pngBytes } from "../fixtures/files.ts";
+import { minimalDocx } from "../helpers/zip.ts";
 
 const tag = `[files/${testBackend()}]`;
 const t = await testApp();
@@ -105,7 +106,7 @@ Deno.test(`${tag} GET /api/files/:id serves images inline and office documents a
   assert.match(pngRes.headers.get("content-disposition") ?? "", /^inline; filename="scan\.png"/);
   assert.deepEqual(await bytesOf(pngRes), pngBytes());
 
-  const docx = new TextEncoder().encode("PK\u0003\u0004....word/document.xml....");
+  const docx = minimalDocx();
   const doc = await storeFile(db, {
     ownerUserId: owner.user.id,
     filename: "quote.docx",
