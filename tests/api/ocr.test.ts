@@ -9,6 +9,7 @@ import { testBackend } from "../helpers/db.ts";
 import { as, createCategory, type Session } from "../helpers/users.ts";
 import { type DocSpec, renderPdf } from "../fixtures/ocr/corpus.ts";
 import { OcrPool } from "../../src/ocr/pool.ts";
+import { PDFDocument } from "pdf-lib";
 import { startOcrRunner } from "../../src/features/ocr/service.ts";
 import * as jobs from "../../src/features/ocr/queries.ts";
 
@@ -82,7 +83,7 @@ type JobView = {
   status: string;
   stage: string;
   progress: number;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; params?: Record<string, string | number> };
   result?: {
     items: { name: string; quantity: string; unitPrice: string; totalPrice: string; itemId?: number; check: string }[];
     vendorName?: string;
@@ -222,6 +223,23 @@ Deno.test(`${tag} a broken PDF fails its job with a clear code, not the server`,
   assert.equal(view.status, "failed");
   assert.ok(["ocr.unreadablePdf", "ocr.failed"].includes(view.error!.code), view.error!.code);
   assert.equal((await t.app.request("/healthz")).status, 200);
+});
+
+Deno.test(`${tag} a failed job's error carries its code and the params its message needs (ocr.tooManyPages {max})`, async () => {
+  const pr = await request();
+  const doc = await PDFDocument.create();
+  const max = t.deps.config.ocr.maxPages;
+  for (let i = 0; i <= max; i++) doc.addPage([200, 200]);
+  const { jobId } = await expectJson<{ jobId: number }>(
+    await upload(vendor, { purchaseRequestId: String(pr.id) }, { bytes: await doc.save(), name: "long.pdf" }),
+    202,
+  );
+  const view = await finished(vendor, jobId);
+  assert.equal(view.status, "failed");
+  assert.deepEqual({ code: view.error!.code, params: view.error!.params }, {
+    code: "ocr.tooManyPages",
+    params: { max },
+  });
 });
 
 Deno.test(`${tag} a vendor may start at most OCR_JOBS_PER_HOUR reads an hour (429 with Retry-After)`, async () => {

@@ -106,12 +106,19 @@ export async function finishJob(db: Queryable, id: number, result: unknown, seal
   );
 }
 
-export async function failJob(db: Queryable, id: number, code: string, message: string) {
+/** Fails a job with its error code; `params` fill the code's message (kept in the payload). */
+export async function failJob(
+  db: Queryable,
+  id: number,
+  code: string,
+  message: string,
+  params: Record<string, string | number> = {},
+) {
   await db.query(
     `update jobs set status = 'failed', stage = 'failed', error_code = $2, error = $3, locked_at = null,
-        updated_at = now()
+        payload = payload || jsonb_build_object('errorParams', $4::jsonb), updated_at = now()
       where id = $1 and status = 'running'`,
-    [id, code, message],
+    [id, code, message, JSON.stringify(params)],
   );
 }
 

@@ -76,7 +76,8 @@ export interface JobView {
   status: q.JobRow["status"];
   stage: string;
   progress: number;
-  error?: { code: string; message: string };
+  /** `code` from src/shared/error-codes.ts; `params` fill its message (the SPA translates both). */
+  error?: { code: string; message: string; params: Record<string, string | number> };
   result?: ExtractionResult;
 }
 
@@ -89,7 +90,10 @@ export async function readJob(deps: Deps, jobId: number, vendorId: number): Prom
 
 async function present(deps: Deps, row: q.JobRow): Promise<JobView> {
   const view: JobView = { id: row.id, status: row.status, stage: row.stage, progress: row.progress };
-  if (row.status === "failed") view.error = { code: row.errorCode ?? "ocr.failed", message: row.error ?? "" };
+  if (row.status === "failed") {
+    const params = (row.payload as { errorParams?: Record<string, string | number> }).errorParams ?? {};
+    view.error = { code: row.errorCode ?? "ocr.failed", message: row.error ?? "", params };
+  }
   if (row.status === "done") {
     view.result = row.sealedResult && row.payload.sealedContext
       ? JSON.parse(
@@ -161,7 +165,7 @@ export async function processJob(
     await q.finishJob(db, job.id, matched, sealed);
   } catch (e) {
     const err = e instanceof OcrJobError ? e : new OcrJobError("ocr.failed", "The document could not be read");
-    await q.failJob(db, job.id, err.code, err.message);
+    await q.failJob(db, job.id, err.code, err.message, err.params);
   }
 }
 
