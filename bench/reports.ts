@@ -3,10 +3,14 @@
  * 100,000 purchase requests.
  *
  * Run: node_modules/deno/deno run -A bench/reports.ts [--scale 100000] [--runs 30] [--explain]
+ *        [--baseline <git revision>] [--url postgres://...]
  * It starts its own PostgreSQL cluster (as tests do), seeds the demo organisation and `--scale`
  * requests (seed-scale.ts, what `deno task seed --scale` does), then times each report's queries
  * as the API runs them (the service functions, on a pool of 4 connections) for three filters:
- * all time, this year, and one category. With --explain it prints the plan of the slowest run.
+ * all time, this year, and one category. With --explain it prints every statement's plan.
+ * --baseline REV also times the report queries of that revision (src/features/reports/queries.ts
+ * read with `git show`), run for run alternating with today's, so both see the same machine load;
+ * the load average is printed with each row. --url uses an already seeded database instead.
  * Record the printed table in docs/benchmarks.md.
  */
 import { findPostgresBin, startCluster } from "../tests/helpers/pg-cluster.ts";
@@ -24,22 +28,42 @@ const arg = (name: string, fallback: number) => {
 };
 const SCALE = arg("scale", 100_000);
 const RUNS = arg("runs", 30);
+const text = (name: string) => {
+  const i = Deno.args.indexOf(`--${name}`);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+};
+const BASELINE = text("baseline");
+const URL_ARG = text("url");
+
+type Q = typeof import("../src/features/reports/queries.ts");
+/** The report queries of another revision, as its service ran them (for before/after in one run). */
+async function baselineReports(rev: string) {
+  const out = await new Deno.Command("git", { args: ["show", `${rev}:src/features/reports/queries.ts`] }).output();
+  if (!out.success) throw new Error(`git show ${rev} failed: ${new TextDecoder().decode(out.stderr)}`);
+  const dir = await Deno.makeTempDir({ prefix: "reports-baseline-" });
+  // Its only import is a type (erased at run time).
+  await Deno.writeFile(`${dir}/queries.ts`, out.stdout);
+  const old: Q = await import(`file://${dir}/queries.ts`);
+  return old;
+}
 
 const bin = await findPostgresBin();
 if (!bin) {
   console.error("PostgreSQL server binaries not found (apt-get install postgresql)");
   Deno.exit(1);
 }
-const cluster = await startCluster(bin);
+const cluster = URL_ARG ? { url: URL_ARG, stop: async () => {} } : await startCluster(bin);
 try {
   const seedDb = openPostgres(cluster.url, 4, { statementTimeoutMs: 0 });
-  await migrate(seedDb);
   const logger = createLogger("warn");
   const t0 = performance.now();
-  await seedDemo(seedDb, logger);
-  await seedScale(seedDb, SCALE, logger);
+  if (!URL_ARG) {
+    await migrate(seedDb);
+    await seedDemo(seedDb, logger);
+    await seedScale(seedDb, SCALE, logger);
+    await seedDb.exec("vacuum analyze");
+  }
   const seedSeconds = (performance.now() - t0) / 1000;
-  await seedDb.exec("vacuum analyze");
   const [counts] = await seedDb.query<Record<string, number>>(
     `select (select count(*)::int from purchase_requests) as prs, (select count(*)::int from bid_requests) as bids,
             (select count(*)::int from quotations) as quotations, (select count(*)::int from awards) as awards,
@@ -71,28 +95,57 @@ try {
     ["vendors", (f) => s.vendorReport(db, f)],
     ["vendor (own)", (f) => s.vendorReport(db, f, vendorId)],
   ];
+  const old = BASELINE ? await baselineReports(BASELINE) : null;
+  const before: Record<string, (f: Filter) => Promise<unknown>> = old
+    ? {
+      spend: (f) => old.spend(db, f),
+      savings: (f) => Promise.all([old.savingsTotal(db, f), old.savingsPage(db, f, null, s.SCREEN_ROWS)]),
+      pipeline: (f) => old.pipeline(db, f),
+      approvals: (f) => Promise.all([old.approvalTurnaround(db, f), old.approvalsWaiting(db, f)]),
+      bidding: (f) => old.bidding(db, f),
+      vendors: (f) => old.scorecards(db, f, null),
+      "vendor (own)": (f) => old.scorecards(db, f, vendorId),
+    }
+    : {};
   const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+  const time = async (run: (f: Filter) => Promise<unknown>, f: Filter, into: number[]) => {
+    const t = performance.now();
+    await run(f);
+    into.push(performance.now() - t);
+  };
+  const stats = (xs: number[]) => {
+    xs.sort((a, b) => a - b);
+    return `${pct(xs, 50).toFixed(1)} | ${pct(xs, 95).toFixed(1)} | ${xs[xs.length - 1].toFixed(1)}`;
+  };
 
   console.log(
-    `\nscale ${SCALE}: ${JSON.stringify(counts)}; seeding took ${seedSeconds.toFixed(0)} s; ${RUNS} runs each\n`,
+    `\nscale ${SCALE}: ${JSON.stringify(counts)}; seeding took ${seedSeconds.toFixed(0)} s; ${RUNS} runs each; ` +
+      `cores ${navigator.hardwareConcurrency}\n`,
   );
-  console.log("| report | filter | p50 ms | p95 ms | max ms |");
-  console.log("| --- | --- | ---: | ---: | ---: |");
+  if (old) {
+    console.log(`before: ${BASELINE}; after: the working tree; runs alternate\n`);
+    console.log(
+      "| report | filter | before p50 ms | before p95 ms | before max ms | after p50 ms | after p95 ms | after max ms | load avg (1 min) |",
+    );
+    console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  } else {
+    console.log("| report | filter | p50 ms | p95 ms | max ms | load avg (1 min) |");
+    console.log("| --- | --- | ---: | ---: | ---: | ---: |");
+  }
   for (const [name, run] of reports) {
     for (const [label, f] of filters) {
       await run(f); // warm
-      const times: number[] = [];
+      if (old) await before[name](f);
+      const now: number[] = [];
+      const then: number[] = [];
+      const loads: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const t = performance.now();
-        await run(f);
-        times.push(performance.now() - t);
+        loads.push(Deno.loadavg()[0]);
+        if (old) await time(before[name], f, then);
+        await time(run, f, now);
       }
-      times.sort((a, b) => a - b);
-      console.log(
-        `| ${name} | ${label} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} | ${
-          times[times.length - 1].toFixed(1)
-        } |`,
-      );
+      const load = (loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1);
+      console.log(`| ${name} | ${label} | ${old ? `${stats(then)} | ` : ""}${stats(now)} | ${load} |`);
     }
   }
   if (Deno.args.includes("--explain")) {

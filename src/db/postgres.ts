@@ -47,6 +47,22 @@ function wrap(sql: Sql, capMs = 0, onTimeout?: (e: Error) => void): Queryable {
       // Without parameters postgres.js uses the simple protocol, which accepts several statements.
       await sql.unsafe(script);
     },
+    async *cursor(text, params, size) {
+      // The statement timeout runs across a suspended portal's batches, so a long export would be
+      // cancelled halfway: the cursor runs on a connection of its own with the timeout off.
+      const own = "reserve" in sql ? await (sql as postgres.Sql).reserve() : null;
+      const conn = own ?? sql;
+      try {
+        await conn.unsafe(own ? "set statement_timeout = 0" : "set local statement_timeout = 0");
+        const rows = conn.unsafe(text, params as postgres.ParameterOrJSON<never>[]).cursor(size);
+        for await (const batch of rows) yield [...batch] as never;
+      } finally {
+        if (own) {
+          await own.unsafe("reset statement_timeout").catch(() => {});
+          own.release();
+        }
+      }
+    },
   };
 }
 

@@ -10,6 +10,12 @@ export interface Queryable {
   query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Run a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
+  /**
+   * PostgreSQL only: the rows of one statement in batches of `size` from a server-side cursor, so a
+   * million-row export holds one batch in memory. PGlite has none (one connection: a long open
+   * cursor would stall every other request); callers page with keyset batches there.
+   */
+  cursor?<T = Row>(text: string, params: readonly unknown[], size: number): AsyncIterable<T[]>;
 }
 
 export interface Db extends Queryable {

@@ -1,3 +1,4 @@
+import { batches } from "../../db/batches.ts";
 import type { Queryable } from "../../db/types.ts";
 
 export interface AuditFilter {
@@ -44,12 +45,18 @@ export async function listAuditLogs(db: Queryable, f: AuditFilter & { limit: num
   return { items, total: total[0].n };
 }
 
-/** Keyset pages (newest first) for streaming exports with flat memory. */
-export async function auditPage(db: Queryable, f: AuditFilter, beforeId: number | null, size: number) {
+/**
+ * Every matching entry, newest first, in batches with flat memory for the streamed export: a
+ * server-side cursor on PostgreSQL, keyset pages on PGlite (src/db/batches.ts).
+ */
+export function auditBatches(db: Queryable, f: AuditFilter, size = 1000): AsyncGenerator<AuditRow[]> {
   const w = where(f);
-  return await db.query<AuditRow>(
+  return batches<AuditRow>(
+    db,
     `${SELECT} ${w.sql} and ($4::bigint is null or a.id < $4) order by a.id desc limit $5`,
-    [...w.params, beforeId, size],
+    w.params,
+    (r) => r.id,
+    size,
   );
 }
 

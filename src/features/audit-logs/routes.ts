@@ -55,14 +55,9 @@ export const auditLogRoutes = new Hono<AppEnv>()
       c.header("Content-Disposition", `attachment; filename="audit-logs-${new Date().toISOString().slice(0, 10)}.csv"`);
       return stream(c, async (s) => {
         await s.write(csvRow(COLUMNS));
-        let before: number | null = null;
-        while (true) {
-          const page = await q.auditPage(db, filter, before, EXPORT_PAGE);
-          if (!page.length) break;
+        for await (const page of q.auditBatches(db, filter, EXPORT_PAGE)) {
           const shown = await presentAuditRows(db, secrets.sealedBidKey, page);
           await s.write(shown.map((r) => csvRow(COLUMNS.map((k) => r[k as keyof typeof r]))).join(""));
-          before = page[page.length - 1].id;
-          if (page.length < EXPORT_PAGE) break;
         }
       });
     },

@@ -11,6 +11,7 @@
  * sealed quotations (`q.sealed`) are left out, so the reports never say who bid on a sealed bid
  * before it is unsealed. Only counts per bid include them.
  */
+import { batches } from "../../db/batches.ts";
 import type { Queryable } from "../../db/types.ts";
 
 export interface Filter {
@@ -159,13 +160,18 @@ export async function savingsTotal(db: Queryable, f: Filter) {
   return row;
 }
 
-/** Savings per award, newest award first, one keyset page (exports page through all of them). */
+/** Savings per award, newest award first; $7 the keyset bound, $8 the page size (db/batches.ts). */
+const SAVINGS_ROWS = `with w as (${AWARDS} and ($7::int is null or a.id < $7::int))
+     select ${SAVINGS_FIELDS} from w order by id desc limit $8`;
+
+/** One page of savings (the screen shows the newest). */
 export async function savingsPage(db: Queryable, f: Filter, beforeId: number | null, size: number) {
-  return await db.query<SavingsRow>(
-    `with w as (${AWARDS} and ($7::int is null or a.id < $7::int))
-     select ${SAVINGS_FIELDS} from w order by id desc limit $8`,
-    [...params(f), beforeId, size],
-  );
+  return await db.query<SavingsRow>(SAVINGS_ROWS, [...params(f), beforeId, size]);
+}
+
+/** Every award's savings in batches with flat memory (a cursor on PostgreSQL), for the export. */
+export function savingsBatches(db: Queryable, f: Filter, size: number): AsyncGenerator<SavingsRow[]> {
+  return batches<SavingsRow>(db, SAVINGS_ROWS, params(f), (r) => r.awardId, size);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,40 +180,30 @@ export async function savingsPage(db: Queryable, f: Filter, beforeId: number | n
 const PR_WHERE = `${inRange("pr.created_at")} and ${dims("pr.category_id", "pr.department", "pr.status")}`;
 const OPEN_PAST_DEADLINE = `pr.deadline < now() and pr.status in ('draft', 'pending', 'active')`;
 
-/**
- * Cycle times, set-based (no per-request subquery): approvals from the events that made a request
- * active, awards (and their purchase orders, issued in the same transaction) from `awards`.
- */
-const CYCLES = `with ap as (
-    select pr.id, pr.created_at, min(e.created_at) as approved_at
-      from purchase_request_events e join purchase_requests pr on pr.id = e.purchase_request_id
-     where e.action = 'approved' and e.to_status = 'active' and ${PR_WHERE}
-     group by pr.id, pr.created_at),
-  aw as (
-    select pr.id, pr.created_at, a.created_at as awarded_at, po.created_at as ordered_at
-      from awards a join purchase_orders po on po.id = a.purchase_order_id and po.status = 'issued'
-      join purchase_requests pr on pr.id = a.purchase_request_id
-     where ${PR_WHERE}),
-  d as (select 'creationToApproval' as metric, ${days("created_at", "approved_at")} as x from ap
-        union all
-        select 'approvalToAward', ${days("ap.approved_at", "aw.awarded_at")} from ap join aw on aw.id = ap.id
-        union all
-        select 'creationToOrder', ${days("created_at", "ordered_at")} from aw),
-  m as (select * from (values ('creationToApproval', 1), ('approvalToAward', 2), ('creationToOrder', 3)) m (metric, ord))
-  select metric, count, ${quantile("q", 1)} as "medianDays", ${quantile("q", 2)} as "p90Days"
-    from (select m.metric, m.ord, count(d.x)::int as count, ${quantiles("d.x")} as q
-            from m left join d on d.metric = m.metric group by m.metric, m.ord) t
-   order by ord`;
+/** The per-request rollup (sql/0012_report_rollups.sql) under the same filter as PR_WHERE. */
+const RR_WHERE = `${inRange("r.created_at")} and ${dims("r.category_id", "r.department", "r.status")}`;
+
+const CYCLE_METRICS = ["creationToApproval", "approvalToAward", "creationToOrder"] as const;
 
 export async function pipeline(db: Queryable, f: Filter) {
   const p = params(f);
-  const [byStatus, cycle, pastDeadline, overdue] = await Promise.all([
+  const [byStatus, [cycle], pastDeadline, overdue] = await Promise.all([
     db.query<{ status: string; count: number }>(
-      `select pr.status, count(*)::int as count from purchase_requests pr where ${PR_WHERE}
-        group by pr.status order by count(*) desc, pr.status`,
+      `select r.status, count(*)::int as count from report_requests r where ${RR_WHERE}
+        group by r.status order by count(*) desc, r.status`,
       p,
     ),
-    db.query<{ metric: string; count: number; medianDays: number | null; p90Days: number | null }>(CYCLES, p),
+    // Cycle times from the rollup's moments: approval (the first approval that made the request
+    // active), award and purchase order (issued). One scan, three sorts (median and p90 each).
+    db.query<Record<string, number | null>>(
+      `select n1, ${quantile("q1", 1)} as m1, ${quantile("q1", 2)} as p1, n2, ${quantile("q2", 1)} as m2,
+              ${quantile("q2", 2)} as p2, n3, ${quantile("q3", 1)} as m3, ${quantile("q3", 2)} as p3
+         from (select count(a)::int as n1, ${quantiles("a")} as q1, count(b)::int as n2, ${quantiles("b")} as q2,
+                      count(c)::int as n3, ${quantiles("c")} as q3
+                 from (select r.approval_days as a, r.award_days as b, r.order_days as c
+                         from report_requests r where ${RR_WHERE}) d) t`,
+      p,
+    ),
     db.query<{ count: number }>(
       `select count(*)::int as count from purchase_requests pr where ${OPEN_PAST_DEADLINE} and ${PR_WHERE}`,
       p,
@@ -220,7 +216,13 @@ export async function pipeline(db: Queryable, f: Filter) {
       p,
     ),
   ]);
-  return { byStatus, cycleTimes: cycle, pastDeadline: { count: pastDeadline[0].count, requests: overdue } };
+  const cycleTimes = CYCLE_METRICS.map((metric, i) => ({
+    metric,
+    count: cycle[`n${i + 1}`] as number,
+    medianDays: cycle[`m${i + 1}`],
+    p90Days: cycle[`p${i + 1}`],
+  }));
+  return { byStatus, cycleTimes, pastDeadline: { count: pastDeadline[0].count, requests: overdue } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,8 +231,12 @@ export async function pipeline(db: Queryable, f: Filter) {
 /**
  * Turnaround of every decision (approve or reject) on purchase requests, by the role of the person
  * who decided, from the moment the request last entered `pending` (its creation, or a resubmission).
- * Decisions are filtered by their own date.
+ * Decisions are filtered by their own date. One row per decision in report_approval_decisions
+ * (sql/0012), kept by triggers in the deciding transaction.
  */
+/** Approver roles, in the order the report lists them (alphabetical, as before the rollup). */
+const ROLES = ["cost_finance_controller", "procurement_manager"] as const;
+
 export async function approvalTurnaround(db: Queryable, f: Filter) {
   return await db.query<{
     role: string;
@@ -242,25 +248,26 @@ export async function approvalTurnaround(db: Queryable, f: Filter) {
   }>(
     // The role is the approval stage's: the manager stage is the procurement manager's (an admin
     // approving acts in it), the finance stage the cost/finance controller's.
-    `with d as (
-       select e.action, case e.stage when 'finance' then 'cost_finance_controller' else 'procurement_manager' end as role,
-              ${
-      days(
-        `coalesce((select max(s.created_at) from purchase_request_events s
-                    where s.purchase_request_id = e.purchase_request_id and s.id < e.id
-                      and s.to_status = 'pending' and s.action not in ('approved', 'created')), pr.created_at)`,
-        "e.created_at",
-      )
-    } as x
-         from purchase_request_events e
-         join purchase_requests pr on pr.id = e.purchase_request_id
-        where e.action in ('approved', 'rejected') and e.stage is not null
-          and ${inRange("e.created_at")} and ${dims("pr.category_id", "pr.department", "pr.status")})
-     select role, decisions, approved, rejected, ${quantile("q", 1)} as "medianDays", ${quantile("q", 2)} as "p90Days"
-       from (select role, count(*)::int as decisions, (count(*) filter (where action = 'approved'))::int as approved,
-                    (count(*) filter (where action = 'rejected'))::int as rejected, ${quantiles("x")} as q
-               from d group by role) t
-      order by role`,
+    // One pass with a filtered aggregate per role instead of GROUP BY: no sort of every decision
+    // by role before the two percentile sorts.
+    `with t as (
+       select ${
+      ROLES.map((role, i) =>
+        `count(*) filter (where d.role = '${role}') as n${i},
+              count(*) filter (where d.role = '${role}' and d.action = 'approved') as a${i},
+              count(*) filter (where d.role = '${role}' and d.action = 'rejected') as r${i},
+              ${quantiles("d.days")} filter (where d.role = '${role}') as q${i}`
+      ).join(",\n              ")
+    }
+         from report_approval_decisions d
+        where ${inRange("d.decided_at")} and ${dims("d.category_id", "d.department", "d.status")})
+     ${
+      ROLES.map((role, i) =>
+        `select '${role}' as role, n${i}::int as decisions, a${i}::int as approved, r${i}::int as rejected,
+             ${quantile(`q${i}`, 1)} as "medianDays", ${quantile(`q${i}`, 2)} as "p90Days" from t where n${i} > 0`
+      ).join("\n     union all\n     ")
+    }
+     order by role`,
     params(f),
   );
 }
@@ -268,30 +275,26 @@ export async function approvalTurnaround(db: Queryable, f: Filter) {
 /**
  * Requests waiting now on each approver role: every pending request needs the manager stage until
  * a manager (or admin) approved it since it last entered pending; one above the threshold also
- * needs the finance stage. The date range does not apply (it is "now"); the other filters do.
+ * needs the finance stage (flags kept in report_requests). The date range does not apply (it is
+ * "now"); the other filters do.
  */
 export async function approvalsWaiting(db: Queryable, f: Filter) {
   return await db.query<{ role: string; count: number; oldestDays: number | null }>(
-    `with p as (
-       select pr.id, pr.created_at, pr.approvals_required,
-              array(select e.stage from purchase_request_events e
-                     where e.purchase_request_id = pr.id and e.action = 'approved'
-                       and e.id > coalesce((select max(s.id) from purchase_request_events s
-                                            where s.purchase_request_id = pr.id and s.to_status = 'pending'
-                                              and s.action <> 'approved'), 0)) as given
-         from purchase_requests pr
-        where pr.status = 'pending' and pr.approval_required
+    `with w as (
+       select r.created_at, r.waiting_manager, r.waiting_finance from report_requests r
+        where (r.waiting_manager or r.waiting_finance)
           -- every query takes the same parameters; this one ignores the range
           and ($1::date is null or true) and ($2::date is null or true) and $6::text is not null
-          and ${dims("pr.category_id", "pr.department", "pr.status")}),
-     w as (select 'procurement_manager' as role, 1 as ord, p.* from p where not ('manager' = any (given))
-           union all
-           select 'cost_finance_controller', 2, p.* from p where approvals_required >= 2 and not ('finance' = any (given)))
-     select m.role, count(w.id)::int as count, round(max(${
-      days("w.created_at", "now()")
-    })::numeric, 2)::float8 as "oldestDays"
-       from (values ('procurement_manager', 1), ('cost_finance_controller', 2)) m (role, ord)
-       left join w on w.role = m.role group by m.role, m.ord order by m.ord`,
+          and ${dims("r.category_id", "r.department", "r.status")})
+     select 'procurement_manager' as role, (count(*) filter (where waiting_manager))::int as count,
+            round(max(${
+      days("created_at", "now()")
+    }) filter (where waiting_manager)::numeric, 2)::float8 as "oldestDays"
+       from w
+     union all
+     select 'cost_finance_controller', (count(*) filter (where waiting_finance))::int,
+            round(max(${days("created_at", "now()")}) filter (where waiting_finance)::numeric, 2)::float8
+       from w`,
     params(f),
   );
 }
@@ -367,46 +370,27 @@ export interface ScorecardRow {
 }
 
 /**
- * Opportunities: purchase requests offered to vendors (vendor quote / bid required, approved, not
- * converted into a bid) and bid requests that were published, each with the moment vendors could
- * first see it; filtered on that moment.
+ * Opportunities (report_opportunities, sql/0012): purchase requests offered to vendors (vendor
+ * quote / bid required, approved, not converted into a bid) and bid requests that were published,
+ * each with the moment vendors could first see it; filtered on that moment.
  */
-const OPPORTUNITIES = `select * from (
-    select 'purchase_request' as kind, pr.id, pr.category_id, pr.department, pr.status,
-           coalesce(act.at, pr.created_at) as published_at
-      from purchase_requests pr
-      left join (select purchase_request_id, min(created_at) as at from purchase_request_events
-                  where to_status = 'active' group by purchase_request_id) act on act.purchase_request_id = pr.id
-     where pr.request_type in ('vendor_quote', 'bid_required') and pr.status in ('active', 'completed')
-       and not exists (select 1 from bid_requests cb where cb.purchase_request_id = pr.id and cb.status <> 'cancelled')
-    union all
-    select 'bid_request', b.id, b.category_id, b.department, b.status,
-           greatest(b.bidding_start_at, coalesce(pub.at, b.created_at))
-      from bid_requests b
-      left join (select bid_request_id, max(created_at) as at from bid_request_events
-                  where to_status = 'published' group by bid_request_id) pub on pub.bid_request_id = b.id
-     where b.status in ('published', 'bidding_open', 'bidding_closed', 'evaluation', 'awarded')) o
+const OPPORTUNITIES = `select o.kind, o.id, o.category_id, o.department, o.status, o.published_at
+  from report_opportunities o
   where ${inRange("o.published_at")} and ${dims("o.category_id", "o.department", "o.status")}`;
 
 /** Scorecards of all vendors ($7 null) or one vendor, most awarded first. */
 export async function scorecards(db: Queryable, f: Filter, vendorId: number | null) {
   return await db.query<ScorecardRow>(
-    `with o as materialized (${OPPORTUNITIES}),
-     -- current quotations a report may show: never one that is still sealed
-     q as (select q.id, q.vendor_id, q.total_amount, q.submitted_at, o.published_at, o.category_id,
-                  min(q.total_amount) over (partition by o.kind, o.id, q.currency) as lowest,
-                  count(*) over (partition by o.kind, o.id, q.currency) as competitors
-             from quotations q
-             join o on o.kind = case when q.bid_request_id is null then 'purchase_request' else 'bid_request' end
-                   and o.id = coalesce(q.bid_request_id, q.purchase_request_id)
-            where q.is_current and not q.sealed),
+    // One row per readable quotation in report_quotations (sql/0012): the opportunity's dimensions
+    // and publication, the lowest rival quote, wins and ordered amount, kept by triggers.
+    `with
      v as (select vp.user_id as vendor_id, vp.company_name from vendor_profiles vp
             where ($7::int is null or vp.user_id = $7::int)
               and (vp.status = 'approved'
                    -- a vendor whose only quotations are still sealed must not show up because of them
                    or exists (select 1 from quotations x where x.vendor_id = vp.user_id and not x.sealed))),
      -- opportunities per category; one without a category is open to every vendor
-     oc as (select category_id, count(*) as n from o group by category_id),
+     oc as (select category_id, count(*) as n from (${OPPORTUNITIES}) o group by category_id),
      opp as (select v.vendor_id,
                     coalesce((select sum(oc.n) from oc join vendor_categories vc on vc.category_id = oc.category_id
                                where vc.vendor_id = v.vendor_id), 0)
@@ -415,16 +399,13 @@ export async function scorecards(db: Queryable, f: Filter, vendorId: number | nu
      s as (select q.vendor_id, count(*) as quotations,
                   -- answers to opportunities in the vendor's categories (what the response rate counts)
                   count(*) filter (where q.category_id is null or vc.vendor_id is not null) as answered,
-                  count(a.id) as wins,
-                  coalesce(sum(po.total_amount) filter (where po.status = 'issued'), 0) as awarded,
-                  ${quantiles(days("q.published_at", "q.submitted_at"))} as response,
+                  sum(q.wins) as wins, sum(q.awarded) as awarded, ${quantiles("q.response_days")} as response,
                   round(avg(100.0 * (q.total_amount / nullif(q.lowest, 0) - 1)) filter (where q.competitors > 1), 2)::float8
                     as above_lowest
-             from q
+             from report_quotations q
              left join vendor_categories vc on vc.vendor_id = q.vendor_id and vc.category_id = q.category_id
-             left join awards a on a.quotation_id = q.id
-             left join purchase_orders po on po.id = a.purchase_order_id
-            where q.vendor_id in (select vendor_id from v)
+            where ${inRange("q.published_at")} and ${dims("q.category_id", "q.department", "q.status")}
+              and q.vendor_id in (select vendor_id from v)
             group by q.vendor_id)
      select v.vendor_id as "vendorId", v.company_name as "companyName",
             opp.n::int as opportunities, coalesce(s.quotations, 0)::int as quotations,
@@ -440,4 +421,45 @@ export async function scorecards(db: Queryable, f: Filter, vendorId: number | nu
 
 export async function categoryName(db: Queryable, id: number) {
   return (await db.query<{ name: string }>("select name from categories where id = $1", [id]))[0]?.name ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the purchase request report (HTML and PDF): purchase requests created in the range
+
+export interface PurchaseRequestRow {
+  id: number;
+  number: string;
+  title: string;
+  department: string;
+  category: string | null;
+  status: string;
+  priority: string;
+  requestType: string;
+  createdAt: Date;
+  deadline: Date;
+  estimatedBudget: string;
+  requestedBy: string;
+}
+
+/** Newest first; the two trailing parameters are the keyset bound and the page size (batches.ts). */
+export const PURCHASE_REQUEST_ROWS = `select pr.id, pr.request_number as number, pr.title, pr.department,
+    c.name as category, pr.status, pr.priority, pr.request_type as "requestType", pr.created_at as "createdAt",
+    pr.deadline, pr.estimated_budget::text as "estimatedBudget",
+    coalesce(nullif(btrim(u.first_name || ' ' || u.last_name), ''), u.email) as "requestedBy"
+  from purchase_requests pr
+  left join categories c on c.id = pr.category_id
+  join users u on u.id = pr.created_by
+  where ${PR_WHERE} and ($7::int is null or pr.id < $7::int)
+  order by pr.id desc limit $8`;
+
+export const purchaseRequestParams = params;
+
+/** How many requests the report holds, by status, with their estimated budget. */
+export async function purchaseRequestSummary(db: Queryable, f: Filter) {
+  return await db.query<{ status: string; count: number; estimated: string }>(
+    `select pr.status, count(*)::int as count, sum(pr.estimated_budget)::text as estimated
+       from purchase_requests pr where ${PR_WHERE}
+      group by pr.status order by count(*) desc, pr.status`,
+    params(f),
+  );
 }

@@ -3,13 +3,14 @@
  * downloadable as a streamed CSV. Staff with `reports.view` see every vendor; a vendor sees only
  * its own scorecard (GET /api/reports/vendors/me).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { stream } from "hono/streaming";
 import { allow, roles } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { csvCell } from "../../lib/csv.ts";
 import { validate } from "../../lib/validate.ts";
+import { purchaseRequestHtml, purchaseRequestPdf } from "./purchase-request-report.ts";
 import * as q from "./queries.ts";
 import { reportFilterSchema, reportKindParamSchema } from "./schemas.ts";
 import * as s from "./service.ts";
@@ -27,6 +28,22 @@ const heading = (kind: string, f: q.Filter, categoryName: string | null) => [
   `# Filters: ${s.describeFilter(f, categoryName)}`,
   `# Time zone: ${f.timeZone}; generated at ${new Date().toISOString()}`,
 ];
+
+/** The filter, its heading lines and the audit entry of a purchase request report download. */
+async function documentExport(c: Context<AppEnv>, format: "html" | "pdf") {
+  const { db } = c.get("deps");
+  const f = await s.toQueryFilter(db, reportFilterSchema.parse(c.req.query()));
+  const categoryName = f.categoryId ? await q.categoryName(db, f.categoryId) : null;
+  await db.tx((tx) =>
+    audit(tx, c, {
+      action: "EXPORT",
+      entityType: "report",
+      entityId: "purchase-requests",
+      metadata: { filter: f, format },
+    })
+  );
+  return { f, lines: heading("purchase-requests", f, categoryName).map((l) => l.replace(/^# /, "")) };
+}
 
 export const reportRoutes = new Hono<AppEnv>()
   .get(
@@ -94,6 +111,38 @@ export const reportRoutes = new Hono<AppEnv>()
       const { db } = c.get("deps");
       const f = await s.toQueryFilter(db, c.req.valid("query"));
       return c.json(await s.vendorReport(db, f, c.get("user")!.id));
+    },
+  )
+  .get(
+    "/api/reports/purchase-requests.html",
+    allow(
+      "reports.export",
+      doc("The purchase request report as one self-contained HTML file, streamed; filters in name and first lines"),
+    ),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      const { f, lines } = await documentExport(c, "html");
+      c.header("Content-Type", "text/html; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="${s.exportFileName("purchase-requests", f, "html")}"`);
+      c.header("X-Content-Type-Options", "nosniff");
+      return stream(c, async (out) => {
+        for await (const piece of purchaseRequestHtml(db, f, lines)) await out.write(piece);
+      });
+    },
+  )
+  .get(
+    "/api/reports/purchase-requests.pdf",
+    allow("reports.export", doc("The purchase request report as a PDF; filters in the file name and first lines")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const { db } = c.get("deps");
+      const { f, lines } = await documentExport(c, "pdf");
+      const pdf = await purchaseRequestPdf(db, f, lines);
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${s.exportFileName("purchase-requests", f, "pdf")}"`,
+      });
     },
   )
   .get(

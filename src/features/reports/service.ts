@@ -67,7 +67,11 @@ export function describeFilter(f: q.Filter, categoryName?: string | null): strin
 }
 
 /** report-spend_2026-01-01_2026-03-31_category-3_department-it_status-completed.csv (ASCII only). */
-export function exportFileName(kind: ReportKind, f: q.Filter, extension: "csv" | "xlsx" = "csv"): string {
+export function exportFileName(
+  kind: ReportKind | "purchase-requests",
+  f: q.Filter,
+  extension: "csv" | "xlsx" | "html" | "pdf" = "csv",
+): string {
   const parts = [`report-${kind}`, f.from ?? "start", f.to ?? "today"];
   if (f.categoryId) parts.push(`category-${f.categoryId}`);
   if (f.department) {
@@ -79,6 +83,48 @@ export function exportFileName(kind: ReportKind, f: q.Filter, extension: "csv" |
 }
 
 type Line = unknown[];
+
+const cents = (v: string) => {
+  const [whole, frac = ""] = v.replace("-", "").split(".");
+  const c = BigInt(whole) * 100n + BigInt((frac + "00").slice(0, 2));
+  return v.startsWith("-") ? -c : c;
+};
+const money = (c: bigint) => {
+  const a = c < 0n ? -c : c;
+  return `${c < 0n ? "-" : ""}${a / 100n}.${String(a % 100n).padStart(2, "0")}`;
+};
+
+/**
+ * The savings total of q.savingsTotal, from the rows: sums over awards with a budget (estimated >
+ * 0), the percentage rounded half away from zero to two decimals, "0" when nothing was summed.
+ */
+export class SavingsSum {
+  #estimated = 0n;
+  #awarded = 0n;
+  #counted = 0;
+  add(estimated: string, awarded: string) {
+    const e = cents(estimated);
+    if (e <= 0n) return;
+    this.#estimated += e;
+    this.#awarded += cents(awarded);
+    this.#counted++;
+  }
+  total() {
+    if (!this.#counted) return { estimated: "0", awarded: "0", saving: "0", savingPercent: null };
+    const saving = this.#estimated - this.#awarded;
+    // 100 * saving / estimated to two decimals: 10000 * saving / estimated to an integer, half away from zero
+    const n = 10000n * (saving < 0n ? -saving : saving);
+    const d = this.#estimated;
+    const hundredths = (2n * n + d) / (2n * d);
+    const percent = Number(hundredths) / 100;
+    return {
+      estimated: money(this.#estimated),
+      awarded: money(this.#awarded),
+      saving: money(saving),
+      savingPercent: saving < 0n ? -percent : percent,
+    };
+  }
+}
 
 /** The rows of one report as CSV lines (header first), read page by page where a list can be long. */
 export async function* exportLines(db: Queryable, kind: ReportKind, f: q.Filter): AsyncGenerator<Line[]> {
@@ -96,7 +142,9 @@ export async function* exportLines(db: Queryable, kind: ReportKind, f: q.Filter)
       return;
     }
     case "savings": {
-      const total = await q.savingsTotal(db, f);
+      // The total is summed from the streamed rows (same snapshot, no second pass over a million
+      // awards), in integer cents, as savingsTotal sums them in SQL.
+      const sum = new SavingsSum();
       yield [
         [
           "awardId",
@@ -111,10 +159,8 @@ export async function* exportLines(db: Queryable, kind: ReportKind, f: q.Filter)
           "savingPercent",
         ],
       ];
-      let before: number | null = null;
-      while (true) {
-        const page = await q.savingsPage(db, f, before, EXPORT_PAGE);
-        if (!page.length) break;
+      for await (const page of q.savingsBatches(db, f, EXPORT_PAGE)) {
+        for (const r of page) sum.add(r.estimated, r.awarded);
         yield page.map((r) => [
           r.awardId,
           r.kind,
@@ -127,9 +173,8 @@ export async function* exportLines(db: Queryable, kind: ReportKind, f: q.Filter)
           r.saving,
           r.savingPercent,
         ]);
-        before = page[page.length - 1].awardId;
-        if (page.length < EXPORT_PAGE) break;
       }
+      const total = sum.total();
       yield [["total", "", "", "", "", "", total.estimated, total.awarded, total.saving, total.savingPercent]];
       return;
     }

@@ -1,0 +1,232 @@
+/**
+ * The purchase request report (spec: "Purchase request report (downloaded as HTML)", issue 12
+ * item 4): the requests created in the filtered range, newest first, with a summary by status.
+ *
+ * - HTML: one self-contained file (inline CSS, every value escaped, no scripts, a CSP that allows
+ *   nothing but the inline style), streamed row by row from a cursor, so any size has flat memory.
+ * - PDF: pdf-lib, A4 landscape, the summary and the newest PDF_ROW_LIMIT requests (a PDF is built
+ *   in memory; the HTML file has every row, and the PDF says so when it stops early).
+ * Both carry the filters in their first lines (and the route puts them in the file name).
+ */
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { batches } from "../../db/batches.ts";
+import type { Queryable } from "../../db/types.ts";
+import * as q from "./queries.ts";
+
+export const PDF_ROW_LIMIT = 5000;
+const BATCH = 1000;
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (v: unknown) =>
+  (v === null || v === undefined ? "" : String(v)).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/** A calendar day in the organisation's time zone. */
+const dayIn = (timeZone: string) => {
+  const fmt = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  return (d: Date | string) => fmt.format(new Date(d));
+};
+
+const COLUMNS = [
+  "Number",
+  "Title",
+  "Department",
+  "Category",
+  "Status",
+  "Priority",
+  "Type",
+  "Created",
+  "Deadline",
+  "Estimated budget",
+  "Requested by",
+] as const;
+
+const label = (s: string) => s.replace(/_/g, " ");
+
+function cells(r: q.PurchaseRequestRow, day: (d: Date) => string): string[] {
+  return [
+    r.number,
+    r.title,
+    r.department,
+    r.category ?? "",
+    label(r.status),
+    r.priority,
+    label(r.requestType),
+    day(r.createdAt),
+    day(r.deadline),
+    r.estimatedBudget,
+    r.requestedBy,
+  ];
+}
+
+const rowsOf = (db: Queryable, f: q.Filter) =>
+  batches<q.PurchaseRequestRow>(db, q.PURCHASE_REQUEST_ROWS, q.purchaseRequestParams(f), (r) => r.id, BATCH);
+
+const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;margin:24px;color:#1f2937}
+h1{font-size:20px;margin:0 0 8px}p.meta{margin:2px 0;color:#4b5563;font-size:13px}
+table{border-collapse:collapse;margin-top:16px;font-size:12px}
+th,td{border:1px solid #d1d5db;padding:4px 6px;text-align:start;vertical-align:top}
+th{background:#f3f4f6}td.num{text-align:end;font-variant-numeric:tabular-nums}
+@media print{body{margin:0}}`;
+
+/** The HTML file in pieces, ready to stream: heading lines first, then the rows batch by batch. */
+export async function* purchaseRequestHtml(db: Queryable, f: q.Filter, heading: string[]): AsyncGenerator<string> {
+  const day = dayIn(f.timeZone);
+  const summary = await q.purchaseRequestSummary(db, f);
+  const total = summary.reduce((n, s) => n + s.count, 0);
+  yield `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Purchase request report</title><style>${STYLE}</style></head>
+<body>
+<h1>Purchase request report</h1>
+${heading.map((h) => `<p class="meta">${escapeHtml(h)}</p>`).join("\n")}
+<p class="meta">Requests: ${total}</p>
+<table><caption>By status</caption><thead><tr><th scope="col">Status</th><th scope="col">Requests</th>` +
+    `<th scope="col">Estimated budget</th></tr></thead><tbody>
+${
+      summary.map((s) =>
+        `<tr><td>${escapeHtml(label(s.status))}</td><td class="num">${s.count}</td>` +
+        `<td class="num">${escapeHtml(s.estimated)}</td></tr>`
+      ).join("\n")
+    }
+</tbody></table>
+<table><caption>Purchase requests</caption><thead><tr>${
+      COLUMNS.map((c) => `<th scope="col">${c}</th>`).join("")
+    }</tr></thead><tbody>
+`;
+  for await (const rows of rowsOf(db, f)) {
+    yield rows.map((r) =>
+      "<tr>" +
+      cells(r, day).map((v, i) => (i === 9 ? `<td class="num">${escapeHtml(v)}</td>` : `<td>${escapeHtml(v)}</td>`))
+        .join("") +
+      "</tr>\n"
+    ).join("");
+  }
+  yield `</tbody></table>
+</body></html>
+`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF
+
+const PAGE: [number, number] = [841.89, 595.28]; // A4 landscape
+const MARGIN = 36;
+const SIZE = 8;
+const LINE = 12;
+/** Column widths in points (sum: the printable width). */
+const WIDTHS = [62, 160, 70, 70, 54, 42, 62, 52, 52, 70, 75];
+
+const REPLACEMENTS: Record<string, string> = {
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u2026": "...",
+  "\u00a0": " ",
+};
+
+/** What the standard fonts (WinAnsi) can show; any other character becomes '?', never an error. */
+export function winAnsi(text: string): string {
+  let out = "";
+  for (const ch of text.replace(/[\r\n\t]+/g, " ")) {
+    const code = ch.codePointAt(0)!;
+    if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
+    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff)) out += ch;
+    else out += "?";
+  }
+  return out;
+}
+
+/** Cut to `width` points with an ellipsis: a table row is one line. */
+function fit(font: PDFFont, text: string, width: number): string {
+  const safe = winAnsi(text);
+  if (font.widthOfTextAtSize(safe, SIZE) <= width) return safe;
+  let cut = safe.length;
+  while (cut > 1 && font.widthOfTextAtSize(safe.slice(0, cut) + "...", SIZE) > width) cut--;
+  return safe.slice(0, cut) + "...";
+}
+
+export async function purchaseRequestPdf(db: Queryable, f: q.Filter, heading: string[]): Promise<Uint8Array> {
+  const day = dayIn(f.timeZone);
+  const summary = await q.purchaseRequestSummary(db, f);
+  const total = summary.reduce((n, s) => n + s.count, 0);
+  const doc = await PDFDocument.create();
+  doc.setTitle("Purchase request report");
+  doc.setSubject(heading.join(" | "));
+  doc.setProducer("Procurement");
+  doc.setCreator("Procurement");
+  const [regular, bold] = await Promise.all([
+    doc.embedFont(StandardFonts.Helvetica),
+    doc.embedFont(StandardFonts.HelveticaBold),
+  ]);
+  let page: PDFPage = doc.addPage(PAGE);
+  let y = PAGE[1] - MARGIN;
+  const text = (value: string, x: number, font = regular, size = SIZE) =>
+    page.drawText(winAnsi(value), { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+  const header = () => {
+    let x = MARGIN;
+    COLUMNS.forEach((c, i) => {
+      text(fit(bold, c, WIDTHS[i] - 4), x, bold);
+      x += WIDTHS[i];
+    });
+    y -= 4;
+    page.drawLine({
+      start: { x: MARGIN, y },
+      end: { x: PAGE[0] - MARGIN, y },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.6),
+    });
+    y -= LINE;
+  };
+  const newPage = () => {
+    page = doc.addPage(PAGE);
+    y = PAGE[1] - MARGIN;
+    header();
+  };
+
+  text("Purchase request report", MARGIN, bold, 16);
+  y -= 22;
+  for (const h of heading) {
+    text(fit(regular, h, PAGE[0] - 2 * MARGIN), MARGIN, regular, 9);
+    y -= LINE;
+  }
+  text(`Requests: ${total}`, MARGIN, regular, 9);
+  y -= LINE;
+  if (total > PDF_ROW_LIMIT) {
+    text(
+      `This PDF lists the newest ${PDF_ROW_LIMIT} of ${total} requests; the HTML report lists all.`,
+      MARGIN,
+      bold,
+      9,
+    );
+    y -= LINE;
+  }
+  y -= 6;
+  for (const s of summary) {
+    text(label(s.status), MARGIN, regular, 9);
+    text(String(s.count), MARGIN + 110, regular, 9);
+    text(s.estimated, MARGIN + 170, regular, 9);
+    y -= LINE;
+  }
+  y -= 10;
+  header();
+  let shown = 0;
+  outer: for await (const rows of rowsOf(db, f)) {
+    for (const r of rows) {
+      if (shown >= PDF_ROW_LIMIT) break outer;
+      if (y < MARGIN) newPage();
+      let x = MARGIN;
+      cells(r, day).forEach((v, i) => {
+        text(fit(regular, v, WIDTHS[i] - 4), x);
+        x += WIDTHS[i];
+      });
+      y -= LINE;
+      shown++;
+    }
+  }
+  return await doc.save();
+}
