@@ -104,6 +104,7 @@ function Pipeline({ filter }: { filter: ReportFilterValues }) {
               data={data.byStatus.map((r) => ({ label: status(r.status), count: r.count }))}
               xKey="label"
               series={[{ key: "count", label: t("reports:columns.requests") }]}
+              integer
               formatValue={(v) => fmt.number(v)}
               height={220}
             />
@@ -164,6 +165,7 @@ function ApprovalsWaiting() {
             data={data.waiting.map((r) => ({ label: role(r.role), count: r.count }))}
             xKey="label"
             series={[{ key: "count", label: t("reports:columns.requests") }]}
+            integer
             formatValue={(v) => fmt.number(v)}
             height={200}
           />

@@ -10,6 +10,7 @@ import { Figures } from "./figures.tsx";
 
 export function ScorecardFigures({ card, chart = true }: { card: Scorecard; chart?: boolean }) {
   const { t } = useTranslation("reports");
+  const { t: ta } = useTranslation("analytics");
   const fmt = useReportFormat();
   const items = ([
     ["winRate", fmt.percent(card.winRate)],
@@ -33,7 +34,8 @@ export function ScorecardFigures({ card, chart = true }: { card: Scorecard; char
             count: card[k],
           }))}
           xKey="label"
-          series={[{ key: "count", label: t("columns.quotations") }]}
+          series={[{ key: "count", label: ta("columns.count") }]}
+          integer
           formatValue={(v) => fmt.number(v)}
         />
       )}

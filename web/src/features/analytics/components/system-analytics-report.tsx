@@ -34,8 +34,12 @@ export function SystemAnalyticsReport({ filter }: { filter: ReportFilterValues }
           </div>
           <Figures items={systemFigures(data, t, fmt)} testId="system-figures" />
           <div className="grid gap-6 xl:grid-cols-2">
-            <UsersByActivity data={data} />
-            <SignInsPerDay data={data} />
+            <div className="xl:col-span-2">
+              <UsersByActivity data={data} />
+            </div>
+            <div className="xl:col-span-2">
+              <SignInsPerDay data={data} />
+            </div>
             <OutboxByStatus data={data} />
             <StorageByPurpose data={data} />
           </div>

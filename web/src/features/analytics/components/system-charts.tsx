@@ -18,6 +18,7 @@ export function UsersByActivity({ data, withRoles = true }: { data: SystemAnalyt
         data={data.users.byActivity.map((r) => ({ label: t(`activity.${r.activity}`), users: r.users }))}
         xKey="label"
         series={[{ key: "users", label: t("columns.users") }]}
+        integer
         formatValue={(v) => fmt.number(v)}
         height={220}
       />
@@ -75,6 +76,7 @@ export function SignInsPerDay({ data }: { data: SystemAnalytics }) {
           { key: "succeeded", label: t("columns.succeeded") },
           { key: "failed", label: t("columns.failed") },
         ]}
+        integer
         formatValue={(v) => fmt.number(v)}
         formatLabel={day}
         tickInterval="preserveStartEnd"
@@ -107,6 +109,7 @@ export function OutboxByStatus({ data }: { data: SystemAnalytics }) {
         data={data.outbox.byStatus.map((r) => ({ label: t(`outboxStatus.${r.status}`), count: r.count }))}
         xKey="label"
         series={[{ key: "count", label: t("columns.messages") }]}
+        integer
         formatValue={(v) => fmt.number(v)}
         height={220}
       />

@@ -32,6 +32,8 @@ export type ReportChartProps = {
   height?: number;
   /** Which category ticks to draw: every one (0, the default) or, for long series, "preserveStartEnd". */
   tickInterval?: 0 | "preserveStartEnd";
+  /** Counts: whole-number ticks only (no "1, 1, 2, 2" from rounded halves). */
+  integer?: boolean;
 };
 
 const COLORS = ["var(--color-primary)", "var(--color-secondary)", "var(--color-accent)", "var(--color-info)"];
@@ -47,6 +49,7 @@ export default function ReportChart(
     horizontal = false,
     height = 260,
     tickInterval = 0,
+    integer = false,
   }: ReportChartProps,
 ) {
   const { i18n } = useTranslation();
@@ -91,6 +94,7 @@ export default function ReportChart(
                 tick={tick}
                 orientation={rtl ? "right" : "left"}
                 tickFormatter={formatValue}
+                allowDecimals={!integer}
                 width={valueAxisWidth}
               />
               {tooltip}
@@ -117,7 +121,13 @@ export default function ReportChart(
               {horizontal
                 ? (
                   <>
-                    <XAxis type="number" tick={tick} reversed={rtl} tickFormatter={formatValue} />
+                    <XAxis
+                      type="number"
+                      tick={tick}
+                      reversed={rtl}
+                      tickFormatter={formatValue}
+                      allowDecimals={!integer}
+                    />
                     <YAxis
                       type="category"
                       dataKey={xKey}
@@ -136,6 +146,7 @@ export default function ReportChart(
                       tick={tick}
                       orientation={rtl ? "right" : "left"}
                       tickFormatter={formatValue}
+                      allowDecimals={!integer}
                       width={valueAxisWidth}
                     />
                   </>
