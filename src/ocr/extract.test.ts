@@ -103,3 +103,31 @@ Deno.test("[ocr] a description's number caught in the quantity band goes back to
   );
   assert.equal(res.currency, "USD");
 });
+
+Deno.test("[ocr] a quantity read together with its unit ('46box') is split in the quantity column only", () => {
+  const w = (text: string, x0: number, y: number) => ({
+    text,
+    x0,
+    x1: x0 + text.length * 6,
+    y0: y,
+    y1: y + 12,
+    conf: 0.9,
+  });
+  const words = [
+    w("Description", 40, 100),
+    w("Qty", 300, 100),
+    w("Unit", 360, 100),
+    w("price", 390, 100),
+    w("Total", 470, 100),
+    w("Water", 40, 130),
+    w("500ml", 90, 130),
+    w("46box", 300, 130),
+    w("2.50", 370, 130),
+    w("115.00", 470, 130),
+  ];
+  const res = interpret([{ page: 1, width: 600, height: 800, words }]);
+  assert.deepEqual(
+    res.items.map((i) => [i.name, i.quantity, i.unit, i.unitPrice, i.totalPrice, i.check]),
+    [["Water 500ml", "46", "box", "2.50", "115.00", "verified"]],
+  );
+});

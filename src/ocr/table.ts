@@ -92,7 +92,8 @@ type Cells = Partial<Record<ColumnRole, Word[]>>;
 function cellsOf(line: Line, columns: Column[]): Cells {
   const cells: Cells = {};
   let sawNumber = false;
-  for (const w of line.words) {
+  const words = line.words.flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2).role === "quantity" ? splitUnit(w) : [w]);
+  for (const w of words) {
     let role = bandOf(columns, (w.x0 + w.x1) / 2).role;
     const numeric = looksNumeric(w.text) || /^[$€£%()]+$/.test(w.text);
     // A long description runs into the next band: text before the first number stays description.
@@ -313,20 +314,22 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
 /** PDF text items can hold a whole phrase: split them into words, spreading the box by characters. */
 export function splitWord(w: Word): Word[] {
   const parts = w.text.split(/\s+/).filter(Boolean);
-  if (parts.length === 1) return splitUnit(w);
-  if (!parts.length) return [];
+  if (parts.length <= 1) return parts.length ? [w] : [];
   const per = (w.x1 - w.x0) / w.text.length;
   const out: Word[] = [];
   let at = 0;
   for (const p of parts) {
     const start = w.text.indexOf(p, at);
-    out.push(...splitUnit({ ...w, text: p, x0: w.x0 + start * per, x1: w.x0 + (start + p.length) * per }));
+    out.push({ ...w, text: p, x0: w.x0 + start * per, x1: w.x0 + (start + p.length) * per });
     at = start + p.length;
   }
   return out;
 }
 
-/** "46box", "12pcs": a quantity and its unit read as one word (a lost space) become two. */
+/**
+ * "46box", "12pcs" in the quantity column: a quantity and its unit read as one word (a lost space)
+ * become two. Only there: "500ml" in a description is part of the description.
+ */
 function splitUnit(w: Word): Word[] {
   const m = /^(\d+(?:[.,]\d+)?)(\p{L}{1,6}\.?)$/u.exec(w.text);
   if (!m || !UNIT_WORDS.has(normalise(m[2]))) return [w];
