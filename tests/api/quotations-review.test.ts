@@ -207,7 +207,6 @@ Deno.test(`${tag} staff endpoints answer 401 signed out and 403 to vendors`, asy
     ["PUT", `/api/quotations/${q.id}/evaluation`, { technicalScore: 50 }],
     ["GET", `/api/purchase-requests/${pr.id}/comparison`],
     ["POST", `/api/purchase-requests/${pr.id}/award`, { quotationId: q.id }],
-    ["GET", "/api/purchase-orders"],
   ];
   for (const [method, path, json] of calls) {
     const anon = await t.app.request(path, {
@@ -1015,11 +1014,14 @@ Deno.test(`${tag} purchase orders: list for staff, details and PDF for staff and
   assert.equal(row.totalAmount, "1234.50");
   const mine = await expectJson<Row[]>(await admin.request(`/api/purchase-orders?vendorId=${v2.user.id}`), 200);
   assert.ok(mine.every((x) => x.vendorId === v2.user.id) && mine.some((x) => x.id === purchaseOrder.id));
-  await expectJson(await v2.request("/api/purchase-orders"), 403);
+  // A vendor reads the same register, filtered to its own orders (issue 13).
+  assert.deepEqual(await expectJson(await v2.request(`/api/purchase-orders?vendorId=${v3.user.id}`), 200), []);
+  const own = await expectJson<Row[]>(await v2.request("/api/purchase-orders"), 200);
+  assert.ok(own.every((x) => x.vendorId === v2.user.id) && own.some((x) => x.id === purchaseOrder.id));
 
   const detail = await expectJson<Json>(await v2.request(`/api/purchase-orders/${purchaseOrder.id}`), 200);
   assert.equal(detail.poNumber, purchaseOrder.poNumber);
-  assert.equal((detail.items as Row[]).length, 3);
+  assert.equal((detail.lines as Row[]).length, 3);
   assert.equal((detail.vendor as Json).email, v2.user.email);
   await expectJson(await staff.cost_finance_controller.request(`/api/purchase-orders/${purchaseOrder.id}`), 200);
   assert.equal(
