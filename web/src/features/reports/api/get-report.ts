@@ -134,6 +134,11 @@ export function useOwnScorecard(filter: ReportFilterValues) {
   });
 }
 
+/** GET /api/reports/purchase-requests.html or .pdf: the purchase request report as a file, same filter. */
+export function purchaseRequestReportUrl(filter: ReportFilterValues, format: "html" | "pdf"): string {
+  return `/api/reports/purchase-requests.${format}?${filterQuery(filter)}`;
+}
+
 /** GET /api/reports/<kind>/export (CSV) or export.xlsx: the report as a file, with the same filter. */
 export function reportExportUrl(kind: ReportKind, filter: ReportFilterValues, format: "csv" | "xlsx" = "csv"): string {
   return `/api/reports/${kind}/${format === "csv" ? "export" : "export.xlsx"}?${filterQuery(filter)}`;

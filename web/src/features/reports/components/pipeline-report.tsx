@@ -1,6 +1,6 @@
 /** Pipeline: purchase requests by status, cycle times (median and p90 days), requests past deadline. */
 import { useTranslation } from "react-i18next";
-import { reportExportUrl, useReport } from "../api/get-report.ts";
+import { purchaseRequestReportUrl, reportExportUrl, useReport } from "../api/get-report.ts";
 import type { ReportFilterValues } from "../filter.ts";
 import { Chart, DataTable, ReportCard } from "./report-card.tsx";
 import { useReportFormat } from "./use-report-format.ts";
@@ -17,6 +17,10 @@ export function PipelineReport({ filter }: { filter: ReportFilterValues }) {
       title={t("pipeline.title")}
       description={t("pipeline.description")}
       exportUrl={reportExportUrl("pipeline", filter)}
+      documents={[
+        { href: purchaseRequestReportUrl(filter, "html"), label: t("exportRequestsHtml") },
+        { href: purchaseRequestReportUrl(filter, "pdf"), label: t("exportRequestsPdf") },
+      ]}
       query={query}
       isEmpty={!data || data.byStatus.length === 0}
     >

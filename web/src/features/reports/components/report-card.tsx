@@ -18,11 +18,13 @@ export function Chart(props: ReportChartProps) {
   );
 }
 
-export function ReportCard({ id, title, description, exportUrl, query, isEmpty, children }: {
+export function ReportCard({ id, title, description, exportUrl, documents, query, isEmpty, children }: {
   id: string;
   title: string;
   description: string;
   exportUrl?: string;
+  /** More downloads beside CSV and XLSX (the purchase request report as HTML and PDF). */
+  documents?: { href: string; label: string }[];
   query: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
   isEmpty: boolean;
   children: ReactNode;
@@ -53,11 +55,14 @@ export function ReportCard({ id, title, description, exportUrl, query, isEmpty, 
           </div>
           {exportUrl && (
             <Can permission="reports.export">
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <a href={exportUrl} download className="btn btn-outline btn-sm">{t("exportCsv")}</a>
                 <a href={exportUrl.replace("/export?", "/export.xlsx?")} download className="btn btn-outline btn-sm">
                   {t("exportXlsx")}
                 </a>
+                {documents?.map((d) => (
+                  <a key={d.href} href={d.href} download className="btn btn-outline btn-sm">{d.label}</a>
+                ))}
               </div>
             </Can>
           )}
