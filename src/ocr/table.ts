@@ -97,13 +97,21 @@ function cellsOf(line: Line, columns: Column[]): Cells {
     let role = bandOf(columns, (w.x0 + w.x1) / 2).role;
     const numeric = looksNumeric(w.text) || /^[$€£%()]+$/.test(w.text);
     // A long description runs into the next band: text before the first number stays description.
-    if (NUMERIC_ROLES.has(role) && role !== "lineNo" && !numeric && !sawNumber && !UNIT_WORDS.has(normalise(w.text))) {
+    // So does a word in a unit column that is no unit ("ports" of "2 HDMI ports" over "UOM").
+    const runsOn = NUMERIC_ROLES.has(role) || (role === "unit" && descriptionLeftOf(columns, w));
+    if (runsOn && role !== "lineNo" && !numeric && !sawNumber && !UNIT_WORDS.has(normalise(w.text))) {
       role = columns.some((c) => c.role === "description") ? "description" : role;
     }
     if (NUMERIC_ROLES.has(role) && numeric && role !== "lineNo") sawNumber = true;
     (cells[role] ??= []).push(w);
   }
   return cells;
+}
+
+/** Whether the description column lies left of the word (so a long description can run into it). */
+function descriptionLeftOf(columns: Column[], w: Word): boolean {
+  const d = columns.find((c) => c.role === "description");
+  return d !== undefined && d.x0 < w.x0;
 }
 
 const text = (ws?: Word[]) => (ws ?? []).map((w) => w.text).join(" ").trim();
@@ -181,7 +189,8 @@ function finish(row: Row, mark: DecimalMark): ExtractedItem | undefined {
     );
     if (retry.check !== "unverified") {
       checked = retry;
-      finalName = `${name} ${row.spill}`;
+      // The number ends the first line of the description, before any continuation lines.
+      finalName = [`${row.name[0] ?? ""} ${row.spill}`, ...row.name.slice(1)].join(" ").replace(/\s+/g, " ").trim();
     }
   }
   if (!checked.quantity || !checked.unitPrice || !checked.total) return undefined;
