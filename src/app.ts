@@ -3,18 +3,15 @@
  * app.request() on it without a server.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "./lib/deps.ts";
 import { errorHandler } from "./lib/error-handler.ts";
-import { organisationTimeZone } from "./lib/validate.ts";
-import { requestLog } from "./lib/request-log.ts";
-import { originCheck, securityHeaders } from "./lib/security.ts";
-import { sessionMiddleware } from "./auth/session.ts";
+import { requestPipeline } from "./lib/pipeline.ts";
+import { CachedRouter } from "./lib/cached-router.ts";
 import { SessionCache } from "./auth/session-cache.ts";
 import { buildOpenApi, renderDocsPage } from "./lib/openapi.ts";
 import { mountSpa } from "./lib/static.ts";
 import { publicRoute } from "./auth/guard.ts";
-import { NotFound, PayloadTooLarge } from "./lib/errors.ts";
+import { NotFound } from "./lib/errors.ts";
 import { systemRoutes } from "./features/system/routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
@@ -32,8 +29,8 @@ import { quotationRoutes } from "./features/quotations/routes.ts";
 import { purchaseOrderRoutes } from "./features/purchase-orders/routes.ts";
 import { notificationSettingsRoutes } from "./features/notification-settings/routes.ts";
 import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
-import { ocrRoutes } from "./features/ocr/routes.ts";
 import { organisationRoutes } from "./features/organisation/routes.ts";
+import { ocrRoutes } from "./features/ocr/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 import { ocdsRoutes } from "./features/ocds/routes.ts";
 import { budgetRoutes } from "./features/budgets/routes.ts";
@@ -58,6 +55,7 @@ export const routers = [
   purchaseOrderRoutes,
   notificationSettingsRoutes,
   systemSettingsRoutes,
+  organisationRoutes,
   ocrRoutes,
   reportRoutes,
   ocdsRoutes,
@@ -65,34 +63,15 @@ export const routers = [
   systemReportRoutes,
 ];
 
-  organisationRoutes,
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
 export function createApp(deps: Deps) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new CachedRouter() });
   const sessionCache = new SessionCache(deps.config.sessionCacheMs);
-  app.use("*", async (c, next) => {
-    c.set("deps", deps);
-    c.set("sessionCache", sessionCache);
-    await next();
-    // Any change made through this instance may concern a user (status, role, password, vendor
-    // decision): the next request reads users afresh.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") sessionCache.clear();
-  });
-  app.use("*", requestLog, securityHeaders);
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new PayloadTooLarge("generic.payloadTooLarge");
-      },
-    }),
-    originCheck,
-    sessionMiddleware,
-    organisationTimeZone,
-  );
+  // One global middleware: request id and log, security headers, and for /api/* the body limit,
+  // CSRF origin check, session and organisation time zone (src/lib/pipeline.ts says why one).
+  app.use("*", requestPipeline({ deps, sessionCache, onError: errorHandler, maxBodyBytes: MAX_BODY_BYTES }));
   app.onError(errorHandler);
 
   for (const r of routers) app.route("/", r);

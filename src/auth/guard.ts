@@ -20,6 +20,11 @@ export type Access =
 
 type RouteDoc = Omit<DescribeRouteOptions, "hide">;
 
+/**
+ * The checks are plain functions returning `next()`, not async ones: an async wrapper would add a
+ * promise and a suspension per request for nothing (Hono awaits what a middleware returns and
+ * catches what it throws either way).
+ */
 function declare(access: Access, doc: RouteDoc, check: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
   const extension = access.kind === "public"
     ? { "x-public": true }
@@ -47,37 +52,35 @@ function requireUser(c: Parameters<MiddlewareHandler<AppEnv>>[0], allowPendingPa
 
 /** Open to anyone, signed in or not (sign-in itself, registration, health). */
 export function publicRoute(doc: RouteDoc): MiddlewareHandler<AppEnv> {
-  return declare({ kind: "public" }, doc, async (_c, next) => {
-    await next();
-  });
+  return declare({ kind: "public" }, doc, (_c, next) => next());
 }
 
 /** Any signed-in user (own profile, current user), even one who still has to change a temporary password. */
 export function signedIn(doc: RouteDoc): MiddlewareHandler<AppEnv> {
-  return declare({ kind: "signed-in" }, doc, async (c, next) => {
+  return declare({ kind: "signed-in" }, doc, (c, next) => {
     requireUser(c, true);
-    await next();
+    return next();
   });
 }
 
 /** A permission of the matrix in src/shared/permissions.ts. */
 export function allow(permission: Permission, doc: RouteDoc): MiddlewareHandler<AppEnv> {
-  return declare({ kind: "permission", permission }, doc, async (c, next) => {
+  return declare({ kind: "permission", permission }, doc, (c, next) => {
     const user = requireUser(c);
     if (!hasPermission(user.role, permission)) {
       throw new Forbidden("generic.missingPermission", { requiredPermission: permission }, { permission });
     }
-    await next();
+    return next();
   });
 }
 
 /** Certain roles only, for routes the matrix cannot express (e.g. vendor-only pages). */
 export function roles(allowed: RoleName[], doc: RouteDoc): MiddlewareHandler<AppEnv> {
-  return declare({ kind: "role", roles: allowed }, doc, async (c, next) => {
+  return declare({ kind: "role", roles: allowed }, doc, (c, next) => {
     const user = requireUser(c);
     if (!allowed.includes(user.role)) {
       throw new Forbidden("generic.forbidden", { requiredRole: allowed });
     }
-    await next();
+    return next();
   });
 }

@@ -11,7 +11,7 @@ import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv, SessionUser } from "../lib/deps.ts";
 import { isDatabaseError } from "../db/errors.ts";
 import { ServiceUnavailable } from "../lib/errors.ts";
-import { findSessionUser, revokeSession } from "./queries.ts";
+import { findSessionUser, revokeSession, type SessionUserRow } from "./queries.ts";
 
 export const SESSION_COOKIE = "session";
 
@@ -72,45 +72,67 @@ export async function endSession(c: Context<AppEnv>) {
   clearSession(c);
 }
 
-/** Resolves the current user (or null) for every request; never throws for a bad cookie. */
-export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+/**
+ * Resolves the current user (or null) of a request; never throws for a bad cookie. A cookie seen
+ * before skips the signature check (the verified claims are kept until the token expires), and
+ * the user's row comes from the short-lived session cache (docs/decisions/004): neither skips a
+ * check of the row itself (revoked, inactive, token version, vendor status) on every request.
+ */
+export async function resolveSession(c: Context<AppEnv>): Promise<void> {
   c.set("user", null);
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) {
-    const { secrets, db } = c.get("deps");
-    try {
-      const cache = c.get("sessionCache");
-      let payload = cache.verifiedToken(token);
-      if (!payload) {
-        payload = (await jwtVerify(token, await signingKey(secrets.jwtKey), { algorithms: ["HS256"] })).payload;
-        cache.rememberToken(token, payload);
-      }
-      const id = Number(payload.sub);
-      // A token without a session id (forged by someone holding the key, or from before sessions
-      // could be revoked) cannot be signed out, so it is not a session.
-      const sid = typeof payload.sid === "string" && payload.sid.length <= 64 ? payload.sid : undefined;
-      let row = sid ? cache.get(id, sid) : undefined;
-      if (sid && (!row || row.tokenVersion !== payload.tv)) {
-        row = await findSessionUser(db, id, sid);
-        if (row) cache.set(id, sid, row);
-      }
-      const valid = row && !row.revoked && row.isActive && row.tokenVersion === payload.tv &&
-        (row.role !== "vendor" || row.vendorStatus === "approved");
-      if (valid && row && sid) {
-        const { isActive: _a, vendorStatus: _v, revoked: _r, ...user } = row;
-        c.set("user", user);
-        c.set("sessionId", sid);
-        // Renew past half-life so an active user is not signed out mid-work (same session id).
-        const age = Date.now() / 1000 - (payload.iat ?? 0);
-        if (age > SESSION_TTL_SECONDS / 2) await issueSession(c, user, sid);
-      } else {
-        clearSession(c);
-      }
-    } catch (e) {
-      // The database failing is not a bad session: keep the cookie and answer 503 (issue 10 item 6).
-      if (isDatabaseError(e)) throw new ServiceUnavailable();
+  if (!token) return;
+  const { secrets, db } = c.get("deps");
+  try {
+    const cache = c.get("sessionCache");
+    let payload = cache.verifiedToken(token);
+    if (!payload) {
+      payload = (await jwtVerify(token, await signingKey(secrets.jwtKey), { algorithms: ["HS256"] })).payload;
+      cache.rememberToken(token, payload);
+    }
+    const id = Number(payload.sub);
+    // A token without a session id (forged by someone holding the key, or from before sessions
+    // could be revoked) cannot be signed out, so it is not a session.
+    const sid = typeof payload.sid === "string" && payload.sid.length <= 64 ? payload.sid : undefined;
+    let row = sid ? cache.get(id, sid) : undefined;
+    if (sid && (!row || row.tokenVersion !== payload.tv)) {
+      row = await findSessionUser(db, id, sid);
+      if (row) cache.set(id, sid, row);
+    }
+    const valid = row && !row.revoked && row.isActive && row.tokenVersion === payload.tv &&
+      (row.role !== "vendor" || row.vendorStatus === "approved");
+    if (valid && row && sid) {
+      const user = sessionUserOf(row);
+      c.set("user", user);
+      c.set("sessionId", sid);
+      // Renew past half-life so an active user is not signed out mid-work (same session id).
+      const age = Date.now() / 1000 - (payload.iat ?? 0);
+      if (age > SESSION_TTL_SECONDS / 2) await issueSession(c, user, sid);
+    } else {
       clearSession(c);
     }
+  } catch (e) {
+    // The database failing is not a bad session: keep the cookie and answer 503 (issue 10 item 6).
+    if (isDatabaseError(e)) throw new ServiceUnavailable();
+    clearSession(c);
   }
+}
+
+/** The row without the fields only the session check needs; made once per cached row, not per request. */
+const users = new WeakMap<SessionUserRow, SessionUser>();
+function sessionUserOf(row: SessionUserRow): SessionUser {
+  let user = users.get(row);
+  if (!user) {
+    const { isActive: _a, vendorStatus: _v, revoked: _r, ...rest } = row;
+    // Shared by the requests that hit the same cached row: frozen, so no handler can change it for the next.
+    user = Object.freeze(rest);
+    users.set(row, user);
+  }
+  return user;
+}
+
+/** The same as a middleware (the app runs it inside its one global middleware, src/lib/pipeline.ts). */
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await resolveSession(c);
   await next();
 };

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./deps.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -23,20 +23,36 @@ export function pathnameOf(url: string): string {
   return url.slice(start, end);
 }
 
-/** One JSON log line per request, with an id that is also returned in X-Request-Id. */
-export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const incoming = c.req.header("x-request-id");
-  const id = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-  c.set("requestId", id);
-  const start = performance.now();
-  await next();
+/**
+ * Request ids: the UUID shape every log reader expects, made of a random per-process prefix and a
+ * counter instead of a fresh `crypto.randomUUID()` per request. Ids only correlate log lines (they
+ * are no secret and grant nothing); unique per process by the counter, across processes by the
+ * 72 random bits of the prefix.
+ */
+const PREFIX = crypto.randomUUID().slice(0, 24); // "xxxxxxxx-xxxx-4xxx-yxxx-"
+let counter = Math.floor(Math.random() * 2 ** 32);
+export function nextRequestId(): string {
+  counter = (counter + 1) % 2 ** 48;
+  return PREFIX + counter.toString(16).padStart(12, "0");
+}
+
+/** The client's X-Request-Id when it is sane (kept for tracing across services), a new one otherwise. */
+export function requestIdFor(incoming: string | null | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : nextRequestId();
+}
+
+/** Sets X-Request-Id on the response (copying a response whose headers cannot change, as Hono does). */
+export function setRequestIdHeader(c: Context<AppEnv>, id: string) {
   // On the response's own headers: c.header() after the handler copies the whole Response first.
-  // Headers that cannot change (a Response.redirect()) take the copying path.
   try {
     c.res.headers.set("X-Request-Id", id);
   } catch {
     c.header("X-Request-Id", id);
   }
+}
+
+/** The request's log line (none for health checks and static assets). */
+export function logRequest(c: Context<AppEnv>, id: string, start: number) {
   const path = pathnameOf(c.req.url);
   if (path === "/healthz" || path.startsWith("/assets/")) return;
   const method = c.req.method;
@@ -50,4 +66,18 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     // unsealing, and the log line would pair a vendor with the sealed audit entry written at that time.
     userId: path === "/api/vendor/quotations" && method === "POST" ? undefined : c.get("user")?.id,
   });
+}
+
+/**
+ * One JSON log line per request, with an id that is also returned in X-Request-Id. The app runs
+ * the same steps inside its one global middleware (src/lib/pipeline.ts); this stand-alone form is
+ * for apps built from parts.
+ */
+export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const id = requestIdFor(c.req.header("x-request-id"));
+  c.set("requestId", id);
+  const start = performance.now();
+  await next();
+  setRequestIdHeader(c, id);
+  logRequest(c, id, start);
 };

@@ -1,0 +1,82 @@
+/**
+ * The app's global middleware as one function instead of a chain of seven (dependencies, request
+ * id and log, security headers, body limit, origin check, session, organisation time zone).
+ * Each link of a Hono chain is an async function, a closure and a promise per request; on a
+ * trivial endpoint they cost more than the work they do (docs/benchmarks.md, "Throughput of the
+ * per-request path"). The steps and their order are those of the chain; the stand-alone
+ * middlewares (requestLog, securityHeaders, originCheck, sessionMiddleware) do the same steps.
+ */
+import type { ErrorHandler, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv, Deps } from "./deps.ts";
+import type { SessionCache } from "../auth/session-cache.ts";
+import { resolveSession } from "../auth/session.ts";
+import { PayloadTooLarge } from "./errors.ts";
+import { logRequest, requestIdFor, setRequestIdHeader } from "./request-log.ts";
+import { applySecurityHeaders, checkOrigin } from "./security.ts";
+import { useOrganisationTimeZone } from "./organisation-time-zone.ts";
+
+export interface PipelineOptions {
+  deps: Deps;
+  sessionCache: SessionCache;
+  /** The app's error handler: a refusal by one of the API steps is answered as a handler's error is. */
+  onError: ErrorHandler<AppEnv>;
+  /** Largest request body of an /api request, in bytes. */
+  maxBodyBytes: number;
+}
+
+const noop = () => Promise.resolve();
+
+export function requestPipeline(
+  { deps, sessionCache, onError, maxBodyBytes }: PipelineOptions,
+): MiddlewareHandler<AppEnv> {
+  const limit = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      throw new PayloadTooLarge("generic.payloadTooLarge");
+    },
+  });
+
+  return async function pipeline(c, next) {
+    c.set("deps", deps);
+    c.set("sessionCache", sessionCache);
+    const id = requestIdFor(c.req.header("x-request-id"));
+    c.set("requestId", id);
+    const start = performance.now();
+    const method = c.req.method;
+    const safe = method === "GET" || method === "HEAD";
+
+    let refused = false;
+    // c.req.path is the path the router matched (decoded), as `app.use("/api/*")` saw it.
+    const path = c.req.path;
+    if (path.startsWith("/api/") || path === "/api") {
+      try {
+        // A GET or HEAD without a body has nothing to limit (Hono's bodyLimit passes it on too).
+        if (!safe || c.req.raw.body) await limit(c, noop);
+        checkOrigin(c);
+        await resolveSession(c);
+        if (!safe && method !== "OPTIONS") await useOrganisationTimeZone(deps.db);
+      } catch (err) {
+        // What Hono's compose does for a middleware that throws: the error handler answers.
+        if (!(err instanceof Error)) throw err;
+        c.error = err;
+        c.res = await onError(err, c);
+        refused = true;
+      }
+    }
+    if (!refused) await next();
+
+    // Any change made through this instance may concern a user (status, role, password, vendor
+    // decision): the next request reads users afresh.
+    if (!safe) sessionCache.clear();
+    try {
+      applySecurityHeaders(c.res.headers);
+    } catch {
+      // Headers that cannot change (a Response.redirect()): a copy takes them.
+      c.res = new Response(c.res.body, c.res);
+      applySecurityHeaders(c.res.headers);
+    }
+    setRequestIdHeader(c, id);
+    logRequest(c, id, start);
+  };
+}
