@@ -125,6 +125,7 @@ export const DASHBOARD_SECTIONS = {
   "audit-logs": (role) => hasPermission(role, "audit_logs.view"),
   vendors: (role) => staff(role) && hasPermission(role, "vendors.view"),
   "purchase-orders": (role) => hasPermission(role, "purchase_orders.view"),
+  budgets: (role) => hasPermission(role, "budgets.view"),
   reports: () => true,
   profile: () => true,
   settings: () => true,

@@ -20,6 +20,7 @@ export const DASHBOARD_SECTION_COMPONENTS: Record<DashboardSection, ComponentTyp
   "audit-logs": lazy(() => import("../features/audit-logs/components/audit-logs-section.tsx")),
   vendors: lazy(() => import("../features/vendors/components/vendors-section.tsx")),
   "purchase-orders": lazy(() => import("../features/purchase-orders/components/purchase-orders-section.tsx")),
+  budgets: lazy(() => import("../features/budgets/components/budgets-section.tsx")),
   reports: lazy(() => import("../features/reports/components/reports-section.tsx")),
   profile: lazy(() => import("../features/profile/components/profile-section.tsx")),
   settings: lazy(() => import("../features/settings/components/settings-section.tsx")),

@@ -19,6 +19,7 @@ const DashboardPage = lazy(() => import("../features/dashboard/components/dashbo
 const VendorManagementPage = lazy(() => import("../features/vendors/components/vendor-management-page.tsx"));
 const QuotationManagementPage = lazy(() => import("../features/quotations/components/quotation-management-page.tsx"));
 const ReportsPage = lazy(() => import("../features/reports/components/reports-page.tsx"));
+const BudgetsPage = lazy(() => import("../features/budgets/components/budgets-page.tsx"));
 const PurchaseOrdersPage = lazy(() => import("../features/purchase-orders/components/purchase-orders-page.tsx"));
 const PurchaseOrderPage = lazy(() =>
   import("../features/purchase-orders/components/purchase-orders-page.tsx").then((m) => ({
@@ -52,6 +53,7 @@ function SignedInRoutes() {
       <Route path="/vendor-management" component={VendorManagementPage} />
       <Route path="/quotation-management" component={QuotationManagementPage} />
       <Route path="/reports" component={ReportsPage} />
+      <Route path="/budgets" component={BudgetsPage} />
       <Route path="/purchase-orders" component={PurchaseOrdersPage} />
       <Route path="/purchase-orders/:id" component={PurchaseOrderPage} />
       {/* The approval email's link may be opened in a browser where someone is signed in. */}

@@ -6,6 +6,7 @@ import { useApprovePurchaseRequest } from "../api/approve-purchase-request.ts";
 import { Modal } from "../../../components/modal-dialog.tsx";
 import type { RequestRef } from "./request-actions.tsx";
 import { useMessageText } from "./use-message-text.ts";
+import { BudgetEffect } from "../../budgets/components/budget-effect.tsx";
 
 /** Approve with an optional comment; above the threshold the request waits for the second approver. */
 export function ApproveDialog({ pr, onClose }: { pr: RequestRef; onClose: () => void }) {
@@ -46,6 +47,7 @@ export function ApproveDialog({ pr, onClose }: { pr: RequestRef; onClose: () => 
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3">
         <p>{t("approve.body", { title: pr.title })}</p>
+        <BudgetEffect purchaseRequestId={pr.id} />
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t("approve.comment")}</span>
           <textarea

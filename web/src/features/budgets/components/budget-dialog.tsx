@@ -1,0 +1,136 @@
+/** Create or edit a budget: department and/or category, fiscal year or quarter, amount, currency, notes. */
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BUDGET_MESSAGES, budgetSchema } from "../../../../../src/shared/schemas/budgets.ts";
+import { FormField } from "../../../components/form-field.tsx";
+import { Modal } from "../../../components/modal-dialog.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
+import { toast } from "../../../lib/toast.tsx";
+import { useCategories } from "../../categories/api/get-categories.ts";
+import type { Budget } from "../api/get-budgets.ts";
+import { useSaveBudget } from "../api/save-budget.ts";
+
+type Field = "department" | "categoryId" | "fiscalYear" | "quarter" | "amount" | "currency" | "notes";
+
+export function BudgetDialog({ budget, defaultYear, onClose }: {
+  budget?: Budget;
+  defaultYear: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("budgets");
+  const categories = useCategories();
+  const save = useSaveBudget();
+  const [values, setValues] = useState({
+    department: budget?.department ?? "",
+    categoryId: budget?.categoryId ? String(budget.categoryId) : "",
+    fiscalYear: String(budget?.fiscalYear ?? defaultYear),
+    quarter: budget?.quarter ? String(budget.quarter) : "",
+    amount: budget?.amount ?? "",
+    currency: budget?.currency ?? "USD",
+    notes: budget?.notes ?? "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const set = (field: Field) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  /** The shared schema's English messages, in the user's language. */
+  const translate = (message: string) => {
+    const key = Object.entries(BUDGET_MESSAGES).find(([, m]) => m === message)?.[0];
+    return key ? t(`errors.${key}`) : message;
+  };
+  const formId = "budget-form";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const payload = {
+      department: values.department.trim() || null,
+      categoryId: values.categoryId ? Number(values.categoryId) : null,
+      fiscalYear: Number(values.fiscalYear),
+      quarter: values.quarter ? Number(values.quarter) : null,
+      amount: values.amount.trim(),
+      currency: values.currency.trim().toUpperCase(),
+      notes: values.notes,
+    };
+    const parsed = budgetSchema.safeParse(payload);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = (issue.path[0] ?? "department") as Field;
+        next[field] ??= translate(issue.message);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    save.mutate({ ...payload, id: budget?.id, version: budget?.version }, {
+      onSuccess: () => {
+        toast({ variant: "success", title: budget ? t("saved") : t("created") });
+        onClose();
+      },
+      onError: (error) => toastError(error, t("saveFailed")),
+    });
+  };
+
+  return (
+    <Modal
+      title={budget ? t("editTitle") : t("createTitle")}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+            {t("translation:common.cancel")}
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {t("save")}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate data-testid="budget-form">
+        <p className="text-sm text-base-content/70">{t("scopeHint")}</p>
+        <FormField label={t("fields.department")} error={errors.department}>
+          <input className="input w-full" value={values.department} onChange={set("department")} maxLength={100} />
+        </FormField>
+        <FormField label={t("fields.category")} error={errors.categoryId}>
+          <select className="select w-full" value={values.categoryId} onChange={set("categoryId")}>
+            <option value="">{t("anyCategory")}</option>
+            {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </select>
+        </FormField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={t("fields.fiscalYear")} error={errors.fiscalYear}>
+            <input
+              className="input w-full"
+              type="number"
+              inputMode="numeric"
+              value={values.fiscalYear}
+              onChange={set("fiscalYear")}
+            />
+          </FormField>
+          <FormField label={t("fields.quarter")} error={errors.quarter}>
+            <select className="select w-full" value={values.quarter} onChange={set("quarter")}>
+              <option value="">{t("wholeYear")}</option>
+              {[1, 2, 3, 4].map((q) => <option key={q} value={q}>{t("quarterN", { quarter: q })}</option>)}
+            </select>
+          </FormField>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField label={t("fields.amount")} error={errors.amount}>
+            <input className="input w-full" inputMode="decimal" value={values.amount} onChange={set("amount")} />
+          </FormField>
+          <FormField label={t("fields.currency")} error={errors.currency}>
+            <input className="input w-full" value={values.currency} onChange={set("currency")} maxLength={3} />
+          </FormField>
+        </div>
+        <FormField label={t("fields.notes")} error={errors.notes}>
+          <textarea
+            className="textarea w-full"
+            rows={2}
+            value={values.notes}
+            onChange={set("notes")}
+            maxLength={1000}
+          />
+        </FormField>
+      </form>
+    </Modal>
+  );
+}
