@@ -308,11 +308,12 @@ Deno.test(`${tag} GET /api/ocds/releases?since= returns only processes changed a
 
 Deno.test(`${tag} GET /api/ocds/releases pages with links.next until every release was seen once`, async () => {
   const all = await expectJson<Package>(await finance.request("/api/ocds/releases?limit=100"), 200);
-  assert.ok(all.releases.length >= 3, "sanity: several processes");
+  assert.ok(all.releases.length >= 1, "sanity: something to page through");
   assert.equal(all.links, undefined);
   const seen: string[] = [];
   let url: string | undefined = "/api/ocds/releases?limit=1";
   while (url) {
+    assert.ok(seen.length <= all.releases.length, `paging does not end: ${seen.join(", ")}`);
     const page: Package = await expectJson<Package>(await finance.request(url), 200);
     assertValidPackage(page);
     assert.equal(page.releases.length, 1);

@@ -43,21 +43,24 @@ export interface ProcessKey {
   kind: ProcessKind;
   id: number;
   date: Date;
-  /** The date to the microsecond, as text: the page cursor (a JS Date keeps milliseconds only). */
+  /**
+   * The date to the microsecond, as text: the page cursor. A JS Date keeps milliseconds only, and so
+   * does postgres.js when it serialises a timestamptz parameter: the cursor goes in as text.
+   */
   dateKey: string;
 }
 
 /** One page of processes changed at or after `since`, oldest change first, after the cursor. */
 export async function processPage(
   db: Queryable,
-  opts: { since?: Date; after?: { dateKey: string; kind: ProcessKind; id: number }; limit: number },
+  opts: { since?: string; after?: { dateKey: string; kind: ProcessKind; id: number }; limit: number },
 ): Promise<ProcessKey[]> {
   return await db.query<ProcessKey>(
     `with p as (${PROCESSES})
      select kind, id, date, to_char(date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "dateKey"
        from p
-      where ($1::timestamptz is null or date >= $1::timestamptz)
-        and ($2::timestamptz is null or (date, kind, id) > ($2::timestamptz, $3::text, $4::int))
+      where ($1::text is null or date >= $1::text::timestamptz)
+        and ($2::text is null or (date, kind, id) > ($2::text::timestamptz, $3::text, $4::int))
       order by date, kind, id
       limit $5`,
     [

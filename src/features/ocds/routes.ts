@@ -46,10 +46,9 @@ export const ocdsRoutes = new Hono<AppEnv>()
       const query = c.req.valid("query");
       const { db, config } = c.get("deps");
       const limit = query.limit ?? OCDS_DEFAULT_LIMIT;
-      const since = query.since ? new Date(query.since) : undefined;
       const ctx = await ocdsContext(db, config.ocdsPrefix);
       const keys = await q.processPage(db, {
-        since,
+        since: query.since,
         after: query.cursor ? decodeCursor(query.cursor) : undefined,
         limit: limit + 1,
       });
