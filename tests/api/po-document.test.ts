@@ -250,3 +250,15 @@ Deno.test(`${tag} scriptRuns keeps Thaana phrases whole and splits off Latin`, (
     { text: "+1 555", thaana: false },
   ]);
 });
+
+Deno.test(`${tag} GET /api/purchase-orders/:id/pdf is the document, in the vendor's language unless ?lang= says`, async () => {
+  const po = await purchaseOrder("dv");
+  const res = await admin.request(`/api/purchase-orders/${po.id}/pdf`);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "application/pdf");
+  const [dv] = await pdfText(new Uint8Array(await res.arrayBuffer()));
+  assert.ok(dv.includes(DOCUMENT_LABELS.dv.title) && dv.includes(ORG.legalName), dv);
+  const en = await admin.request(`/api/purchase-orders/${po.id}/pdf?lang=en`);
+  const [text] = await pdfText(new Uint8Array(await en.arrayBuffer()));
+  assert.ok(text.includes("Purchase order") && text.includes(po.poNumber), text);
+});

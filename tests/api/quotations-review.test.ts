@@ -1037,9 +1037,9 @@ Deno.test(`${tag} purchase orders: list for staff, details and PDF for staff and
     );
     assert.equal(disposition, `attachment; filename="${purchaseOrder.poNumber}.pdf"`);
     assert.ok(text.includes(`(${purchaseOrder.poNumber})`), "the PO number is in the page text");
-    assert.ok(text.includes("(1234.50)"), "the total is in the page text");
+    assert.ok(text.includes("($1,234.50)"), "the total is in the page text (formatted in the vendor's language)");
     assert.ok(text.includes(`(${bid.number} - Bid`), "the request is named");
-    assert.ok(text.includes("(Laptop)") && text.includes("(600.00)") && text.includes("(1200.00)"));
+    assert.ok(text.includes("(Laptop)") && text.includes("(600.00)") && text.includes("(1,200.00)"));
     const doc = await PDFDocument.load(bytes);
     assert.equal(doc.getTitle(), purchaseOrder.poNumber);
     assert.equal(doc.getSubject(), "Total USD 1234.50");
@@ -1160,5 +1160,5 @@ Deno.test(`${tag} sealed bid end to end: submit, staff see only the count, close
   assert.equal((await mine(w1)).status, "approved");
   assert.equal((await mine(w2)).status, "rejected");
   const { text } = await pdfText(await w1.request(`/api/purchase-orders/${purchaseOrder.id}/pdf`));
-  assert.ok(text.includes(`(${purchaseOrder.poNumber})`) && text.includes("(1478.60)"));
+  assert.ok(text.includes(`(${purchaseOrder.poNumber})`) && text.includes("($1,478.60)"));
 });

@@ -543,8 +543,9 @@ const COL = {
 };
 
 /**
- * The purchase order as a PDF in `language` (the vendor's, usually): 404 when there is no such order.
- * `store` is the object storage, when files live there (the logo).
+ * The purchase order as a PDF in `language` (en, es, fr, de or dv; anything else, e.g. "", means the
+ * vendor's language): 404 when there is no such order. `store` is the object storage, when files
+ * live there (the logo).
  */
 export async function renderPurchaseOrderPdf(
   db: Queryable,
@@ -555,7 +556,8 @@ export async function renderPurchaseOrderPdf(
   const order = await documentOrder(db, purchaseOrderId);
   if (!order) throw new NotFound("quotations.purchaseOrderNotFound");
   const [lines, org] = await Promise.all([documentLines(db, order.quotationId), readProfile(db)]);
-  const lang = documentLanguage(language);
+  // An explicit language of the five, else the vendor's own.
+  const lang = documentLanguage((LANGUAGES as readonly string[]).includes(language) ? language : order.vendor.language);
   const L: DocumentLabels = DOCUMENT_LABELS[lang];
   const rtl = isRtl(lang);
 

@@ -23,7 +23,8 @@ import {
   updatePurchaseOrderSchema,
 } from "../../shared/schemas/purchase-orders.ts";
 import { checkUpload } from "../../files/storage.ts";
-import { purchaseOrderPdf, safeFilename } from "../quotations/pdf.ts";
+import { safeFilename } from "../quotations/pdf.ts";
+import { renderPurchaseOrderPdf } from "./document.ts";
 import * as q from "./queries.ts";
 import * as service from "./service.ts";
 
@@ -82,7 +83,12 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
     validate("param", idParamSchema),
     async (c) => {
       const po = await service.purchaseOrderDetail(c.get("deps").db, c, c.req.valid("param").id);
-      const bytes = await purchaseOrderPdf({ ...po, items: po.lines });
+      const bytes = await renderPurchaseOrderPdf(
+        c.get("deps").db,
+        po.id,
+        c.req.query("lang") ?? "",
+        c.get("deps").objectStore,
+      );
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="${safeFilename(po.poNumber)}.pdf"`,
