@@ -21,6 +21,8 @@ export function databaseHttpError(err: unknown): HttpError | undefined {
     case "23505": // unique_violation
     case "23P01": // exclusion_violation
       return new Conflict("input.duplicate");
+    case "23001": // restrict_violation: a row still in use by an `on delete restrict` key
+      return new Conflict("input.stillReferenced");
     case "23503": // foreign_key_violation: a missing target (insert) or a row still in use (delete)
       return /still referenced/i.test(detail) || /still referenced/i.test(String((err as Error).message))
         ? new Conflict("input.stillReferenced")

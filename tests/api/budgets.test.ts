@@ -374,3 +374,10 @@ Deno.test(`${tag} concurrent approvals against the last of a budget with refuse:
     await setPolicy("require_finance");
   }
 });
+
+Deno.test(`${tag} a category with a budget is in use: deleting it answers 409, not 500, and keeps both`, async () => {
+  const cat = await createCategory(db);
+  const b = await expectJson<Budget>(await createBudget(finance, { categoryId: cat, amount: "10" }), 201);
+  await expectError(await admin.request(`/api/categories/${cat}`, { method: "DELETE" }), 409);
+  assert.equal((await budgetOf(b.id)).amount, "10.00");
+});
