@@ -1,8 +1,9 @@
-/** Admin System Settings (spec section 2): three cards. */
+/** Admin System Settings (spec section 2): three cards, and the organisation profile (issue 13). */
 import { useTranslation } from "react-i18next";
 import { DatabaseCard } from "./database-card.tsx";
 import { DefaultsCard } from "./defaults-card.tsx";
 import { MaintenanceCard } from "./maintenance-card.tsx";
+import { OrganisationCard } from "./organisation-card.tsx";
 
 export default function SystemSettingsSection() {
   const { t } = useTranslation("system-settings");
@@ -16,6 +17,7 @@ export default function SystemSettingsSection() {
         <DatabaseCard />
         <DefaultsCard />
         <MaintenanceCard />
+        <OrganisationCard />
       </div>
     </section>
   );
