@@ -6,7 +6,8 @@
  * (its sid goes into revoked_sessions until the token would have expired).
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { parse as parseCookie } from "hono/utils/cookie";
 import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv, SessionUser } from "../lib/deps.ts";
 import { isDatabaseError } from "../db/errors.ts";
@@ -80,7 +81,7 @@ export async function endSession(c: Context<AppEnv>) {
  */
 export async function resolveSession(c: Context<AppEnv>): Promise<void> {
   c.set("user", null);
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = sessionToken(c.req.raw.headers.get("cookie"));
   if (!token) return;
   const { secrets, db } = c.get("deps");
   try {
@@ -116,6 +117,24 @@ export async function resolveSession(c: Context<AppEnv>): Promise<void> {
     if (isDatabaseError(e)) throw new ServiceUnavailable();
     clearSession(c);
   }
+}
+
+/**
+ * The session cookie's value in a Cookie header, as Hono's getCookie reads it, remembered per
+ * header: a browser sends the same header on every request, and parsing it (split, trim, two
+ * regular expressions, URI decoding over a JWT-long value) is a pure function of the string.
+ */
+const cookieTokens = new Map<string, string | undefined>();
+function sessionToken(header: string | null): string | undefined {
+  if (!header) return undefined;
+  if (cookieTokens.has(header)) return cookieTokens.get(header);
+  const token = parseCookie(header, SESSION_COOKIE)[SESSION_COOKIE];
+  // Bounded in count and size (at most about 4 MB), whatever headers clients send.
+  if (header.length <= 4096) {
+    if (cookieTokens.size >= 1000) cookieTokens.clear();
+    cookieTokens.set(header, token);
+  }
+  return token;
 }
 
 /** The row without the fields only the session check needs; made once per cached row, not per request. */
