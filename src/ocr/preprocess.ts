@@ -265,6 +265,9 @@ export function rotateSmall(g: Grey, angle: number): Grey {
  * down) the page longer than a word could be, where the ink is only as thick as a rule. Where a
  * letter crosses a rule the letter's pixels stay. Returns how many lines were removed.
  */
+/** Pixels either side of a rule that go with it (the grey fringe of a blurred or JPEG'd line). */
+const HALO = 2;
+
 export function removeRulings(g: Grey, mask: Uint8Array): number {
   const { width: w, height: h, data } = g;
   const minRun = Math.max(60, Math.round(Math.min(w, h) / 20));
@@ -317,7 +320,10 @@ export function removeRulings(g: Grey, mask: Uint8Array): number {
             removed++;
             for (let i = start; i < end; i++) {
               const [a, b] = thickV(i, y);
-              if (b - a + 1 <= maxThick) { for (let k = a; k <= b; k++) erase.push(k * w + i); }
+              if (b - a + 1 > maxThick) continue;
+              for (let k = Math.max(0, a - HALO); k <= Math.min(h - 1, b + HALO); k++) {
+                if ((k >= a && k <= b) || !mask[k * w + i]) erase.push(k * w + i);
+              }
             }
           }
         }
@@ -347,7 +353,10 @@ export function removeRulings(g: Grey, mask: Uint8Array): number {
             removed++;
             for (let i = start; i < end; i++) {
               const [a, b] = thickH(x, i);
-              if (b - a + 1 <= maxThick) { for (let k = a; k <= b; k++) erase.push(i * w + k); }
+              if (b - a + 1 > maxThick) continue;
+              for (let k = Math.max(0, a - HALO); k <= Math.min(w - 1, b + HALO); k++) {
+                if ((k >= a && k <= b) || !mask[i * w + k]) erase.push(i * w + k);
+              }
             }
           }
         }

@@ -142,10 +142,10 @@ export class Recogniser {
   ) {
     this.#progress = onProgress;
     const prepared = prepare(await this.#grey(image));
-    let best = await this.#readScaled(prepared.grey, prepared.factor);
+    let best = await this.#readScaled(prepared.grey, prepared.factor, prepared.pad);
     let turn = prepared.quarters;
     if (!prepared.sure && (best.quality < 0.6 || best.words.length < 5)) {
-      const next = await this.#readScaled(rotate(prepared.grey, 2), prepared.factor);
+      const next = await this.#readScaled(rotate(prepared.grey, 2), prepared.factor, prepared.pad);
       if (next.quality * Math.sqrt(next.words.length) > best.quality * Math.sqrt(best.words.length) * 1.2) {
         best = next;
         turn = (turn + 2) % 4;
@@ -168,12 +168,20 @@ export class Recogniser {
     return { page: out, rotated: turn !== 0 || side !== undefined, rulings: prepared.rulings };
   }
 
-  /** One reading of `grey` enlarged by `factor`, boxes back in `grey`'s pixels. */
-  async #readScaled(grey: Grey, factor: number): Promise<Recognised> {
-    if (factor <= 1) return await this.#read(greyToPgm(grey));
-    const big = await this.#read(greyToPgm(upscale(grey, factor)));
-    const k = 1 / factor;
-    return { ...big, words: big.words.map((w) => ({ ...w, x0: w.x0 * k, x1: w.x1 * k, y0: w.y0 * k, y1: w.y1 * k })) };
+  /** One reading of `grey` enlarged by `factor`, boxes back in the unpadded page's pixels. */
+  async #readScaled(grey: Grey, factor: number, pad: number): Promise<Recognised> {
+    const read = await this.#read(greyToPgm(factor > 1 ? upscale(grey, factor) : grey));
+    const k = 1 / Math.max(1, factor);
+    return {
+      ...read,
+      words: read.words.map((w) => ({
+        ...w,
+        x0: w.x0 * k - pad,
+        x1: w.x1 * k - pad,
+        y0: w.y0 * k - pad,
+        y1: w.y1 * k - pad,
+      })),
+    };
   }
 
   async close() {
@@ -213,6 +221,8 @@ export interface Prepared {
   factor: number;
   /** Table ruling lines painted out. */
   rulings: number;
+  /** White border added on each side (pixels, before enlargement): boxes are moved back by it. */
+  pad: number;
 }
 
 /**
@@ -237,5 +247,17 @@ export function prepare(input: Grey, quarters?: number): Prepared {
   const factor = line > 0 && target > line * 1.2 && grey.width * grey.height <= UPSCALE_MAX_PIXELS
     ? Math.min(3, target / line)
     : 1;
-  return { grey, quarters: found.quarters, sure: found.sure, factor, rulings };
+  return { grey: pad(grey, PAD_PX), quarters: found.quarters, sure: found.sure, factor, rulings, pad: PAD_PX };
+}
+
+/**
+ * A white border around the page: the recogniser drops words that touch the image's edge (a
+ * narrow receipt, a scan cropped close to the text), and finds them with some paper around them.
+ */
+const PAD_PX = 24;
+function pad(g: Grey, n: number): Grey {
+  const W = g.width + 2 * n;
+  const out = new Uint8Array(W * (g.height + 2 * n)).fill(255);
+  for (let y = 0; y < g.height; y++) out.set(g.data.subarray(y * g.width, (y + 1) * g.width), (y + n) * W + n);
+  return { width: W, height: g.height + 2 * n, data: out };
 }
