@@ -116,7 +116,7 @@ const MARGIN = 36;
 const SIZE = 8;
 const LINE = 12;
 /** Column widths in points (sum: the printable width). */
-const WIDTHS = [62, 160, 70, 70, 54, 42, 62, 52, 52, 70, 75];
+const WIDTHS = [62, 150, 70, 70, 54, 42, 62, 52, 52, 80, 75];
 
 const REPLACEMENTS: Record<string, string> = {
   "\u2013": "-",
@@ -206,6 +206,10 @@ export async function purchaseRequestPdf(db: Queryable, f: q.Filter, heading: st
     y -= LINE;
   }
   y -= 6;
+  text("Status", MARGIN, bold, 9);
+  text("Requests", MARGIN + 110, bold, 9);
+  text("Estimated budget", MARGIN + 170, bold, 9);
+  y -= LINE;
   for (const s of summary) {
     text(label(s.status), MARGIN, regular, 9);
     text(String(s.count), MARGIN + 110, regular, 9);
