@@ -20,7 +20,7 @@ const fold = (s: string) =>
 Deno.test("[ocr] scans are read exactly: image-only PDF, upside-down PNG, fax TIFF", async () => {
   const pool = new OcrPool(1, { maxPages: 20, maxMegapixels: 40, timeoutMs: 180_000 });
   try {
-    for (const file of ["spanish-3-scan.pdf", "classic-0-upside-down.png", "french-2-fax.tiff"]) {
+    for (const file of ["spanish-9-scan.pdf", "french-14-upside-down.png", "french-2-fax.tiff"]) {
       const stages = new Set<string>();
       const res = await pool.run(await Deno.readFile(new URL(file, dir)), (stage) => stages.add(stage));
       assert.deepEqual(
