@@ -1,6 +1,20 @@
-/** The baseline of bench/throughput.ts: a bare Hono "hello" on Deno, nothing else. */
+/**
+ * The baseline of bench/throughput.ts: a bare Hono "hello" on Deno, nothing else, at `/`.
+ * `/headers` is the same hello carrying the app's response headers (the 12 security headers and
+ * X-Request-Id, added as the app adds them): the ceiling any app sending those headers can reach
+ * on this Deno, since each header added to a Response is validated character by character.
+ */
 import { Hono } from "hono";
+import { applySecurityHeaders } from "../src/lib/security.ts";
 
 const port = Number(Deno.args[0] ?? 8100);
-const app = new Hono().get("/", (c) => c.json({ ok: true }));
+let id = 0;
+const app = new Hono()
+  .get("/", (c) => c.json({ ok: true }))
+  .use("/headers", async (c, next) => {
+    await next();
+    applySecurityHeaders(c.res.headers);
+    c.res.headers.set("X-Request-Id", `00000000-0000-4000-8000-${String(++id).padStart(12, "0")}`);
+  })
+  .get("/headers", (c) => c.json({ ok: true }));
 Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);

@@ -125,7 +125,7 @@ export async function resolveSession(c: Context<AppEnv>): Promise<void> {
  * regular expressions, URI decoding over a JWT-long value) is a pure function of the string.
  */
 const cookieTokens = new Map<string, string | undefined>();
-function sessionToken(header: string | null): string | undefined {
+export function sessionToken(header: string | null): string | undefined {
   if (!header) return undefined;
   if (cookieTokens.has(header)) return cookieTokens.get(header);
   const token = parseCookie(header, SESSION_COOKIE)[SESSION_COOKIE];
