@@ -38,7 +38,9 @@ export const ocdsRoutes = new Hono<AppEnv>()
         "OCDS 1.1 release package of every contracting process changed since a date",
         "One release per bid request (planning from its purchase request) and per purchase request not converted " +
           "into a bid, oldest change first. `since`: ISO 8601 date-time with offset; `limit`: 1 to 100 (50); " +
-          "`links.next` carries the cursor of the next page. Sealed bids show no tenderers until unsealed.",
+          "`links.next` carries the cursor of the next page (none on the last). A page with nothing new has " +
+          "`releases: []`, which OCDS 1.1's package schema (one or more releases) does not foresee. Sealed bids show " +
+          "no tenderers until unsealed.",
       ),
     ),
     validate("query", ocdsReleasesQuerySchema),
