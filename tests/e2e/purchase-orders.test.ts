@@ -1,0 +1,186 @@
+/**
+ * After the award (issue 13): the purchase team raises a request, the manager approves it, the
+ * demo vendor quotes and the manager awards it (set-up through the API); then, in the UI, the vendor
+ * acknowledges the order from My Quotations with a promised date, and the purchase team records a
+ * partial receipt and then the rest from the Purchase Orders register, the status following each
+ * step. The register and the detail are checked with axe (light and dark) and photographed in the
+ * light and dark themes and in Dhivehi.
+ *
+ * The budgets engineer extends this journey to the Budgets screen: keep it one journey.
+ */
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+
+const ctx = e2eContext({ noServerErrors: true });
+
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
+
+async function signIn(tab: TestPage, email: string) {
+  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
+  assert.equal(res.status(), 200, `sign-in as ${email}`);
+  await tab.page.goto("/");
+}
+
+async function expectToast(page: Page, title: string) {
+  await page.getByRole("status").filter({ hasText: title }).first().waitFor();
+}
+
+/** Serious and critical axe violations of the page, in the light and the dark theme. */
+async function axe(page: Page, screen: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForTimeout(150);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations) {
+      if (v.impact !== "serious" && v.impact !== "critical") continue;
+      for (const node of v.nodes) found.push(`${theme} ${screen}: ${v.id} at ${node.target.join(" ")}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
+}
+
+function dateInDays(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+Deno.test("[e2e] purchase order: award, vendor acknowledges, partial then full receipt, axe clean", async () => {
+  const { server, browser } = await ctx();
+  const title = `Meeting room chairs ${Date.now()}`;
+  const team = await openPage(browser, server.url);
+  const manager = await openPage(browser, server.url);
+  const vendor = await openPage(browser, server.url);
+  try {
+    // 1. Set-up through the API: a request in a category the demo vendor supplies, approved,
+    //    quoted by the vendor and awarded.
+    await signIn(team, "purchase@example.com");
+    await signIn(manager, "manager@example.com");
+    await signIn(vendor, "vendor@example.com");
+    const subscribed: { categoryId: number }[] = await (await vendor.page.request.get("/api/vendor/categories")).json();
+    const categoryId = subscribed[0].categoryId;
+    const created = await team.page.request.post("/api/purchase-requests", {
+      data: {
+        title,
+        description: "Chairs for the two meeting rooms.",
+        department: "Facilities",
+        justification: "The old chairs are broken.",
+        requestType: "vendor_quote",
+        categoryId,
+        deadline: dateInDays(20),
+        items: [
+          { itemName: "Meeting chair", quantity: 12, unit: "pcs", estimatedPrice: "90.00", categoryId },
+          { itemName: "Chair cushion", quantity: 12, unit: "pcs", estimatedPrice: "15.00", categoryId },
+        ],
+      },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    const pr = await created.json();
+    const approved = await manager.page.request.post(`/api/purchase-requests/${pr.id}/approve`, { data: {} });
+    assert.equal((await approved.json()).status, "active");
+    const detail = await (await team.page.request.get(`/api/purchase-requests/${pr.id}`)).json();
+    const quoted = await vendor.page.request.post("/api/vendor/quotations", {
+      data: {
+        purchaseRequestId: pr.id,
+        items: detail.items.map((i: { id: number }, n: number) => ({ itemId: i.id, unitPrice: n ? "14.00" : "85.00" })),
+        validityPeriod: 30,
+        leadTimeDays: 10,
+      },
+    });
+    assert.equal(quoted.status(), 201, await quoted.text());
+    const quotation = await quoted.json();
+    const awarded = await manager.page.request.post(`/api/purchase-requests/${pr.id}/award`, {
+      data: { quotationId: quotation.id },
+    });
+    assert.equal(awarded.status(), 201, await awarded.text());
+    const { purchaseOrder } = await awarded.json();
+
+    // 2. The vendor acknowledges from My Quotations, with a promised delivery date.
+    {
+      const { page } = vendor;
+      await page.goto("/");
+      await sidebar(page).getByRole("button", { name: "Business Opportunities" }).click();
+      const card = page.getByRole("region", { name: "My Quotations" }).getByRole("article").filter({ hasText: title });
+      await card.getByText("Please acknowledge or decline this order.").waitFor();
+      await card.getByRole("button", { name: "Acknowledge" }).click();
+      const dialog = page.getByRole("dialog", { name: `Acknowledge purchase order ${purchaseOrder.poNumber}` });
+      await dialog.getByLabel("Promised delivery date (optional)").fill(dateInDays(9));
+      await dialog.getByRole("button", { name: "Acknowledge" }).click();
+      await expectToast(page, "Purchase order acknowledged");
+      await card.getByText("Acknowledged", { exact: true }).waitFor();
+      assert.deepEqual(vendor.problems, []);
+    }
+
+    // 3. The purchase team finds the order in the register and receives part of it.
+    const { page } = team;
+    await page.goto("/");
+    await sidebar(page).getByRole("button", { name: "Purchase Orders" }).click();
+    await page.getByRole("searchbox", { name: "Search" }).fill(purchaseOrder.poNumber);
+    const row = page.getByRole("row").filter({ hasText: purchaseOrder.poNumber });
+    await row.getByText("Acknowledged", { exact: true }).waitFor();
+    await page.getByText("Orders: 1").waitFor();
+    const registerProblems = await axe(page, "register");
+    await screenshot(page, "po-register-light");
+    await row.getByRole("link", { name: purchaseOrder.poNumber }).click();
+    await page.waitForURL(`**/purchase-orders/${purchaseOrder.id}`);
+    await page.getByRole("heading", { name: `Purchase order ${purchaseOrder.poNumber}` }).waitFor();
+    await page.getByText("Acknowledged by the vendor").waitFor();
+
+    await page.getByRole("button", { name: "Record receipt" }).click();
+    let dialog = page.getByRole("dialog", { name: "Record goods receipt" });
+    await dialog.getByLabel("Meeting chair: received now (pcs)").fill("5");
+    await dialog.getByLabel("Notes").fill("First delivery: five chairs.");
+    await dialog.getByRole("button", { name: "Record receipt" }).click();
+    await expectToast(page, "Goods receipt recorded");
+    const heading = page.getByRole("region", { name: `Purchase order ${purchaseOrder.poNumber}` });
+    await heading.getByText("Partially received", { exact: true }).waitFor();
+
+    // 4. The rest arrives; one cushion too many is refused until a reason is given.
+    await page.getByRole("button", { name: "Record receipt" }).click();
+    dialog = page.getByRole("dialog", { name: "Record goods receipt" });
+    await dialog.getByLabel("Meeting chair: received now (pcs)").fill("7");
+    await dialog.getByLabel("Chair cushion: received now (pcs)").fill("13");
+    await dialog.getByRole("button", { name: "Record receipt" }).click();
+    await dialog.getByText("Give a reason to receive more than was ordered").waitFor();
+    await dialog.getByLabel("Chair cushion: over-receipt reason").fill("One spare cushion, free of charge");
+    await dialog.getByRole("button", { name: "Record receipt" }).click();
+    await expectToast(page, "Goods receipt recorded");
+    await heading.getByText("Received", { exact: true }).waitFor();
+    await page.getByText("Over-receipt: One spare cushion, free of charge").waitFor();
+    assert.equal(
+      await page.getByRole("region", { name: "History" }).getByText("Goods received", { exact: true }).count(),
+      2,
+    );
+    const detailProblems = await axe(page, "detail");
+    await screenshot(page, "po-detail-light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshot(page, "po-detail-dark");
+    await page.goto("/purchase-orders");
+    await page.getByRole("row").filter({ hasText: purchaseOrder.poNumber }).waitFor();
+    await screenshot(page, "po-register-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // Dhivehi: right to left, translated.
+    await page.evaluate(() => localStorage.setItem("user-language", "dv"));
+    await page.goto("/purchase-orders");
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    await page.getByRole("heading", { name: "ޕަރޗޭސް އޯޑަރުތައް" }).waitFor();
+    await page.getByRole("row").filter({ hasText: purchaseOrder.poNumber }).waitFor();
+    await screenshot(page, "po-register-dv");
+    await page.goto(`/purchase-orders/${purchaseOrder.id}`);
+    await page.getByText("ލިބިފައި", { exact: true }).first().waitFor();
+    await screenshot(page, "po-detail-dv");
+    await page.evaluate(() => localStorage.setItem("user-language", "en"));
+
+    assert.deepEqual([...registerProblems, ...detailProblems], []);
+    assert.deepEqual(team.problems, []);
+    const final = await (await manager.page.request.get(`/api/purchase-orders/${purchaseOrder.id}`)).json();
+    assert.equal(final.status, "received");
+  } finally {
+    await team.close();
+    await manager.close();
+    await vendor.close();
+  }
+});
