@@ -1,6 +1,7 @@
 /**
- * Serves the built SPA: hashed files under /assets/ cached for a year, everything else revalidated,
- * and index.html for any client route that is not a file.
+ * Serves the built SPA: hashed files under /assets/ cached for a year (as the brotli or gzip copy
+ * the build wrote beside them when the browser accepts it: scripts/precompress.ts), everything else
+ * revalidated, and index.html for any client route that is not a file.
  */
 import type { Hono } from "hono";
 import { serveStatic } from "hono/deno";
@@ -13,7 +14,7 @@ export function mountSpa(app: Hono<AppEnv>, webRoot: string) {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
     },
-    serveStatic({ root: webRoot }),
+    serveStatic({ root: webRoot, precompressed: true }),
   );
   // A hashed file that no longer exists (old tab after a deploy) is a 404, never index.html as JavaScript.
   app.get("/assets/*", (c) => c.text("Not found", 404));

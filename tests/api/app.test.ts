@@ -264,6 +264,26 @@ Deno.test(`${tag} the built SPA: hashed assets cached for a year, index.html for
     await expectJson(await spa.app.request("/api/no-such-thing"), 404);
     await expectJson(await spa.app.request("/healthz"), 200);
 
+    // The build's brotli / gzip copies go to browsers that accept them (scripts/precompress.ts).
+    const big = `console.log(${JSON.stringify("spa ".repeat(600))});`;
+    await Deno.writeTextFile(`${webRoot}/assets/big-Zz9.js`, big);
+    const { precompressDir } = await import("../../scripts/precompress.ts");
+    assert.equal(precompressDir(`${webRoot}/assets`).files, 1, "only the file above 1 KB is compressed");
+    const br = await spa.app.request("/assets/big-Zz9.js", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    assert.equal(br.headers.get("content-encoding"), "br");
+    assert.match(br.headers.get("vary") ?? "", /accept-encoding/i);
+    assert.match(br.headers.get("content-type") ?? "", /javascript/);
+    const brBytes = new Uint8Array(await br.arrayBuffer());
+    assert.ok(brBytes.length < big.length / 10, `brotli: ${brBytes.length} of ${big.length} bytes`);
+    const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    assert.equal(new TextDecoder().decode(brotliDecompressSync(brBytes)), big);
+    const gz = await spa.app.request("/assets/big-Zz9.js", { headers: { "accept-encoding": "gzip" } });
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    assert.equal(new TextDecoder().decode(gunzipSync(new Uint8Array(await gz.arrayBuffer()))), big);
+    const plain = await spa.app.request("/assets/big-Zz9.js");
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(await plain.text(), big);
+
     // An old hashed file after a deploy must be a 404, not index.html served as JavaScript.
     const stale = await spa.app.request("/assets/main-Old999.js");
     await stale.body?.cancel();
