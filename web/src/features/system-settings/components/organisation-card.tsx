@@ -149,7 +149,11 @@ function OrganisationForm({ initial }: { initial: OrganisationProfile }) {
                 className="input w-full uppercase"
               />
             </FormField>
-            <FormField label={t("defaults.timeZone")} error={translate(errors.timeZone?.message)}>
+            <FormField
+              label={t("organisation.timeZone")}
+              hint={t("organisation.timeZoneHint")}
+              error={translate(errors.timeZone?.message)}
+            >
               <input
                 {...form.register("timeZone")}
                 list="organisation-time-zones"
