@@ -91,7 +91,11 @@ export function PurchaseOrderRegister() {
                 {list.data.items.map((po) => (
                   <tr key={po.id} className="hover:bg-base-200">
                     <td>
-                      <Link href={`/purchase-orders/${po.id}`} className="link link-primary font-mono" dir="ltr">
+                      <Link
+                        href={`/purchase-orders/${po.id}`}
+                        className="link link-primary font-mono whitespace-nowrap"
+                        dir="ltr"
+                      >
                         {po.poNumber}
                       </Link>
                     </td>

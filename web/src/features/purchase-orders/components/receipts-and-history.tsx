@@ -16,26 +16,26 @@ export function PurchaseOrderReceipts({ receipts }: { receipts: GoodsReceipt[] }
               {receipts.map((r) => (
                 <li key={r.id} className="rounded-box border border-base-300 p-3">
                   <p className="font-medium">
-                    {f.dateTime(r.receivedAt)}
+                    <bdi>{f.dateTime(r.receivedAt)}</bdi>
                     {r.receivedBy && (
                       <span className="ms-2 text-sm font-normal text-base-content/70">
-                        {t("receipts.receivedBy", { name: r.receivedBy.name })}
+                        <bdi>{t("receipts.receivedBy", { name: r.receivedBy.name })}</bdi>
                       </span>
                     )}
                   </p>
                   <ul className="mt-1 list-inside list-disc text-sm">
                     {r.lines.map((l) => (
                       <li key={l.quotationItemId}>
-                        {l.name}: <span dir="ltr">{l.quantity}</span>
+                        <bdi>{l.name}</bdi>: <bdi dir="ltr">{l.quantity}</bdi>
                         {l.overReceiptReason && (
                           <span className="ms-2 text-warning">
-                            {t("receipts.overReceipt", { reason: l.overReceiptReason })}
+                            <bdi>{t("receipts.overReceipt", { reason: l.overReceiptReason })}</bdi>
                           </span>
                         )}
                       </li>
                     ))}
                   </ul>
-                  {r.notes && <p className="mt-1 whitespace-pre-wrap text-sm">{r.notes}</p>}
+                  {r.notes && <p className="mt-1 whitespace-pre-wrap text-sm" dir="auto">{r.notes}</p>}
                   {r.deliveryNote && (
                     <a className="link link-primary text-sm" href={`/api/files/${r.deliveryNote.id}`}>
                       {t("receipts.deliveryNote")}: {r.deliveryNote.filename}
@@ -79,10 +79,10 @@ export function PurchaseOrderHistory({ history }: { history: HistoryEntry[] }) {
                 <li key={h.id}>
                   <p className="font-medium">{label(h)}</p>
                   <p className="text-sm text-base-content/70">
-                    {f.dateTime(h.createdAt)}
-                    {h.user && <span className="ms-2">{t("history.by", { name: h.user })}</span>}
+                    <bdi>{f.dateTime(h.createdAt)}</bdi>
+                    {h.user && <bdi className="ms-2">· {t("history.by", { name: h.user })}</bdi>}
                   </p>
-                  {h.metadata.reason && <p className="text-sm whitespace-pre-wrap">{h.metadata.reason}</p>}
+                  {h.metadata.reason && <p className="text-sm whitespace-pre-wrap" dir="auto">{h.metadata.reason}</p>}
                 </li>
               ))}
             </ol>
