@@ -61,7 +61,8 @@ export async function readDocument(
         continue;
       }
       progress("recognising", 10 + Math.round((done / scanned.length) * 80));
-      const r = await recogniser.page(
+      const r = await readPage(
+        recogniser,
         img.image,
         img,
         p.page,
@@ -83,7 +84,7 @@ export async function readDocument(
       });
     }
     progress("recognising", 10);
-    const r = await recogniser.page(bytes, size, 1, (f) => progress("recognising", 10 + Math.round(f * 80)));
+    const r = await readPage(recogniser, bytes, size, 1, (f) => progress("recognising", 10 + Math.round(f * 80)));
     if (r.rotated) warnings.push("pageRotated:1");
     pages = [r.page];
   } else {
@@ -91,4 +92,25 @@ export async function readDocument(
   }
   progress("interpreting", 95);
   return interpret(pages, warnings);
+}
+
+/**
+ * One page by OCR. The recogniser's column finding sometimes drops a whole column of a table (a
+ * narrow page, small blurred print): when the page then gives no item whose arithmetic adds up,
+ * it is read a second time as one block of text, and the reading with more such items is kept.
+ */
+async function readPage(
+  recogniser: Recogniser,
+  image: Uint8Array,
+  size: { width: number; height: number },
+  page: number,
+  onProgress: (f: number) => void,
+) {
+  const first = await recogniser.page(image, size, page, onProgress);
+  const checked = (p: PageWords) => interpret([p]).items.filter((i) => i.check !== "unverified").length;
+  const firstChecked = checked(first.page);
+  const all = interpret([first.page]).items.length;
+  if (firstChecked > 0 && firstChecked >= all * 0.75) return first;
+  const second = await recogniser.page(image, size, page, onProgress, { block: true });
+  return checked(second.page) > firstChecked ? second : first;
 }

@@ -100,10 +100,12 @@ export class Recogniser {
   }
 
   /** One reading, deskewed by the recogniser (small angles only). */
-  async #read(image: Uint8Array): Promise<Recognised> {
+  async #read(image: Uint8Array, block = false): Promise<Recognised> {
     const w = await this.#get();
     const r = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {
       rotateAuto: true,
+      // One uniform block: no column or table finding (which can drop a whole column).
+      ...(block ? { tessedit_pageseg_mode: "6" } : {}),
     }, { blocks: true, text: false });
     const words: Word[] = [];
     for (const b of (r.data.blocks ?? []) as Block[]) {
@@ -132,19 +134,22 @@ export class Recogniser {
    * Words of one page image. The page is cleaned up first (src/ocr/preprocess.ts): turned upright
    * by its ink (so a page upside down or on its side costs one reading, not several), deskewed,
    * its table rulings painted out, small text enlarged. Only when the ink left the orientation in
-   * doubt and the reading is poor is the page read again the other way up.
+   * doubt and the reading is poor is the page read again the other way up. `block` reads the page
+   * as one uniform block of text instead of finding its columns (the caller's second opinion when
+   * the first reading lost part of a table).
    */
   async page(
     image: Uint8Array,
     size: { width: number; height: number },
     page: number,
     onProgress: (p: number) => void,
+    { block = false }: { block?: boolean } = {},
   ) {
     this.#progress = onProgress;
     const prepared = prepare(await this.#grey(image));
-    let best = await this.#readScaled(prepared.grey, prepared.factor, prepared.pad);
+    let best = await this.#readScaled(prepared.grey, prepared.factor, prepared.pad, block);
     let turn = prepared.quarters;
-    if (!prepared.sure && (best.quality < 0.6 || best.words.length < 5)) {
+    if (!block && !prepared.sure && (best.quality < 0.6 || best.words.length < 5)) {
       const next = await this.#readScaled(rotate(prepared.grey, 2), prepared.factor, prepared.pad);
       if (next.quality * Math.sqrt(next.words.length) > best.quality * Math.sqrt(best.words.length) * 1.2) {
         best = next;
@@ -169,8 +174,8 @@ export class Recogniser {
   }
 
   /** One reading of `grey` enlarged by `factor`, boxes back in the unpadded page's pixels. */
-  async #readScaled(grey: Grey, factor: number, pad: number): Promise<Recognised> {
-    const read = await this.#read(greyToPgm(factor > 1 ? upscale(grey, factor) : grey));
+  async #readScaled(grey: Grey, factor: number, pad: number, block = false): Promise<Recognised> {
+    const read = await this.#read(greyToPgm(factor > 1 ? upscale(grey, factor) : grey), block);
     const k = 1 / Math.max(1, factor);
     return {
       ...read,

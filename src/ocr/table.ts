@@ -93,25 +93,24 @@ function cellsOf(line: Line, columns: Column[]): Cells {
   const cells: Cells = {};
   let sawNumber = false;
   const words = line.words.flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2).role === "quantity" ? splitUnit(w) : [w]);
+  let prev: { role: ColumnRole; w: Word } | undefined;
   for (const w of words) {
     let role = bandOf(columns, (w.x0 + w.x1) / 2).role;
     const numeric = looksNumeric(w.text) || /^[$€£%()]+$/.test(w.text);
     // A long description runs into the next band: text before the first number stays description.
     // So does a word in a unit column that is no unit ("ports" of "2 HDMI ports" over "UOM").
-    const runsOn = NUMERIC_ROLES.has(role) || (role === "unit" && descriptionLeftOf(columns, w));
+    // (only when it follows the description's words closely: a misread unit like "pes" sits
+    // apart, across the column gap).
+    const runsOn = NUMERIC_ROLES.has(role) ||
+      (role === "unit" && prev?.role === "description" && w.x0 - prev.w.x1 < (w.y1 - w.y0) * 1.2);
     if (runsOn && role !== "lineNo" && !numeric && !sawNumber && !UNIT_WORDS.has(normalise(w.text))) {
       role = columns.some((c) => c.role === "description") ? "description" : role;
     }
     if (NUMERIC_ROLES.has(role) && numeric && role !== "lineNo") sawNumber = true;
     (cells[role] ??= []).push(w);
+    prev = { role, w };
   }
   return cells;
-}
-
-/** Whether the description column lies left of the word (so a long description can run into it). */
-function descriptionLeftOf(columns: Column[], w: Word): boolean {
-  const d = columns.find((c) => c.role === "description");
-  return d !== undefined && d.x0 < w.x0;
 }
 
 const text = (ws?: Word[]) => (ws ?? []).map((w) => w.text).join(" ").trim();
