@@ -482,7 +482,9 @@ class Writer {
       );
     });
     for (const { page, ops } of this.pages) {
-      const stream = PDFContentStream.of(this.doc.context.obj({}), ops, false);
+      // Latin pages stay uncompressed (their text can be found in the file itself); pages with
+      // Thaana outlines are compressed, they would be several times larger.
+      const stream = PDFContentStream.of(this.doc.context.obj({}), ops, this.rtl);
       page.node.addContentStream(this.doc.context.register(stream));
     }
     return await this.doc.save({ useObjectStreams: false });
