@@ -12,6 +12,7 @@ import { Hono } from "hono";
 import { testApp } from "../tests/helpers/app.ts";
 import { createUser, signIn } from "../tests/helpers/users.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { applySecurityHeaders } from "../src/lib/security.ts";
 
 const i = Deno.args.indexOf("--n");
 const N = i >= 0 ? Number(Deno.args[i + 1]) : 20_000;
@@ -22,7 +23,16 @@ const headers = { cookie: session.cookie };
 
 const o = Deno.args.indexOf("--only");
 const ONLY = o >= 0 ? Deno.args[o + 1] : "";
-const bare = new Hono().get("/", (c) => c.json({ ok: true })); // bench/bare-hono.ts
+// bench/bare-hono.ts: the bare hello, and the same with the app's 13 response headers (the ceiling).
+let id = 0;
+const bare = new Hono()
+  .get("/", (c) => c.json({ ok: true }))
+  .use("/headers", async (c, next) => {
+    await next();
+    applySecurityHeaders(c.res.headers);
+    c.res.headers.set("X-Request-Id", `00000000-0000-4000-8000-${String(++id).padStart(12, "0")}`);
+  })
+  .get("/headers", (c) => c.json({ ok: true }));
 
 async function loop(name: string, path: string, init: RequestInit = {}, app: { request: Hono["request"] } = t.app) {
   if (!name.includes(ONLY)) return;
@@ -42,6 +52,7 @@ async function loop(name: string, path: string, init: RequestInit = {}, app: { r
 }
 
 await loop("bare Hono c.json({ok:true})", "/", {}, bare);
+await loop("bare Hono + 13 response headers", "/headers", {}, bare);
 await loop("GET /healthz", "/healthz");
 await loop("GET /api/auth/user (signed in)", "/api/auth/user", { headers });
 if ("flush" in logger && typeof logger.flush === "function") await logger.flush();
