@@ -75,7 +75,10 @@ function OrganisationForm({ initial }: { initial: OrganisationProfile }) {
     defaultValues: toValues(initial),
     resolver: zodFormResolver<Values>(organisationProfileSchema),
   });
-  useEffect(() => form.reset(toValues(initial)), [initial]);
+  // After a save the refetched values become the form's baseline; a logo change (same text values)
+  // leaves what is being typed alone.
+  const baseline = JSON.stringify(toValues(initial));
+  useEffect(() => form.reset(toValues(initial)), [baseline]);
   const { errors } = form.formState;
   const translate = (message: string | undefined) => {
     if (!message) return message;
