@@ -1,7 +1,6 @@
 /** SQL of the system settings screen: the settings rows it owns, database metrics, backup and log export. */
 import type { Queryable } from "../../db/types.ts";
 import { getSettings } from "../../lib/settings.ts";
-import { maskLegacyAuditRows } from "../../audit/sealed-entries.ts";
 import type { DbMetrics } from "../../shared/schemas/system-settings.ts";
 import { DEFAULT_TIME_ZONE } from "../../shared/schemas/common.ts";
 
@@ -93,22 +92,13 @@ export const EXCLUDED_COLUMNS: Record<string, string[]> = {
   quotations: ["sealed_payload"],
 };
 
-function jsonValue(v: unknown): unknown {
-  if (v instanceof Uint8Array) {
-    let s = "";
-    for (const b of v) s += String.fromCharCode(b);
-    return btoa(s);
-  }
-  return v;
-}
-
 /**
  * Sealed bids stay sealed in the backup (issue 10 item 4b): quotations still sealed, their attachment
  * links and encrypted files, and the reminders of still-sealed bids are left out (only the number of
  * sealed quotations is reported); pre-existing audit entries naming a sealed bid's vendor are masked.
  * Everything about them is in the database and reaches a backup after unsealing.
  */
-async function sealedRowFilter(db: Queryable) {
+export async function sealedRowFilter(db: Queryable) {
   const [s] = await db.query<{ quotations: number[]; files: number[]; bids: number[] }>(
     `select coalesce((select array_agg(id) from quotations where sealed), '{}') as quotations,
             coalesce((select array_agg(id) from files where encrypted), '{}') as files,
@@ -128,31 +118,87 @@ async function sealedRowFilter(db: Queryable) {
   return { keep, withheldSealedQuotations: quotations.size };
 }
 
-/** Every row of every application table, built in memory (fine at this product's scale). */
-export async function backupTables(
-  db: Queryable,
-): Promise<{ tables: Record<string, Record<string, unknown>[]>; withheldSealedQuotations: number }> {
-  const sealed = await sealedRowFilter(db);
-  const tables = await db.query<{ name: string }>(
-    `select table_name as name from information_schema.tables
-     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+export interface BackupTable {
+  name: string;
+  columns: { name: string; type: string }[];
+  /** Primary key columns in index order; empty: the table is paged by ctid. */
+  key: string[];
+}
+
+const IDENT = /^[a-z_][a-z0-9_]*$/;
+
+/** Every application table with its columns and primary key (names that need quoting are skipped). */
+export async function backupTableList(db: Queryable): Promise<BackupTable[]> {
+  const cols = await db.query<{ table: string; column: string; type: string }>(
+    `select c.relname as "table", a.attname as "column", format_type(a.atttypid, a.atttypmod) as type
+       from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      where c.relkind in ('r', 'p')
+      order by c.relname, a.attnum`,
   );
-  const out: Record<string, Record<string, unknown>[]> = {};
-  for (const { name } of tables) {
-    if (!/^[a-z0-9_]+$/.test(name)) continue;
-    let rows = await db.query<Record<string, unknown>>(`select * from "${name}"`);
-    const keep = sealed.keep[name];
-    if (keep) rows = rows.filter(keep);
-    if (name === "audit_logs") rows = await maskLegacyAuditRows(db, rows);
-    const excluded = EXCLUDED_COLUMNS[name] ?? [];
-    out[name] = rows.map((row) => {
-      const r: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(row)) r[k] = excluded.includes(k) ? null : jsonValue(v);
-      if (name === "settings" && row.is_secret) r.value = "";
-      return r;
-    });
+  const keys = await db.query<{ table: string; column: string }>(
+    `select kcu.table_name as "table", kcu.column_name as "column"
+       from information_schema.table_constraints tc
+       join information_schema.key_column_usage kcu
+         on kcu.constraint_schema = tc.constraint_schema and kcu.constraint_name = tc.constraint_name
+        and kcu.table_name = tc.table_name
+      where tc.table_schema = current_schema() and tc.constraint_type = 'PRIMARY KEY'
+      order by kcu.table_name, kcu.ordinal_position`,
+  );
+  const tables = new Map<string, BackupTable>();
+  for (const c of cols) {
+    if (!IDENT.test(c.table) || !IDENT.test(c.column)) continue;
+    let t = tables.get(c.table);
+    if (!t) tables.set(c.table, t = { name: c.table, columns: [], key: [] });
+    t.columns.push({ name: c.column, type: c.type });
   }
-  return { tables: out, withheldSealedQuotations: sealed.withheldSealedQuotations };
+  for (const k of keys) tables.get(k.table)?.key.push(k.column);
+  return [...tables.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/**
+ * One keyset page of a table, excluded columns never read (a files page would otherwise carry every
+ * file's bytes). `after` is the last row's key values from the previous page (null: the first page).
+ */
+export async function backupPage(
+  db: Queryable,
+  t: BackupTable,
+  after: unknown[] | null,
+  size: number,
+): Promise<Record<string, unknown>[]> {
+  const excluded = EXCLUDED_COLUMNS[t.name] ?? [];
+  const list = t.columns.map((c) => excluded.includes(c.name) ? `null as "${c.name}"` : `"${c.name}"`);
+  const key = t.key.length ? t.key.map((k) => `"${k}"`) : ["ctid"];
+  const types = t.key.length ? t.key.map((k) => t.columns.find((c) => c.name === k)!.type) : ["tid"];
+  if (!t.key.length) list.push(`ctid::text as "__ctid"`);
+  const where = after ? `where (${key.join(", ")}) > (${types.map((ty, i) => `$${i + 1}::${ty}`).join(", ")})` : "";
+  const params = after ? after.map((v) => v instanceof Date ? v.toISOString() : v) : [];
+  return await db.query<Record<string, unknown>>(
+    `select ${list.join(", ")} from "${t.name}" ${where} order by ${key.join(", ")} limit ${Number(size)}`,
+    params,
+  );
+}
+
+export interface BackupFile {
+  id: number;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** Stored files whose bytes go into a backup (sealed bids' encrypted files stay out), by id. */
+export async function backupFilePage(db: Queryable, afterId: number, size: number): Promise<BackupFile[]> {
+  return await db.query<BackupFile>(
+    `select id, size_bytes as "sizeBytes", sha256 from files where not encrypted and id > $1 order by id limit $2`,
+    [afterId, size],
+  );
+}
+
+export async function backupFileCounts(db: Queryable): Promise<{ files: number; bytes: number }> {
+  const [r] = await db.query<{ files: number; bytes: string | number }>(
+    `select count(*)::int as files, coalesce(sum(size_bytes), 0)::bigint as bytes from files where not encrypted`,
+  );
+  return { files: r.files, bytes: Number(r.bytes) };
 }
 
 export interface LogLine {

@@ -10,6 +10,7 @@ import { forgetOrganisationTimeZone } from "../../lib/organisation-time-zone.ts"
 import { fromCents, toCents } from "../../shared/money.ts";
 import { type SystemSettings, systemSettingsSchema } from "../../shared/schemas/system-settings.ts";
 import * as q from "./queries.ts";
+import { backupJson, planBackup, toByteStream } from "./backup.ts";
 
 const tags = ["system-settings"];
 const today = () => new Date().toISOString().slice(0, 10);
@@ -115,25 +116,23 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
     "/api/admin/backup-database",
     allow("system_settings.edit", {
       tags,
-      summary: "Download a JSON logical backup of every table (no credentials, token digests, file data or secrets)",
+      summary:
+        "Download a JSON logical backup of every table and stored file, streamed (no credentials, token digests, secrets or sealed bids)",
     }),
     async (c) => {
-      const { db, version } = c.get("deps");
-      const { tables, withheldSealedQuotations } = await q.backupTables(db);
+      const { db, version, objectStore, logger } = c.get("deps");
+      const plan = await planBackup(db);
       await db.tx((tx) =>
         audit(tx, c, {
           action: "EXPORT",
           entityType: "database_backup",
-          metadata: { tables: Object.keys(tables).length },
+          metadata: { tables: plan.tables.length, files: plan.files.files, fileBytes: plan.files.bytes },
         })
       );
-      const body = JSON.stringify({
-        createdAt: new Date().toISOString(),
-        version,
-        // Sealed bids are not in a backup until they are unsealed; only their number is.
-        withheld: { sealedQuotations: withheldSealedQuotations },
-        tables,
-      });
+      const body = toByteStream(
+        backupJson(db, objectStore, plan, version),
+        (e) => logger.error("backup stream failed", { error: String(e) }),
+      );
       return c.body(body, 200, {
         "content-type": "application/json; charset=utf-8",
         "content-disposition": `attachment; filename="procurement-backup-${today()}.json"`,
