@@ -77,7 +77,10 @@ Deno.test("[e2e] organisation: the admin fills the profile and uploads a logo in
     await page.evaluate(() => localStorage.setItem("user-language", "dv"));
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    // The sidebar in Dhivehi: System Settings is "ނިޒާމުގެ ތަރުތީބުތައް".
+    await page.getByRole("button", { name: "ނިޒާމުގެ ތަރުތީބުތައް" }).click();
     await card.getByRole("heading", { name: "ޖަމްޢިއްޔާގެ މަޢުލޫމާތު" }).waitFor();
+    await card.getByRole("img").waitFor();
     await screenshot(page, "organisation-dv");
     await page.evaluate(() => localStorage.setItem("user-language", "en"));
 
