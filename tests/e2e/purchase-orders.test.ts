@@ -110,6 +110,8 @@ Deno.test("[e2e] purchase order: award, vendor acknowledges, partial then full r
       await dialog.getByRole("button", { name: "Acknowledge" }).click();
       await expectToast(page, "Purchase order acknowledged");
       await card.getByText("Acknowledged", { exact: true }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, "po-vendor-acknowledged");
       assert.deepEqual(vendor.problems, []);
     }
 
@@ -178,6 +180,26 @@ Deno.test("[e2e] purchase order: award, vendor acknowledges, partial then full r
     assert.deepEqual(team.problems, []);
     const final = await (await manager.page.request.get(`/api/purchase-orders/${purchaseOrder.id}`)).json();
     assert.equal(final.status, "received");
+
+    // 5. (budgets) The finance controller sees the receipts as spend: a budget for the request's
+    //    department, and in its drill-down the order, everything received (12 x 85.00 + 13 x 14.00).
+    const finance = await openPage(browser, server.url);
+    try {
+      await signIn(finance, "finance@example.com");
+      const budget = await finance.page.request.post("/api/budgets", {
+        data: { department: "Facilities", fiscalYear: new Date().getUTCFullYear(), amount: "50000" },
+      });
+      assert.ok([201, 409].includes(budget.status()), await budget.text());
+      await finance.page.goto("/budgets");
+      await finance.page.getByRole("row").filter({ hasText: "Facilities" }).first()
+        .getByRole("button", { name: "Details" }).click();
+      const order = finance.page.getByRole("dialog").getByRole("row").filter({ hasText: purchaseOrder.poNumber });
+      await order.getByText("$1,202.00").waitFor();
+      await order.getByText("received", { exact: true }).waitFor();
+      assert.deepEqual(finance.problems, []);
+    } finally {
+      await finance.close();
+    }
   } finally {
     await team.close();
     await manager.close();
