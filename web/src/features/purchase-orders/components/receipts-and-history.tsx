@@ -78,9 +78,9 @@ export function PurchaseOrderHistory({ history }: { history: HistoryEntry[] }) {
               {history.map((h) => (
                 <li key={h.id}>
                   <p className="font-medium">{label(h)}</p>
-                  <p className="text-sm text-base-content/70">
+                  <p className="flex flex-wrap gap-x-2 text-sm text-base-content/70">
                     <bdi>{f.dateTime(h.createdAt)}</bdi>
-                    {h.user && <bdi className="ms-2">· {t("history.by", { name: h.user })}</bdi>}
+                    {h.user && <bdi>{t("history.by", { name: h.user })}</bdi>}
                   </p>
                   {h.metadata.reason && <p className="text-sm whitespace-pre-wrap" dir="auto">{h.metadata.reason}</p>}
                 </li>
