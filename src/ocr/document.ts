@@ -109,8 +109,8 @@ async function readPage(
   const first = await recogniser.page(image, size, page, onProgress);
   const checked = (p: PageWords) => interpret([p]).items.filter((i) => i.check !== "unverified").length;
   const firstChecked = checked(first.page);
-  const all = interpret([first.page]).items.length;
-  if (firstChecked > 0 && firstChecked >= all * 0.75) return first;
+  // Only a reading with nothing that adds up: a partly right one is better than a second guess.
+  if (firstChecked > 0) return first;
   const second = await recogniser.page(image, size, page, onProgress, { block: true });
   return checked(second.page) > firstChecked ? second : first;
 }
