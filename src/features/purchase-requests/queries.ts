@@ -30,7 +30,15 @@ export const LIST_COLUMNS = `pr.id, pr.request_number as "requestId", pr.title, 
 
 export async function listPurchaseRequests(
   db: Queryable,
-  f: { status?: string; categoryId?: number; requestType?: string; q?: string; limit: number; offset: number },
+  f: {
+    status?: string;
+    categoryId?: number;
+    requestType?: string;
+    q?: string;
+    limit: number;
+    offset: number;
+    after?: ListCursor;
+  },
 ) {
   const w = where([
     ["pr.status = ?", f.status],
@@ -42,29 +50,79 @@ export async function listPurchaseRequests(
       f.q ? `%${escapeLike(f.q)}%` : undefined,
     ],
   ]);
-  const [items, total] = await Promise.all([
-    // Page first, then the per-row details for just that page.
-    db.query(
-      `select ${LIST_COLUMNS},
+  // Keyset: the rows after the cursor in (created_at desc, id desc) order, read from the same
+  // index range as page 1 whatever the depth (an offset reads and throws away every row before it).
+  let page = w.sql;
+  const pageParams = [...w.params];
+  if (f.after) {
+    const n = pageParams.push(f.after.createdAt, f.after.id);
+    page = `${page ? `${page} and` : "where"} (pr.created_at, pr.id) < ($${n - 1}::timestamptz, $${n}::int)`;
+  }
+  const [rows, total] = await Promise.all([
+    // Page first (ids only, so an index on the filter and the order can answer it without the
+    // rows it skips), then the per-row details for just that page.
+    db.query<Record<string, unknown> & { cursor: string }>(
+      `select ${LIST_COLUMNS}, ${CURSOR_SQL} as cursor,
           (select count(*)::int from purchase_request_items i where i.purchase_request_id = pr.id) as "itemCount",
           coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'quantity', t.quantity, 'unit', t.unit,
                       'estimatedPrice', t.estimated_price::text) order by t.position)
              from (select id, name, quantity, unit, estimated_price, position from purchase_request_items i
                     where i.purchase_request_id = pr.id order by position limit 3) t), '[]'::json) as items
-         from (select * from purchase_requests pr ${w.sql}
-                order by pr.created_at desc, pr.id desc limit $${w.next} offset $${w.next + 1}) pr
+         from (select pr.id from purchase_requests pr ${page}
+                order by pr.created_at desc, pr.id desc limit $${pageParams.length + 1} offset $${
+        pageParams.length + 2
+      }) p
+         join purchase_requests pr on pr.id = p.id
          left join categories c on c.id = pr.category_id
         order by pr.created_at desc, pr.id desc`,
-      [...w.params, f.limit, f.offset],
+      [...pageParams, f.limit, f.after ? 0 : f.offset],
     ),
     // Counting stops at COUNT_CAP: an exact count of 100,000 rows on every page costs more than the page.
+    // The total is over the filter, not the cursor, so a pager shows the same total on every page.
     db.query<{ n: number }>(
       `select count(*)::int as n from (select 1 from purchase_requests pr ${w.sql} limit ${COUNT_CAP + 1}) s`,
       w.params,
     ),
   ]);
-  return { items, total: Math.min(total[0].n, COUNT_CAP), capped: total[0].n > COUNT_CAP };
+  const items = rows.map(({ cursor: _, ...row }) => row);
+  // A full page may have more after it; a short page is the last.
+  const next = rows.length === f.limit ? encodeCursor(rows[rows.length - 1].cursor) : undefined;
+  return { items, total: Math.min(total[0].n, COUNT_CAP), capped: total[0].n > COUNT_CAP, next };
 }
+
+/** Where a keyset page starts: the (created_at, id) of the last row of the page before. */
+export interface ListCursor {
+  /** ISO 8601 in UTC with microseconds, as PostgreSQL stores it (a JS Date keeps milliseconds only). */
+  createdAt: string;
+  id: number;
+}
+
+// The microseconds matter: rows created in the same millisecond would otherwise be skipped or repeated.
+const CURSOR_SQL = `to_char(pr.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || pr.id`;
+
+/** The opaque `after` value of the API (base64url of "<created_at>_<id>"). */
+export function encodeCursor(raw: string) {
+  return btoa(raw).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** Undefined when `value` is not a cursor this API gave out. */
+export function decodeCursor(value: string): ListCursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(value)) return undefined;
+  let raw: string;
+  try {
+    raw = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    return undefined;
+  }
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/.exec(raw);
+  if (!m) return undefined;
+  const id = Number(m[2]);
+  if (id > 2_147_483_647 || Number.isNaN(Date.parse(m[1]))) return undefined;
+  return { createdAt: m[1], id };
+}
+
+/** Offsets stop here (the SPA's pager never goes further: totals are capped at COUNT_CAP too); deeper pages use `after`. */
+export const MAX_OFFSET = 10_000;
 
 /** Lists report exact totals up to this many rows, and "at least this many" beyond. */
 export const COUNT_CAP = 10_000;
@@ -88,34 +146,34 @@ export async function prStats(db: Queryable) {
   };
 }
 
+// Timestamps inside json come out as PostgreSQL writes them; this is the JSON of a JS Date (milliseconds, Z),
+// so a history entry reads the same as every other date of the API.
+const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** One statement (one round trip): the request, its items and its history as json arrays. */
 export async function getPurchaseRequest(db: Queryable, id: number) {
   const row = (await db.query<Record<string, unknown>>(
     `select ${LIST_COLUMNS}, pr.justification, pr.approval_required as "approvalRequired",
         pr.vendor_preferences as "vendorPreferences", pr.internal_supplier as "internalSupplier",
         pr.rejection_reason as "rejectionReason",
-        json_build_object('id', u.id, 'name', btrim(u.first_name || ' ' || u.last_name), 'email', u.email) as "createdBy"
+        json_build_object('id', u.id, 'name', btrim(u.first_name || ' ' || u.last_name), 'email', u.email) as "createdBy",
+        coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'specifications', i.specifications,
+                    'quantity', i.quantity, 'unit', i.unit, 'estimatedPrice', i.estimated_price::text,
+                    'categoryId', i.category_id, 'urgency', i.urgency, 'notes', i.notes) order by i.position, i.id)
+           from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json) as items,
+        coalesce((select json_agg(json_build_object('id', e.id, 'action', e.action, 'stage', e.stage,
+                    'fromStatus', e.from_status, 'toStatus', e.to_status, 'comment', e.comment,
+                    'createdAt', to_char(e.created_at at time zone 'UTC', ${ISO_MS}),
+                    'actor', case when a.id is null then null else json_build_object('id', a.id,
+                      'name', btrim(a.first_name || ' ' || a.last_name), 'email', a.email) end)
+                    order by e.created_at, e.id)
+           from purchase_request_events e left join users a on a.id = e.actor_id
+          where e.purchase_request_id = pr.id), '[]'::json) as history
        from purchase_requests pr left join categories c on c.id = pr.category_id join users u on u.id = pr.created_by
       where pr.id = $1`,
     [id],
   ))[0];
-  if (!row) return undefined;
-  const [items, history] = await Promise.all([
-    db.query(
-      `select id, name, specifications, quantity, unit, estimated_price as "estimatedPrice", category_id as "categoryId",
-          urgency, notes from purchase_request_items where purchase_request_id = $1 order by position, id`,
-      [id],
-    ),
-    db.query(
-      `select e.id, e.action, e.stage, e.from_status as "fromStatus", e.to_status as "toStatus", e.comment,
-          e.created_at as "createdAt",
-          case when u.id is null then null else json_build_object('id', u.id, 'name', btrim(u.first_name || ' ' || u.last_name),
-            'email', u.email) end as actor
-         from purchase_request_events e left join users u on u.id = e.actor_id
-        where e.purchase_request_id = $1 order by e.created_at, e.id`,
-      [id],
-    ),
-  ]);
-  return { ...row, items, history };
+  return row;
 }
 
 export async function lockPurchaseRequest(tx: Queryable, id: number) {

@@ -11,6 +11,7 @@ import { allow, roles } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { errorText } from "../../shared/error-codes.ts";
 import { parseWith } from "../../lib/body.ts";
 import { getSetting, getSettings, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
@@ -129,13 +130,30 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     "/api/purchase-requests",
     roles([...STAFF], {
       tags: ["purchase-requests"],
-      summary: "List with filters; X-Total-Count (exact up to 10,000, then X-Total-Count-Capped: true); staff only",
+      summary:
+        "List with filters; X-Total-Count (exact up to 10,000, then X-Total-Count-Capped: true); deep pages with ?after= from X-Next-Cursor (offset at most 10,000); staff only",
     }),
     validate("query", prListQuerySchema),
     async (c) => {
-      const { items, total, capped } = await q.listPurchaseRequests(c.get("deps").db, c.req.valid("query"));
+      const { after: cursor, ...query } = c.req.valid("query");
+      const after = cursor ? q.decodeCursor(cursor) : undefined;
+      if (cursor && !after) {
+        throw new BadRequest("purchaseRequests.badCursor", [{
+          path: "after",
+          message: errorText("purchaseRequests.badCursor"),
+        }]);
+      }
+      if (!after && query.offset > q.MAX_OFFSET) {
+        const params = { max: q.MAX_OFFSET };
+        throw new BadRequest("purchaseRequests.offsetTooDeep", [
+          { path: "offset", message: errorText("purchaseRequests.offsetTooDeep", params) },
+        ], params);
+      }
+      const { items, total, capped, next } = await q.listPurchaseRequests(c.get("deps").db, { ...query, after });
       c.header("X-Total-Count", String(total));
       if (capped) c.header("X-Total-Count-Capped", "true");
+      // The page after this one, for `?after=` (absent on the last page).
+      if (next) c.header("X-Next-Cursor", next);
       return c.json(items);
     },
   )

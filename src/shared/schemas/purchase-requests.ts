@@ -151,6 +151,8 @@ export const prListQuerySchema = z.object({
   q: safeString().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** Keyset cursor from X-Next-Cursor: the page after that row (offset is then ignored). */
+  after: z.string().max(200).optional(),
 });
 
 /** Which of the two payloads of spec section 7 a body is: the full form always has department and justification. */

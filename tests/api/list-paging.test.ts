@@ -1,0 +1,162 @@
+import assert from "node:assert/strict";
+import { expectError, expectJson, testApp } from "../helpers/app.ts";
+import { testBackend } from "../helpers/db.ts";
+import { as, createCategory } from "../helpers/users.ts";
+
+const tag = `[list-paging/${testBackend()}]`;
+const t = await testApp();
+const { db } = t;
+Deno.test.afterAll(t.close);
+
+const CAT = await createCategory(db, "Office supplies");
+const manager = await as(t, "procurement_manager");
+const creator = (await db.query<{ id: number }>("select id from users order by id limit 1"))[0].id;
+let numbers = 0;
+
+/**
+ * `n` requests titled `<title> <k>` straight in SQL (numbers of the year 1999, never issued by the
+ * app), created at `at` plus k microseconds times `stepUs` (0: all at the same instant).
+ */
+async function insert(title: string, n: number, at: string, stepUs = 1, extra: { status?: string } = {}) {
+  const first = numbers + 1;
+  numbers += n;
+  return (await db.query<{ id: number }>(
+    `insert into purchase_requests (request_number, title, status, category_id, deadline, created_by, created_at)
+     select 'PR-1999-' || lpad(g::text, 6, '0'), $1 || ' ' || g, $2, $3, now() + interval '30 days', $4,
+            $5::timestamptz + (g - $6) * $7 * interval '1 microsecond'
+       from generate_series($6::int, $8::int) g
+     returning id`,
+    [title, extra.status ?? "pending", CAT, creator, at, first, stepUs, numbers],
+  )).map((r) => r.id);
+}
+
+async function page(query: string) {
+  const res = await manager.request(`/api/purchase-requests?${query}`);
+  const rows = await expectJson<{ id: number; createdAt: string }[]>(res, 200);
+  return {
+    ids: rows.map((r) => r.id),
+    next: res.headers.get("x-next-cursor"),
+    total: Number(res.headers.get("x-total-count")),
+    capped: res.headers.get("x-total-count-capped"),
+  };
+}
+
+Deno.test(`${tag} GET /api/purchase-requests?after= walks every row once while rows are inserted`, async () => {
+  const marker = `Keyset${crypto.randomUUID().slice(0, 8)}`;
+  // Ties the cursor must break on id: ten rows in one instant, ten a microsecond apart (one JS
+  // millisecond), ten a second apart.
+  const base = "2026-03-01T10:00:00.000000Z";
+  const original = [
+    ...await insert(marker, 10, base, 0),
+    ...await insert(marker, 10, "2026-03-01T09:00:00.000100Z", 1),
+    ...await insert(marker, 10, "2026-02-01T00:00:00Z", 1_000_000),
+  ];
+  const seen: number[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const p = await page(`q=${marker}&limit=7${cursor ? `&after=${cursor}` : ""}`);
+    seen.push(...p.ids);
+    assert.equal(p.total, 30 + pages, "the total counts the filter, not what is left after the cursor");
+    cursor = p.next;
+    pages++;
+    // A request raised meanwhile is newer than every cursor: it never shifts the pages still to come.
+    await insert(marker, 1, new Date().toISOString());
+    assert.ok(pages < 10, "the walk ends");
+  } while (cursor);
+  assert.equal(new Set(seen).size, seen.length, "no row twice");
+  assert.deepEqual([...seen].sort((a, b) => a - b), [...original].sort((a, b) => a - b), "no row missed");
+  assert.equal(pages, 5, "7 + 7 + 7 + 7 + 2");
+
+  // The same order as offset paging over a quiet table: newest first, ties by id descending.
+  const quiet = await page(`q=${marker}&limit=100`);
+  assert.deepEqual(quiet.ids.filter((id) => original.includes(id)), seen);
+  // A full page cannot know whether rows follow: its cursor leads to an empty last page without one.
+  const all = await page(`q=${marker}&limit=${quiet.ids.length}`);
+  assert.ok(all.next);
+  const after = await page(`q=${marker}&limit=${quiet.ids.length}&after=${all.next}`);
+  assert.deepEqual([after.ids, after.next], [[], null]);
+  // Filters still apply after the cursor: only pending rows, and the cursor works with limit=1.
+  const first = await page(`q=${marker}&status=pending&limit=1`);
+  const second = await page(`q=${marker}&status=pending&limit=1&after=${first.next}`);
+  assert.equal(second.ids.length, 1);
+  assert.notEqual(second.ids[0], first.ids[0]);
+  assert.deepEqual((await page(`q=${marker}&status=draft&limit=5`)).ids, []);
+});
+
+Deno.test(`${tag} GET /api/purchase-requests refuses a forged cursor and offsets beyond 10,000 with 400`, async () => {
+  const bad = [
+    "after=notacursor!",
+    `after=${btoa("2026-01-01T00:00:00.000000Z_abc")}`,
+    `after=${btoa("2026-01-01T00:00:00Z_5")}`, // microseconds are part of the cursor
+    `after=${btoa("2026-13-45T00:00:00.000000Z_5")}`,
+    `after=${btoa("2026-01-01T00:00:00.000000Z_99999999999")}`,
+  ];
+  for (const query of bad) {
+    const res = await manager.request(`/api/purchase-requests?${query}`);
+    const body = await expectError(res, 400, "purchaseRequests.badCursor");
+    assert.equal((body.issues as { path: string }[])[0].path, "after", query);
+  }
+  const deep = await manager.request("/api/purchase-requests?offset=10001");
+  const body = await expectError(deep, 400, "purchaseRequests.offsetTooDeep");
+  assert.match(String(body.message), /10000/);
+  assert.equal((body.issues as { path: string }[])[0].path, "offset");
+  // The deepest page the SPA's pager can reach (200 pages of 50 under a total capped at 10,000) still answers.
+  await expectJson(await manager.request("/api/purchase-requests?offset=10000"), 200);
+  await expectJson(await manager.request("/api/purchase-requests?offset=9950&limit=50"), 200);
+});
+
+Deno.test(`${tag} GET /api/purchase-requests counts exactly up to 10,000 and says when it stopped`, async () => {
+  const marker = `Capped${crypto.randomUUID().slice(0, 8)}`;
+  await insert(marker, 10_001, "2025-06-01T00:00:00Z", 1_000, { status: "completed" });
+  const few = `Few${crypto.randomUUID().slice(0, 8)}`;
+  await insert(few, 3, "2025-07-01T00:00:00Z", 1_000, { status: "completed" });
+
+  const capped = await page("status=completed&limit=1");
+  assert.equal(capped.total, 10_000);
+  assert.equal(capped.capped, "true");
+  const exact = await page(`q=${few}&limit=1`);
+  assert.equal(exact.total, 3);
+  assert.equal(exact.capped, null);
+  const boundary = await page(`q=${marker}&status=completed&limit=1`);
+  assert.equal(boundary.capped, "true", "10,001 rows is over the cap");
+
+  // Beyond the offset cap the cursor goes on: the last page of the 10,004 completed rows.
+  let p = await page("status=completed&limit=200&offset=9800");
+  let seen = p.ids.length + 9800;
+  while (p.next) {
+    p = await page(`status=completed&limit=200&after=${p.next}`);
+    seen += p.ids.length;
+  }
+  assert.equal(seen, 10_004);
+});
+
+Deno.test(`${tag} GET /api/purchase-requests/:id returns items and history as before, in one statement`, async () => {
+  const res = await manager.request("/api/purchase-requests", {
+    method: "POST",
+    json: {
+      title: "Detail shape",
+      description: "d",
+      department: "IT",
+      justification: "j",
+      priority: "medium",
+      requestType: "internal",
+      deadline: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+      categoryId: CAT,
+      items: [
+        { itemName: "B", quantity: 2, unit: "pcs", estimatedPrice: 12.5 },
+        { itemName: "A", quantity: 1, unit: "box", estimatedPrice: 3 },
+      ],
+    },
+  });
+  const created = await expectJson<{ id: number }>(res, 201);
+  const pr = await expectJson<{
+    items: { name: string; quantity: number; estimatedPrice: string; categoryId: number | null }[];
+    history: { action: string; createdAt: string; actor: { id: number } | null }[];
+  }>(await manager.request(`/api/purchase-requests/${created.id}`), 200);
+  assert.deepEqual(pr.items.map((i) => [i.name, i.quantity, i.estimatedPrice]), [["B", 2, "12.50"], ["A", 1, "3.00"]]);
+  assert.equal(pr.history[0].action, "created");
+  assert.match(pr.history[0].createdAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "as a JS Date serialises");
+  assert.equal(pr.history[0].actor?.id, manager.user.id);
+  await expectError(await manager.request("/api/purchase-requests/999999"), 404, "purchaseRequests.notFound");
+});
