@@ -556,3 +556,33 @@ Deno.test(`${tag} a still-sealed bid shows no amounts and no vendors in any repo
     [b2],
   );
 });
+
+Deno.test(`${tag} an order acknowledged, received or closed still counts as awarded spend; a cancelled one does not`, async () => {
+  const figures = async () => ({
+    spend: await expectJson(await finance.request("/api/reports/spend"), 200),
+    savings: await expectJson(await finance.request("/api/reports/savings"), 200),
+    pipeline: await expectJson(await finance.request("/api/reports/pipeline"), 200),
+    vendors: await expectJson(await finance.request("/api/reports/vendors"), 200),
+  });
+  const before = await figures();
+  const [po] = await db.query<{ id: number }>(
+    "select id from purchase_orders where status = 'issued' order by total_amount desc limit 1",
+  );
+  await db.query("update purchase_orders set status = 'acknowledged', acknowledged_at = now() where id = $1", [po.id]);
+  assert.deepEqual(await figures(), before, "acknowledged");
+  await db.query("update purchase_orders set status = 'received' where id = $1", [po.id]);
+  assert.deepEqual(await figures(), before, "received");
+  await db.query("update purchase_orders set status = 'closed', closed_at = now() where id = $1", [po.id]);
+  assert.deepEqual(await figures(), before, "closed");
+
+  const [other] = await db.query<{ id: number; total: string }>(
+    "select id, total_amount::text as total from purchase_orders where status = 'issued' order by id limit 1",
+  );
+  await db.query(
+    "update purchase_orders set status = 'cancelled', cancelled_reason = 'test', cancelled_at = now() where id = $1",
+    [other.id],
+  );
+  const after = await figures();
+  const total = (f: typeof before) => Number((f.spend as { total: { amount: string } }).total.amount);
+  assert.equal(total(after), total(before) - Number(other.total), "a cancelled order leaves the spend");
+});

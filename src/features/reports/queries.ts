@@ -53,7 +53,7 @@ const AWARDS = `select a.id, a.created_at as awarded_at, po.total_amount as amou
     coalesce(b.id, pr.id) as request_id, coalesce(b.bid_number, pr.request_number) as number,
     coalesce(b.title, pr.title) as title
   from awards a
-  join purchase_orders po on po.id = a.purchase_order_id and po.status = 'issued'
+  join purchase_orders po on po.id = a.purchase_order_id and po.status not in ('cancelled', 'declined')
   left join bid_requests b on b.id = a.bid_request_id
   left join purchase_requests pr on pr.id = a.purchase_request_id
   where ${inRange("a.created_at")}
