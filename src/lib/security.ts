@@ -3,7 +3,10 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./deps.ts";
 import { Forbidden } from "./errors.ts";
 
-/** Headers for every response; the CSP is the one the built SPA passes (no inline script, no CDN). */
+/**
+ * The full set, for HTML documents (Hono's secureHeaders with our options); the CSP is the one the
+ * built SPA passes (no inline script, no CDN). API answers get the short API_HEADERS below.
+ */
 export const secureHeadersReference = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
@@ -27,30 +30,59 @@ export const secureHeadersReference = secureHeaders({
 });
 
 /**
- * The same headers, worked out once at start-up by running Hono's middleware on an empty response,
- * so each request only adds fixed strings.
+ * The full set, worked out once at start-up by running Hono's middleware on an empty response, so
+ * each request only adds fixed strings. For HTML documents, scripts (a worker runs under its
+ * script's own CSP: the pdf.js worker needs `script-src 'self'`) and answers without a body type.
  */
 const probe = await new Hono().use(secureHeadersReference).get("/", (c) => c.body(null)).request("/");
-export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [...probe.headers]
+export const DOCUMENT_HEADERS: readonly (readonly [string, string])[] = [...probe.headers]
   .filter(([name]) => name !== "content-type");
 
-const NAMES = new Set(SECURITY_HEADERS.map(([name]) => name));
+/**
+ * The short set for every other answer: JSON, CSV, PDF, images, styles (docs/decisions/011): the
+ * OWASP REST Security Cheat Sheet's API headers (no-store stays with the handlers that set it), plus
+ * CORP. `default-src 'none'` keeps a JSON answer opened as a page from loading or running anything;
+ * nosniff keeps it from being read as HTML or script. Fewer, shorter headers keep Deno's response
+ * path cheap (docs/benchmarks.md, "Throughput of the per-request path").
+ */
+export const API_HEADERS: readonly (readonly [string, string])[] = [
+  ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
+  ["cross-origin-resource-policy", "same-origin"],
+  ["strict-transport-security", DOCUMENT_HEADERS.find(([name]) => name === "strict-transport-security")![1]],
+  ["x-content-type-options", "nosniff"],
+  ["x-frame-options", "DENY"],
+];
+
+const NAMES = new Set(DOCUMENT_HEADERS.map(([name]) => name));
+
+/** Whether a response's type is one that gets the full set: none, HTML or JavaScript. */
+export function isDocumentType(contentType: string | undefined): boolean {
+  if (!contentType) return true;
+  if (contentType.startsWith("application/json")) return false; // the common case, without copies
+  const type = contentType.trimStart().toLowerCase();
+  return type.startsWith("text/html") || type.startsWith("text/javascript") ||
+    type.startsWith("application/javascript") || type.startsWith("application/x-javascript") ||
+    type.startsWith("application/xhtml+xml");
+}
 
 /**
- * Adds the security headers a response does not carry yet (a handler that set one of ours keeps
- * it: `overwrite: false`) and drops X-Powered-By. The response's own headers are read in one
- * `forEach`: in Deno each `has` validates its argument and scans the list, and each step of a
- * `keys()` iterator sorts and combines the whole list again; `forEach` does that once.
+ * Adds the security headers of the response's kind that it does not carry yet (a handler that set
+ * one of ours keeps it: `overwrite: false`) and drops X-Powered-By. The response's own headers are
+ * read in one `forEach`: in Deno each `has`/`get` validates its argument and scans the list, and
+ * each step of a `keys()` iterator sorts and combines the whole list again; `forEach` does that once.
  */
 export function applySecurityHeaders(headers: Headers) {
   let own: Set<string> | undefined;
   let poweredBy = false;
-  headers.forEach((_value, name) => {
-    if (NAMES.has(name)) (own ??= new Set()).add(name);
+  let contentType: string | undefined;
+  headers.forEach((value, name) => {
+    if (name === "content-type") contentType = value;
+    else if (NAMES.has(name)) (own ??= new Set()).add(name);
     else if (name === "x-powered-by") poweredBy = true;
   });
   if (poweredBy) headers.delete("x-powered-by");
-  for (const [name, value] of SECURITY_HEADERS) if (!own?.has(name)) headers.append(name, value);
+  const set = isDocumentType(contentType) ? DOCUMENT_HEADERS : API_HEADERS;
+  for (const [name, value] of set) if (!own?.has(name)) headers.append(name, value);
 }
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
