@@ -1,11 +1,13 @@
 /**
  * The baseline of bench/throughput.ts: a bare Hono "hello" on Deno, nothing else, at `/`.
- * `/headers` is the same hello carrying the app's response headers (the 12 security headers and
- * X-Request-Id, added as the app adds them): the ceiling any app sending those headers can reach
- * on this Deno, since each header added to a Response is validated character by character.
+ * `/headers` is the same hello carrying the app's response headers for JSON (the short API set of
+ * docs/decisions/011 and X-Request-Id, added as the app adds them): the ceiling any app sending
+ * those headers can reach on this Deno, since each header added to a Response is validated character
+ * by character. `/document-headers` carries the full document set (12 headers) and X-Request-Id,
+ * as every JSON answer did before decision 011.
  */
 import { Hono } from "hono";
-import { applySecurityHeaders } from "../src/lib/security.ts";
+import { applySecurityHeaders, DOCUMENT_HEADERS } from "../src/lib/security.ts";
 
 const port = Number(Deno.args[0] ?? 8100);
 let id = 0;
@@ -16,5 +18,11 @@ const app = new Hono()
     applySecurityHeaders(c.res.headers);
     c.res.headers.set("X-Request-Id", `00000000-0000-4000-8000-${String(++id).padStart(12, "0")}`);
   })
-  .get("/headers", (c) => c.json({ ok: true }));
+  .get("/headers", (c) => c.json({ ok: true }))
+  .use("/document-headers", async (c, next) => {
+    await next();
+    for (const [name, value] of DOCUMENT_HEADERS) c.res.headers.append(name, value);
+    c.res.headers.set("X-Request-Id", `00000000-0000-4000-8000-${String(++id).padStart(12, "0")}`);
+  })
+  .get("/document-headers", (c) => c.json({ ok: true }));
 Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
