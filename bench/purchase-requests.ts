@@ -15,6 +15,7 @@ import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
 import { seedScale } from "../src/db/seed-scale.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { encodeCursor } from "../src/features/purchase-requests/queries.ts";
 import { closedLoop, type LoadResult, openLoop } from "./load.ts";
 
 const arg = (name: string, fallback: number) => {
@@ -49,6 +50,12 @@ try {
     r,
   ) => r.id);
   const categories = (await db.query<{ id: number }>("select id from categories")).map((r) => r.id);
+  // Deep pages: keyset cursors (X-Next-Cursor / ?after=) taken at random depths over the whole list,
+  // as a client walking past the offset cap would send them.
+  const cursors = (await db.query<{ c: string }>(
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || id as c
+       from purchase_requests tablesample system (1) order by random() limit 500`,
+  )).map((r) => encodeCursor(r.c));
   await db.close();
 
   const port = await freePort();
@@ -78,8 +85,13 @@ try {
     () => "/api/purchase-requests?status=active",
     () => `/api/purchase-requests?categoryId=${pick(categories)}`,
     () => "/api/purchase-requests?requestType=vendor_quote&status=pending",
-    () => `/api/purchase-requests?offset=${Math.floor(Math.random() * 500) * 50}`,
-    () => "/api/purchase-requests?q=laptop",
+    () => `/api/purchase-requests?offset=${Math.floor(Math.random() * 200) * 50}`,
+    () => `/api/purchase-requests?after=${pick(cursors)}`,
+    () => `/api/purchase-requests?status=completed&after=${pick(cursors)}`,
+    // a common word (about 1 request in 7), a common word with a filter, a rare number prefix
+    () => "/api/purchase-requests?q=restock",
+    () => "/api/purchase-requests?q=medical&status=completed",
+    () => `/api/purchase-requests?q=PR-${new Date().getUTCFullYear()}-001`,
   ];
 
   // Warm-up, then the measured runs.
@@ -124,8 +136,14 @@ try {
   console.log(
     `\nAuthenticated trivial endpoint reaches ${(ratio * 100).toFixed(0)}% of bare Hono (budget: at least 50%).`,
   );
-  const listOk = results[`list @${RATE}/s`].p95 < 50 && results[`detail @${RATE}/s`].p95 < 50;
-  console.log(`List/detail p95 under 50 ms at ${RATE}/s: ${listOk ? "yes" : "NO"}`);
+  // issue 14 item 3: at 100,000 requests list <= 25 ms and detail <= 10 ms; at 1,000,000 list <= 50 ms.
+  const [listBudget, detailBudget] = SCALE >= 1_000_000 ? [50, 50] : [25, 10];
+  const listP95 = results[`list @${RATE}/s`].p95, detailP95 = results[`detail @${RATE}/s`].p95;
+  console.log(
+    `List p95 ${listP95} ms (budget ${listBudget}): ${listP95 <= listBudget ? "met" : "NOT met"}; ` +
+      `detail p95 ${detailP95} ms (budget ${detailBudget}): ${detailP95 <= detailBudget ? "met" : "NOT met"}`,
+  );
+  console.log(`Load average at the end: ${Deno.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 } finally {
   if (server) {
     server.kill("SIGTERM");

@@ -30,6 +30,10 @@ async function insert(title: string, n: number, at: string, stepUs = 1, extra: {
   )).map((r) => r.id);
 }
 
+async function count(where: string) {
+  return (await db.query<{ n: number }>(`select count(*)::int as n from purchase_requests where ${where}`))[0].n;
+}
+
 async function page(query: string) {
   const res = await manager.request(`/api/purchase-requests?${query}`);
   const rows = await expectJson<{ id: number; createdAt: string }[]>(res, 200);
@@ -38,6 +42,7 @@ async function page(query: string) {
     next: res.headers.get("x-next-cursor"),
     total: Number(res.headers.get("x-total-count")),
     capped: res.headers.get("x-total-count-capped"),
+    estimated: res.headers.get("x-total-count-estimated"),
   };
 }
 
@@ -129,6 +134,20 @@ Deno.test(`${tag} GET /api/purchase-requests counts exactly up to 10,000 and say
     seen += p.ids.length;
   }
   assert.equal(seen, 10_004);
+});
+
+Deno.test(`${tag} GET /api/purchase-requests skips the count when the planner expects 15,000 or more`, async () => {
+  const marker = `Estimated${crypto.randomUUID().slice(0, 8)}`;
+  await insert(marker, 16_000, "2024-01-01T00:00:00Z", 1_000, { status: "rejected" });
+  await db.exec("analyze purchase_requests");
+  const many = await page("status=rejected&limit=1");
+  assert.deepEqual([many.total, many.capped, many.estimated], [10_000, "true", "true"]);
+  // Under the estimate threshold the count is exact (and capped when over 10,000), never estimated.
+  const few = await page("status=pending&limit=1");
+  assert.equal(few.estimated, null);
+  assert.equal(few.total, await count("status = 'pending'"));
+  const none = await page(`status=rejected&q=${marker}-none`);
+  assert.deepEqual([none.total, none.capped, none.estimated], [0, null, null]);
 });
 
 Deno.test(`${tag} GET /api/purchase-requests/:id returns items and history as before, in one statement`, async () => {

@@ -149,9 +149,14 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
           { path: "offset", message: errorText("purchaseRequests.offsetTooDeep", params) },
         ], params);
       }
-      const { items, total, capped, next } = await q.listPurchaseRequests(c.get("deps").db, { ...query, after });
+      const { items, total, capped, estimated, next } = await q.listPurchaseRequests(c.get("deps").db, {
+        ...query,
+        after,
+      });
       c.header("X-Total-Count", String(total));
       if (capped) c.header("X-Total-Count-Capped", "true");
+      // Capped from the planner's statistics (15,000 or more expected) without counting.
+      if (estimated) c.header("X-Total-Count-Estimated", "true");
       // The page after this one, for `?after=` (absent on the last page).
       if (next) c.header("X-Next-Cursor", next);
       return c.json(items);
