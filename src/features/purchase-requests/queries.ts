@@ -52,11 +52,13 @@ export async function listPurchaseRequests(
   ]);
   // Keyset: the rows after the cursor in (created_at desc, id desc) order, read from the same
   // index range as page 1 whatever the depth (an offset reads and throws away every row before it).
+  // The timestamp goes as text: postgres.js serialises a timestamptz parameter through a JS Date, which
+  // drops the microseconds, and the cursor would skip the rows of its own millisecond.
   let page = w.sql;
   const pageParams = [...w.params];
   if (f.after) {
     const n = pageParams.push(f.after.createdAt, f.after.id);
-    page = `${page ? `${page} and` : "where"} (pr.created_at, pr.id) < ($${n - 1}::timestamptz, $${n}::int)`;
+    page = `${page ? `${page} and` : "where"} (pr.created_at, pr.id) < ($${n - 1}::text::timestamptz, $${n}::int)`;
   }
   const [rows, total] = await Promise.all([
     // Page first (ids only, so an index on the filter and the order can answer it without the
