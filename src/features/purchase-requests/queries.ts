@@ -60,9 +60,12 @@ export async function listPurchaseRequests(
     const n = pageParams.push(f.after.createdAt, f.after.id);
     page = `${page ? `${page} and` : "where"} (pr.created_at, pr.id) < ($${n - 1}::text::timestamptz, $${n}::int)`;
   }
+  // With an offset, the rows skipped are read as ids from the index only (offset 10,000: 10,532 buffers
+  // before, 649 after); without one, reading the 50 rows straight from the index scan saves 50 lookups.
+  const offset = f.after ? 0 : f.offset;
+  const skips = offset > 0;
   const [rows, total] = await Promise.all([
-    // Page first (ids only, so an index on the filter and the order can answer it without the
-    // rows it skips), then the per-row details for just that page.
+    // Page first, then the per-row details for just that page.
     db.query<Record<string, unknown> & { cursor: string }>(
       `select ${LIST_COLUMNS}, ${CURSOR_SQL} as cursor,
           (select count(*)::int from purchase_request_items i where i.purchase_request_id = pr.id) as "itemCount",
@@ -70,14 +73,13 @@ export async function listPurchaseRequests(
                       'estimatedPrice', t.estimated_price::text) order by t.position)
              from (select id, name, quantity, unit, estimated_price, position from purchase_request_items i
                     where i.purchase_request_id = pr.id order by position limit 3) t), '[]'::json) as items
-         from (select pr.id from purchase_requests pr ${page}
+         from (select ${skips ? "pr.id" : "*"} from purchase_requests pr ${page}
                 order by pr.created_at desc, pr.id desc limit $${pageParams.length + 1} offset $${
         pageParams.length + 2
-      }) p
-         join purchase_requests pr on pr.id = p.id
+      }) ${skips ? "p join purchase_requests pr on pr.id = p.id" : "pr"}
          left join categories c on c.id = pr.category_id
         order by pr.created_at desc, pr.id desc`,
-      [...pageParams, f.limit, f.after ? 0 : f.offset],
+      [...pageParams, f.limit, offset],
     ),
     // The total is over the filter, not the cursor, so a pager shows the same total on every page.
     cappedCount(db, `from purchase_requests pr ${w.sql}`, w.params),
