@@ -4,7 +4,8 @@
  * docs/decisions/011 and X-Request-Id, added as the app adds them): the ceiling any app sending
  * those headers can reach on this Deno, since each header added to a Response is validated character
  * by character. `/document-headers` carries the full document set (12 headers) and X-Request-Id,
- * as every JSON answer did before decision 011.
+ * as every JSON answer did before decision 011. `/request-id-header` carries X-Request-Id alone: what
+ * leaving Deno's fast path (a response with more headers than its content type) costs by itself.
  */
 import { Hono } from "hono";
 import { applySecurityHeaders, DOCUMENT_HEADERS } from "../src/lib/security.ts";
@@ -24,5 +25,10 @@ const app = new Hono()
     for (const [name, value] of DOCUMENT_HEADERS) c.res.headers.append(name, value);
     c.res.headers.set("X-Request-Id", `00000000-0000-4000-8000-${String(++id).padStart(12, "0")}`);
   })
-  .get("/document-headers", (c) => c.json({ ok: true }));
+  .get("/document-headers", (c) => c.json({ ok: true }))
+  .use("/request-id-header", async (c, next) => {
+    await next();
+    c.res.headers.set("X-Request-Id", `00000000-0000-4000-8000-${String(++id).padStart(12, "0")}`);
+  })
+  .get("/request-id-header", (c) => c.json({ ok: true }));
 Deno.serve({ port, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);

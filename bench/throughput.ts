@@ -194,7 +194,7 @@ try {
       ["user", `\`GET /api/auth/user\`, ${COMPARE}`, `${other.url}/api/auth/user`, { cookie }, other.pid],
     );
   }
-  const runs = all.filter(([key]) => key === "bare" || key.endsWith("headers") || !ONLY.length || ONLY.includes(key));
+  const runs = all.filter(([key]) => key === "bare" || key.includes("header") || !ONLY.length || ONLY.includes(key));
 
   // Warm-up: the JIT compiles the hot path before anything is counted.
   for (const [, , url, headers, pid] of runs) await wrk(url, headers, pid, 2);
