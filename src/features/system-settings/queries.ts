@@ -184,12 +184,25 @@ export interface BackupFile {
   id: number;
   sizeBytes: number;
   sha256: string;
+  storage: string;
+}
+
+/**
+ * Bytes [from, from + length) of a file kept in the database: a backup reads a file in slices so
+ * that neither PostgreSQL's result nor PGlite's WASM heap (which never shrinks) holds a whole file.
+ */
+export async function fileSlice(db: Queryable, id: number, from: number, length: number): Promise<Uint8Array> {
+  const [r] = await db.query<{ part: Uint8Array | null }>(
+    "select substring(data from $2::int for $3::int) as part from files where id = $1",
+    [id, from + 1, length],
+  );
+  return r?.part ?? new Uint8Array(0);
 }
 
 /** Stored files whose bytes go into a backup (sealed bids' encrypted files stay out), by id. */
 export async function backupFilePage(db: Queryable, afterId: number, size: number): Promise<BackupFile[]> {
   return await db.query<BackupFile>(
-    `select id, size_bytes as "sizeBytes", sha256 from files where not encrypted and id > $1 order by id limit $2`,
+    `select id, size_bytes as "sizeBytes", sha256, storage from files where not encrypted and id > $1 order by id limit $2`,
     [afterId, size],
   );
 }
