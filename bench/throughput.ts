@@ -162,6 +162,7 @@ try {
 
   const all: [string, string, string, Record<string, string>, number][] = [
     ["bare", "bare Hono `c.json({ok:true})`", bare, {}, bareProcess.pid],
+    ["request-id-header", "bare Hono + X-Request-Id only", `${bare}request-id-header`, {}, bareProcess.pid],
     [
       "headers",
       "bare Hono + the app's JSON headers: short set + X-Request-Id (ceiling)",
