@@ -193,10 +193,13 @@ export const ERROR_MESSAGES = {
   // purchase orders (issue 13: register, vendor acknowledgement, goods receipt; src/features/purchase-orders)
   "purchaseOrders.cancelAfterReceipt": "Purchase order {{number}} has received goods and can no longer be cancelled",
   "purchaseOrders.notCancellable": "Purchase order {{number}} is {{status}} and cannot be cancelled",
-  "purchaseOrders.notAnswerable": "Purchase order {{number}} is {{status}}; only an issued order can be acknowledged or declined",
+  "purchaseOrders.notAnswerable":
+    "Purchase order {{number}} is {{status}}; only an issued order can be acknowledged or declined",
   "purchaseOrders.notReceivable": "Purchase order {{number}} is {{status}}; no goods can be received on it",
-  "purchaseOrders.notClosable": "Purchase order {{number}} is {{status}}; only an order with received goods can be closed",
-  "purchaseOrders.notEditable": "Purchase order {{number}} is {{status}}; its requested delivery date can no longer change",
+  "purchaseOrders.notClosable":
+    "Purchase order {{number}} is {{status}}; only an order with received goods can be closed",
+  "purchaseOrders.notEditable":
+    "Purchase order {{number}} is {{status}}; its requested delivery date can no longer change",
   "purchaseOrders.versionConflict": "Purchase order {{number}} was changed by someone else; reload it and try again",
   "purchaseOrders.overReceipt":
     "{{item}}: {{received}} received of {{ordered}} ordered; give an over-receipt reason to receive more",
