@@ -24,43 +24,15 @@ import {
   StandardFonts,
   stroke,
 } from "pdf-lib";
+import { pdfSafe } from "../../lib/pdf-text.ts";
 
 const PAGE_WIDTH = 595.28; // A4
 const PAGE_HEIGHT = 841.89;
 const MARGIN = 50;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 
-const REPLACEMENTS: Record<string, string> = {
-  "\u2013": "-",
-  "\u2014": "-",
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201c": '"',
-  "\u201d": '"',
-  "\u2022": "*",
-  "\u2026": "...",
-  "\u00a0": " ",
-};
-
-/** Text the standard fonts can show: printable ASCII and Latin-1; anything else becomes '?'. */
-export function pdfSafe(text: string): string {
-  let out = "";
-  for (const ch of text.replace(/[\r\n\t]+/g, " ")) {
-    const code = ch.codePointAt(0)!;
-    if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff)) out += ch;
-    else out += "?";
-  }
-  return out;
-}
-
 /** A literal PDF string: backslash and parentheses escaped. */
 const literal = (text: string) => PDFString.of(text.replace(/[\\()]/g, (m) => `\\${m}`));
-
-/** ASCII file name for Content-Disposition. */
-export function safeFilename(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 100) || "document";
-}
 
 export const isoDate = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString().slice(0, 10) : "-");
 

@@ -26,7 +26,8 @@ import { hasPermission } from "../../shared/permissions.ts";
 import { ROLE_NAMES } from "../../shared/roles.ts";
 import { assertReviewable, awardQuotation, lockRequest, SEALED_MESSAGE, startEvaluation } from "./award.ts";
 import { buildComparison } from "./comparison.ts";
-import { quotationPdf, safeFilename } from "./pdf.ts";
+import { safeFilename } from "../../lib/pdf-text.ts";
+import { quotationPdf } from "./pdf.ts";
 import * as q from "./queries.ts";
 import { quotationListQuerySchema } from "./schemas.ts";
 

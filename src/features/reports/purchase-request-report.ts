@@ -12,6 +12,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf
 import { batches } from "../../db/batches.ts";
 import type { Queryable } from "../../db/types.ts";
 import * as q from "./queries.ts";
+import { pdfSafe } from "../../lib/pdf-text.ts";
 
 export const PDF_ROW_LIMIT = 5000;
 const BATCH = 1000;
@@ -118,32 +119,9 @@ const LINE = 12;
 /** Column widths in points (sum: the printable width). */
 const WIDTHS = [62, 150, 70, 70, 54, 42, 62, 52, 52, 80, 75];
 
-const REPLACEMENTS: Record<string, string> = {
-  "\u2013": "-",
-  "\u2014": "-",
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201c": '"',
-  "\u201d": '"',
-  "\u2026": "...",
-  "\u00a0": " ",
-};
-
-/** What the standard fonts (WinAnsi) can show; any other character becomes '?', never an error. */
-export function winAnsi(text: string): string {
-  let out = "";
-  for (const ch of text.replace(/[\r\n\t]+/g, " ")) {
-    const code = ch.codePointAt(0)!;
-    if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff)) out += ch;
-    else out += "?";
-  }
-  return out;
-}
-
 /** Cut to `width` points with an ellipsis: a table row is one line. */
 function fit(font: PDFFont, text: string, width: number): string {
-  const safe = winAnsi(text);
+  const safe = pdfSafe(text);
   if (font.widthOfTextAtSize(safe, SIZE) <= width) return safe;
   let cut = safe.length;
   while (cut > 1 && font.widthOfTextAtSize(safe.slice(0, cut) + "...", SIZE) > width) cut--;
@@ -166,7 +144,7 @@ export async function purchaseRequestPdf(db: Queryable, f: q.Filter, heading: st
   let page: PDFPage = doc.addPage(PAGE);
   let y = PAGE[1] - MARGIN;
   const text = (value: string, x: number, font = regular, size = SIZE) =>
-    page.drawText(winAnsi(value), { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+    page.drawText(pdfSafe(value), { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
   const header = () => {
     let x = MARGIN;
     COLUMNS.forEach((c, i) => {
