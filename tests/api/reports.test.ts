@@ -378,6 +378,9 @@ const SCORECARDS = () => [
     medianResponseDays: 3.5,
     averageAboveLowestPercent: 2.78,
     awardedTotal: "2000.00",
+    deliveries: 0,
+    onTimeRate: null,
+    averageDaysLate: null,
   },
   {
     vendorId: v1.user.id,
@@ -390,6 +393,9 @@ const SCORECARDS = () => [
     medianResponseDays: 1.5,
     averageAboveLowestPercent: 12.5,
     awardedTotal: "900.00",
+    deliveries: 0,
+    onTimeRate: null,
+    averageDaysLate: null,
   },
   {
     vendorId: v3.user.id,
@@ -402,6 +408,9 @@ const SCORECARDS = () => [
     medianResponseDays: 1,
     averageAboveLowestPercent: null,
     awardedTotal: "600.00",
+    deliveries: 0,
+    onTimeRate: null,
+    averageDaysLate: null,
   },
 ];
 
@@ -412,7 +421,7 @@ Deno.test(`${tag} GET /api/reports/vendors: the scorecard of every vendor`, asyn
   );
   // other approved vendors (none quoted) follow with zeros
   assert.deepEqual(body.vendors.slice(0, 3), SCORECARDS());
-  assert.ok(body.vendors.slice(3).every((v) => v.quotations === 0 && v.awardedTotal === "0"));
+  assert.ok(body.vendors.slice(3).every((v) => v.quotations === 0 && v.awardedTotal === "0.00"));
 });
 
 Deno.test(`${tag} GET /api/reports/vendors/me: a vendor sees its own scorecard only`, async () => {
@@ -585,4 +594,46 @@ Deno.test(`${tag} an order acknowledged, received or closed still counts as awar
   const after = await figures();
   const total = (f: typeof before) => Number((f.spend as { total: { amount: string } }).total.amount);
   assert.equal(total(after), total(before) - Number(other.total), "a cancelled order leaves the spend");
+});
+
+Deno.test(`${tag} scorecards: on-time delivery from the last receipt against the promised (else requested) date`, async () => {
+  const orders = await db.query<{ id: number; vendorId: number; status: string }>(
+    `select distinct on (vendor_id) id, vendor_id as "vendorId", status from purchase_orders
+      where status not in ('cancelled', 'declined') order by vendor_id, id`,
+  );
+  assert.ok(orders.length >= 2, "two vendors with an order");
+  const [late, onTime] = orders;
+  for (const o of [late, onTime]) {
+    if (o.status !== "closed") await db.query("update purchase_orders set status = 'received' where id = $1", [o.id]);
+  }
+  // Promised 10 March, received on the 12th (a partial receipt on the 5th does not count: the last one does).
+  await db.query("update purchase_orders set promised_delivery_date = '2025-03-10' where id = $1", [late.id]);
+  await db.query(
+    `insert into goods_receipts (purchase_order_id, received_at, received_by)
+     values ($1, '2025-03-05T09:00:00Z', $2), ($1, '2025-03-12T23:30:00Z', $2)`,
+    [late.id, team.user.id],
+  );
+  // No promise: the requested date counts; received the day before.
+  await db.query(
+    "update purchase_orders set promised_delivery_date = null, requested_delivery_date = '2025-03-10' where id = $1",
+    [onTime.id],
+  );
+  await db.query(
+    "insert into goods_receipts (purchase_order_id, received_at, received_by) values ($1, '2025-03-09T12:00:00Z', $2)",
+    [onTime.id, team.user.id],
+  );
+  const body = await expectJson<{ vendors: Record<string, unknown>[] }>(
+    await finance.request("/api/reports/vendors"),
+    200,
+  );
+  const card = (vendorId: number) => body.vendors.find((v) => v.vendorId === vendorId)!;
+  const pick = (c: Record<string, unknown>) => ({
+    deliveries: c.deliveries,
+    onTimeRate: c.onTimeRate,
+    averageDaysLate: c.averageDaysLate,
+  });
+  assert.deepEqual(pick(card(late.vendorId)), { deliveries: 1, onTimeRate: 0, averageDaysLate: 2 });
+  assert.deepEqual(pick(card(onTime.vendorId)), { deliveries: 1, onTimeRate: 100, averageDaysLate: 0 });
+  const csv = await (await finance.request("/api/reports/vendors/export")).text();
+  assert.match(csv, /,deliveries,onTimeRate,averageDaysLate\r\n/);
 });

@@ -319,6 +319,9 @@ Deno.test(`${tag} GET /api/reports/vendors/:id: that vendor's scorecard only, fo
       medianResponseDays: 1,
       averageAboveLowestPercent: 0,
       awardedTotal: "900.00",
+      deliveries: 0,
+      onTimeRate: null,
+      averageDaysLate: null,
     }],
   });
   const other = await expectJson(
@@ -336,7 +339,10 @@ Deno.test(`${tag} GET /api/reports/vendors/:id: that vendor's scorecard only, fo
       winRate: 0,
       medianResponseDays: 2.5,
       averageAboveLowestPercent: 10,
-      awardedTotal: "0",
+      awardedTotal: "0.00",
+      deliveries: 0,
+      onTimeRate: null,
+      averageDaysLate: null,
     }],
   });
   // outside the range: no opportunity, no quotation

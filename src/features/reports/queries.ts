@@ -367,6 +367,12 @@ export interface ScorecardRow {
   medianResponseDays: number | null;
   averageAboveLowestPercent: number | null;
   awardedTotal: string;
+  /** Orders received in full (received or closed) that had a due date, ordered in the range. */
+  deliveries: number;
+  /** Of those, the share whose last receipt came on or before the due date (promised, else requested). */
+  onTimeRate: number | null;
+  /** Days after the due date, late or not (an early delivery counts 0). */
+  averageDaysLate: number | null;
 }
 
 /**
@@ -406,14 +412,31 @@ export async function scorecards(db: Queryable, f: Filter, vendorId: number | nu
              left join vendor_categories vc on vc.vendor_id = q.vendor_id and vc.category_id = q.category_id
             where ${inRange("q.published_at")} and ${dims("q.category_id", "q.department", "q.status")}
               and q.vendor_id in (select vendor_id from v)
-            group by q.vendor_id)
+            group by q.vendor_id),
+     -- delivery: the last receipt of each order against the date the vendor promised (else the one
+     -- asked for), in the organisation's calendar; orders by their date, whatever their request
+     d as (select po.vendor_id, count(*) as deliveries,
+                  count(*) filter (where r.received_on <= r.due) as on_time,
+                  round(avg(greatest(0, r.received_on - r.due)), 2)::float8 as days_late
+             from purchase_orders po
+             join lateral (
+               select (max(g.received_at) at time zone $6::text)::date as received_on,
+                      coalesce(po.promised_delivery_date, po.requested_delivery_date) as due
+                 from goods_receipts g where g.purchase_order_id = po.id) r
+               on r.received_on is not null and r.due is not null
+            where po.status in ('received', 'closed') and po.vendor_id in (select vendor_id from v)
+              and ${inRange("po.created_at")}
+            group by po.vendor_id)
      select v.vendor_id as "vendorId", v.company_name as "companyName",
             opp.n::int as opportunities, coalesce(s.quotations, 0)::int as quotations,
             ${pct("s.answered", "opp.n")} as "responseRate",
             coalesce(s.wins, 0)::int as wins, ${pct("s.wins", "s.quotations")} as "winRate",
             ${quantile("s.response", 1)} as "medianResponseDays", s.above_lowest as "averageAboveLowestPercent",
-            coalesce(s.awarded, 0)::text as "awardedTotal"
+            coalesce(s.awarded, 0)::numeric(14, 2)::text as "awardedTotal",
+            coalesce(d.deliveries, 0)::int as deliveries, ${pct("d.on_time", "d.deliveries")} as "onTimeRate",
+            d.days_late as "averageDaysLate"
        from v left join s on s.vendor_id = v.vendor_id join opp on opp.vendor_id = v.vendor_id
+       left join d on d.vendor_id = v.vendor_id
       order by coalesce(s.awarded, 0) desc, coalesce(s.quotations, 0) desc, v.company_name, v.vendor_id`,
     [...params(f), vendorId],
   );

@@ -233,6 +233,9 @@ export async function* exportLines(db: Queryable, kind: ReportKind, f: q.Filter)
         "medianResponseDays",
         "averageAboveLowestPercent",
         "awardedTotal",
+        "deliveries",
+        "onTimeRate",
+        "averageDaysLate",
       ]];
       for (let i = 0; i < rows.length; i += EXPORT_PAGE) {
         yield rows.slice(i, i + EXPORT_PAGE).map((r) => [
@@ -246,6 +249,9 @@ export async function* exportLines(db: Queryable, kind: ReportKind, f: q.Filter)
           r.medianResponseDays,
           r.averageAboveLowestPercent,
           r.awardedTotal,
+          r.deliveries,
+          r.onTimeRate,
+          r.averageDaysLate,
         ]);
       }
       return;

@@ -21,6 +21,8 @@ export function ScorecardFigures({ card, chart = true }: { card: Scorecard; char
     ["quotations", fmt.number(card.quotations)],
     ["wins", fmt.number(card.wins)],
     ["aboveLowest", fmt.percent(card.averageAboveLowestPercent)],
+    ["onTimeRate", fmt.percent(card.onTimeRate)],
+    ["averageDaysLate", fmt.days(card.averageDaysLate)],
   ] as const).map(([key, value]) => ({ key, label: t(`columns.${key}`), value }));
   return (
     <div className="flex flex-col gap-4">

@@ -91,6 +91,10 @@ export type Scorecard = {
   medianResponseDays: number | null;
   averageAboveLowestPercent: number | null;
   awardedTotal: string;
+  /** Orders received in full with a due date; on-time share and days late (promised, else requested date). */
+  deliveries: number;
+  onTimeRate: number | null;
+  averageDaysLate: number | null;
 };
 
 export type VendorsReport = { vendors: Scorecard[] };

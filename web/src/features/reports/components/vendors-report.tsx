@@ -18,6 +18,9 @@ function useColumns(): Column<Scorecard>[] {
     { header: t("columns.responseTime"), cell: (r) => fmt.days(r.medianResponseDays), numeric: true },
     { header: t("columns.aboveLowest"), cell: (r) => fmt.percent(r.averageAboveLowestPercent), numeric: true },
     { header: t("columns.awardedTotal"), cell: (r) => fmt.amount(r.awardedTotal), numeric: true },
+    { header: t("columns.deliveries"), cell: (r) => fmt.number(r.deliveries), numeric: true },
+    { header: t("columns.onTimeRate"), cell: (r) => fmt.percent(r.onTimeRate), numeric: true },
+    { header: t("columns.averageDaysLate"), cell: (r) => fmt.days(r.averageDaysLate), numeric: true },
   ];
 }
 
@@ -77,6 +80,8 @@ export function OwnScorecard({ filter }: { filter: ReportFilterValues }) {
             ["responseTime", fmt.days(me.medianResponseDays)],
             ["aboveLowest", fmt.percent(me.averageAboveLowestPercent)],
             ["awardedTotal", fmt.amount(me.awardedTotal)],
+            ["onTimeRate", fmt.percent(me.onTimeRate)],
+            ["averageDaysLate", fmt.days(me.averageDaysLate)],
           ] as const).map(([key, value]) => (
             <div key={key} className="rounded-box bg-base-200 p-4">
               <dt className="text-sm text-base-content/70">{t(`columns.${key}`)}</dt>
