@@ -29,8 +29,9 @@ const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
 const SETUP = "tests/helpers/setup.ts";
 const DB_HELPER = `${ROOT}/tests/helpers/db.ts`;
 const IS_CI = ["true", "1"].includes(Deno.env.get("CI") ?? "");
-// Generous: the Chromium pass walks every screen of every role in two themes (axe) on two cores.
-const PASS_TIMEOUT_MS = Number(Deno.env.get("TEST_PASS_TIMEOUT_MS") ?? 45 * 60_000);
+// Generous: the Chromium pass walks every screen of every role in two themes (axe) on two cores, and
+// the API passes hold the 1,000,000-row export and 500 MB backup memory tests.
+const PASS_TIMEOUT_MS = Number(Deno.env.get("TEST_PASS_TIMEOUT_MS") ?? 90 * 60_000);
 
 type PassName = "pglite" | "postgres" | "chromium";
 const LABEL: Record<PassName, string> = { pglite: "PGlite", postgres: "PostgreSQL", chromium: "Chromium" };
