@@ -267,7 +267,7 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
       const text = new TextDecoder("latin1").decode(bytes);
       assert.ok(text.startsWith("%PDF-"), "a PDF");
       assert.ok(text.includes(`(${poNumber})`), `the PDF shows ${poNumber}`);
-      assert.ok(text.includes("(1315.00)"), "the PDF shows the total");
+      assert.ok(text.includes("($1,315.00)"), "the PDF shows the total, formatted in the vendor's language");
     }
 
     // 7. The winner sees 'Approved' with its purchase order; the other vendor sees 'Rejected'.
