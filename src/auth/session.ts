@@ -5,7 +5,7 @@
  * end every session of the user on the very next request; signing out revokes the one session
  * (its sid goes into revoked_sessions until the token would have expired).
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { parse as parseCookie } from "hono/utils/cookie";
 import { jwtVerify, SignJWT } from "jose";
@@ -149,9 +149,3 @@ function sessionUserOf(row: SessionUserRow): SessionUser {
   }
   return user;
 }
-
-/** The same as a middleware (the app runs it inside its one global middleware, src/lib/pipeline.ts). */
-export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await resolveSession(c);
-  await next();
-};

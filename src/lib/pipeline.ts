@@ -4,7 +4,7 @@
  * Each link of a Hono chain is an async function, a closure and a promise per request; on a
  * trivial endpoint they cost more than the work they do (docs/benchmarks.md, "Throughput of the
  * per-request path"). The steps and their order are those of the chain; the stand-alone
- * middlewares (requestLog, securityHeaders, originCheck, sessionMiddleware) do the same steps.
+ * middlewares (requestLog, securityHeaders) do the same steps.
  */
 import type { ErrorHandler, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";

@@ -26,11 +26,11 @@ export function pathnameOf(url: string): string {
 /**
  * Request ids: the UUID shape every log reader expects, made of a random per-process prefix and a
  * counter instead of a fresh `crypto.randomUUID()` per request. Ids only correlate log lines (they
- * are no secret and grant nothing); unique per process by the counter (10^12 ids before it wraps), across processes
- * by the 72 random bits of the prefix.
+ * are no secret and grant nothing): unique within a process by the counter (10^12 ids before it
+ * wraps), across processes and restarts by the 72 random bits of the prefix.
  */
 const PREFIX = crypto.randomUUID().slice(0, 24); // "xxxxxxxx-xxxx-4xxx-yxxx-"
-let counter = Math.floor(Math.random() * 1e11);
+let counter = 0;
 export function nextRequestId(): string {
   counter = counter >= 999_999_999_999 ? 0 : counter + 1;
   // Decimal digits: hexadecimal formatting of a number is several times slower in V8.

@@ -111,8 +111,3 @@ export function checkOrigin(c: Context<AppEnv>) {
     throw new Forbidden("generic.crossSite");
   }
 }
-
-export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
-  checkOrigin(c);
-  await next();
-};
