@@ -5,7 +5,7 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { PageSpinner } from "../components/page-spinner.tsx";
-import { useCurrentUser } from "../features/auth/api/get-current-user.ts";
+import { useCurrentUser } from "../hooks/use-current-user.ts";
 import { LoginPage } from "../features/auth/components/login-page.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { DASHBOARD_SECTION_COMPONENTS } from "./dashboard-sections.ts";

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { hasPermission, type Permission } from "../../../src/shared/permissions.ts";
 import { isRoleName, type RoleName } from "../../../src/shared/roles.ts";
-import { useCurrentUser } from "../features/auth/api/get-current-user.ts";
+import { useCurrentUser } from "../hooks/use-current-user.ts";
 
 export function useRole(): RoleName | null {
   const { data: user } = useCurrentUser();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { currentUserQueryKey } from "./get-current-user.ts";
+import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
 import type { LoginResult } from "./login.ts";
 
 export type AdminLoginInput = { username: string; password: string };

@@ -9,7 +9,7 @@ import { canCreateBids, canManageBids } from "../../../../../src/shared/permissi
 import { BID_LIVE_STATUSES, type BidStatus, canTransitionBid } from "../../../../../src/shared/status/bid-request.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
-import { useCurrentUser } from "../../auth/api/get-current-user.ts";
+import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";

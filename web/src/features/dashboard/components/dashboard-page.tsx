@@ -8,7 +8,7 @@ import { type DashboardSection, resolveSection, sectionsFor } from "../../../../
 import { isRoleName } from "../../../../../src/shared/roles.ts";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
-import { useCurrentUser } from "../../auth/api/get-current-user.ts";
+import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { ForcedPasswordChangePage } from "../../password-change/components/forced-password-change-page.tsx";
 import { Sidebar } from "./sidebar.tsx";
 

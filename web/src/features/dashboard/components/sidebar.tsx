@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { DashboardSection } from "../../../../../src/shared/permissions.ts";
 import { LanguageSelect } from "../../../components/language-select.tsx";
 import { ThemeSelect } from "../../../components/theme-select.tsx";
-import { type CurrentUser, userDisplayName } from "../../auth/api/get-current-user.ts";
-import { logout } from "../../auth/api/logout.ts";
+import { type CurrentUser, userDisplayName } from "../../../hooks/use-current-user.ts";
+import { logout } from "../../../lib/logout.ts";
 
 export function Sidebar({ user, sections, active, open, onSelect, onClose }: {
   user: CurrentUser;

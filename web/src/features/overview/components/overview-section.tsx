@@ -6,7 +6,7 @@ import { type DashboardSection, sectionsFor } from "../../../../../src/shared/pe
 import { isRoleName, type RoleName } from "../../../../../src/shared/roles.ts";
 import { StatCard } from "../../../components/stat-card.tsx";
 import { isolate } from "../../../lib/i18n.ts";
-import { useCurrentUser, userDisplayName } from "../../auth/api/get-current-user.ts";
+import { useCurrentUser, userDisplayName } from "../../../hooks/use-current-user.ts";
 import { DashboardNavigation } from "../../dashboard/components/dashboard-page.tsx";
 import { purchaseRequestStatsQueryOptions } from "../../requests/api/get-purchase-request-stats.ts";
 import { useAdminStats } from "../api/get-admin-stats.ts";

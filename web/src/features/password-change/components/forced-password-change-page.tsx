@@ -8,8 +8,8 @@ import { LanguageSelect } from "../../../components/language-select.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ThemeSelect } from "../../../components/theme-select.tsx";
 import { isolate } from "../../../lib/i18n.ts";
-import { type CurrentUser, userDisplayName } from "../../auth/api/get-current-user.ts";
-import { logout } from "../../auth/api/logout.ts";
+import { type CurrentUser, userDisplayName } from "../../../hooks/use-current-user.ts";
+import { logout } from "../../../lib/logout.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 
 export function ForcedPasswordChangePage({ user }: { user: CurrentUser }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { logout } from "../../auth/api/logout.ts";
+import { logout } from "../../../lib/logout.ts";
 
 /** Spec section 2: Logout asks first, then signs out (a POST that ends the session) and goes home. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

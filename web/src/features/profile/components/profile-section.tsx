@@ -2,7 +2,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isRoleName } from "../../../../../src/shared/roles.ts";
-import { userDisplayName } from "../../auth/api/get-current-user.ts";
+import { userDisplayName } from "../../../hooks/use-current-user.ts";
 import { SubscriptionsPanel } from "../../subscriptions/components/subscriptions-panel.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { formatDateTime } from "../../../lib/format.ts";

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../../lib/authorization.tsx";
-import { useCurrentUser } from "../../auth/api/get-current-user.ts";
+import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { canEdit, canTransition, type PrStatus } from "../../../../../src/shared/status/purchase-request.ts";
 import { isKnownStatus } from "./status-badge.tsx";
 

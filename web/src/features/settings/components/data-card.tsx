@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.tsx";
-import { currentUserQueryKey } from "../../auth/api/get-current-user.ts";
+import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
 import { profileQueryOptions } from "../../profile/api/get-profile.ts";
 import { toastError } from "../../../lib/error-toast.ts";
 import { useResetDashboard } from "../api/reset-dashboard.ts";

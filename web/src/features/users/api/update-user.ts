@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { currentUserQueryKey } from "../../auth/api/get-current-user.ts";
+import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
 import { type AdminUser, usersQueryKey } from "./get-users.ts";
 
 /** A blank or missing newPassword leaves the password unchanged. */

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
-import { useCurrentUser } from "../../auth/api/get-current-user.ts";
+import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { useRoles } from "../api/get-roles.ts";
 import { type AdminUser, useUsers } from "../api/get-users.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";

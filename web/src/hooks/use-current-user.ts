@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiJson } from "../../../lib/api-client.ts";
-import type { RoleName } from "../../../../../src/shared/roles.ts";
+import { ApiError, apiJson } from "../lib/api-client.ts";
+import type { RoleName } from "../../../src/shared/roles.ts";
 
 export type CurrentUser = {
   id: number | string;

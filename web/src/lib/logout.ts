@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequest } from "./api-client.ts";
 
 /**
  * Signing out: a POST that revokes this session on the server (a GET cannot sign anyone out, so a
