@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useMeta } from "../../meta/api/get-meta.ts";
+import { useMeta } from "../../../hooks/use-meta.ts";
 
 /** Test credentials, only when the server runs the demo seed (never in a real deployment). */
 export function DemoAccounts() {

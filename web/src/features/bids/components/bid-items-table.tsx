@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { BidItem } from "../api/get-bid-requests.ts";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { lineTotal } from "../../../lib/item-totals.ts";
 import { formatMoney } from "../../../lib/format.ts";
 

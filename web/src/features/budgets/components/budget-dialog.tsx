@@ -6,7 +6,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { Modal } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import type { Budget } from "../api/get-budgets.ts";
 import { useSaveBudget } from "../api/save-budget.ts";
 

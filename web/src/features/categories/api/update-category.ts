@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { categoriesQueryKey, type Category } from "./get-categories.ts";
+import { categoriesQueryKey, type Category } from "../../../hooks/use-categories.ts";
 
 export type UpdateCategoryInput = { id: number; name: string; description: string; isActive: boolean };
 

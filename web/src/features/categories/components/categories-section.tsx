@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { Can } from "../../../lib/authorization.tsx";
-import { type Category, useCategories } from "../api/get-categories.ts";
+import { type Category, useCategories } from "../../../hooks/use-categories.ts";
 import { AddCategoryDialog } from "./add-category-dialog.tsx";
 import { CategoryRow } from "./category-row.tsx";
 import { DeleteCategoryDialog } from "./delete-category-dialog.tsx";

@@ -5,7 +5,7 @@ import { categorySchema } from "../../../../../src/shared/schemas/categories.ts"
 import { Can } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
-import type { Category } from "../api/get-categories.ts";
+import type { Category } from "../../../hooks/use-categories.ts";
 import { useUpdateCategory } from "../api/update-category.ts";
 import { useCategoryMessages } from "./category-messages.ts";
 

@@ -5,7 +5,7 @@ import { serverMessage } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { Can } from "../../../lib/authorization.tsx";
 import { useDeleteCategory } from "../api/delete-category.ts";
-import type { Category } from "../api/get-categories.ts";
+import type { Category } from "../../../hooks/use-categories.ts";
 import { useUpdateCategory } from "../api/update-category.ts";
 import { useCategoryMessages } from "./category-messages.ts";
 

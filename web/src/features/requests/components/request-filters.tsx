@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PR_STATUSES, type PrStatus } from "../../../../../src/shared/status/purchase-request.ts";
 import { REQUEST_TYPES } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { FilterSelect } from "../../../components/filter-select.tsx";
 import type { RequestType } from "../api/get-purchase-requests.ts";
 

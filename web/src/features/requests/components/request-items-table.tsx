@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { fromCents, lineTotalCents, toCents } from "../../../../../src/shared/money.ts";
 import type { PurchaseRequestItem } from "../api/get-purchase-request.ts";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { formatMoney } from "../../../lib/format.ts";
 
 const URGENCY_KEYS = ["low", "medium", "high", "critical"];

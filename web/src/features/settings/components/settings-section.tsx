@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "../../../components/language-select.tsx";
 import { ThemeSelect } from "../../../components/theme-select.tsx";
-import { useMeta } from "../../meta/api/get-meta.ts";
+import { useMeta } from "../../../hooks/use-meta.ts";
 import { DataCard } from "./data-card.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
 import { NotificationsCard } from "./notifications-card.tsx";

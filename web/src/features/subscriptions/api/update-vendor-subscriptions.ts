@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { categoriesQueryKey } from "../../categories/api/get-categories.ts";
+import { categoriesQueryKey } from "../../../hooks/use-categories.ts";
 import { type VendorSubscription, vendorSubscriptionsQueryKey } from "./get-vendor-subscriptions.ts";
 
 /** PUT /api/vendor/categories: replaces the signed-in vendor's subscriptions; answers the new list. */

@@ -1,4 +1,4 @@
-import type { Category } from "../../categories/api/get-categories.ts";
+import type { Category } from "../../../hooks/use-categories.ts";
 
 /** One category as a card; the whole card is the checkbox's label. */
 export function SubscriptionCategoryCard({ category, checked, disabled, onChange }: {

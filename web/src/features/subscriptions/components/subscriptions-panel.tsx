@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../../components/load-states.tsx";
 import { toast } from "../../../lib/toast.tsx";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { useVendorSubscriptions } from "../api/get-vendor-subscriptions.ts";
 import { useUpdateVendorSubscriptions } from "../api/update-vendor-subscriptions.ts";
 import { SubscriptionCategoryCard } from "./subscription-category-card.tsx";

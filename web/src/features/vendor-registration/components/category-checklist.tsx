@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 
 /** "Item Categories You Supply": one checkbox per category, with loading, error and empty states. */
 export function CategoryChecklist({ value, onChange, error, errorId }: {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { apiJson } from "../lib/api-client.ts";
 
 export type DemoAccount = { role: string; signIn: string; password: string };
 export type AppMetaInfo = { version: string; demoMode: boolean; demoAccounts?: DemoAccount[] };
