@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterSelect } from "../../../components/filter-select.tsx";
 import { AUDIT_RANGES } from "../../../../../src/shared/schemas/users.ts";
-import { useUsers } from "../../users/api/get-users.ts";
+import { useUsers } from "../../../hooks/use-users.ts";
 import type { AuditFilter, AuditRange } from "../api/get-audit-logs.ts";
 import { useAuditActions } from "../api/get-audit-actions.ts";
 import { KNOWN_AUDIT_ACTIONS, useActionLabel } from "./action-label.ts";

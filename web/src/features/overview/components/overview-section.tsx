@@ -8,8 +8,8 @@ import { StatCard } from "../../../components/stat-card.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { useCurrentUser, userDisplayName } from "../../../hooks/use-current-user.ts";
 import { DashboardNavigation } from "../../dashboard/components/dashboard-page.tsx";
-import { purchaseRequestStatsQueryOptions } from "../../requests/api/get-purchase-request-stats.ts";
-import { useAdminStats } from "../api/get-admin-stats.ts";
+import { purchaseRequestStatsQueryOptions } from "../../../hooks/use-purchase-request-stats.ts";
+import { useAdminStats } from "../../../hooks/use-admin-stats.ts";
 import { RoleDashboard } from "../../analytics/components/role-dashboard.tsx";
 
 const PURCHASE_ROLES: RoleName[] = ["purchase_team", "procurement_manager", "cost_finance_controller"];

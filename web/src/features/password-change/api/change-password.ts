@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
-import { profileQueryKey } from "../../profile/api/get-profile.ts";
+import { profileQueryKey } from "../../../hooks/use-profile.ts";
 
 export type ChangePasswordInput = {
   userId: number | string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import type { AdminUser } from "../../users/api/get-users.ts";
+import type { AdminUser } from "../../../hooks/use-users.ts";
 
 /** The signed-in user's full record: the same shape as a row of the admin users list. */
 export type Profile = AdminUser;

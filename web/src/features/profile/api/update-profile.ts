@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
-import { usersQueryKey } from "../../users/api/get-users.ts";
-import { type Profile, profileQueryKey } from "./get-profile.ts";
+import { usersQueryKey } from "../../../hooks/use-users.ts";
+import { type Profile, profileQueryKey } from "../../../hooks/use-profile.ts";
 
 export type UpdateProfileInput = {
   id: number;

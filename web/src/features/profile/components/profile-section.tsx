@@ -7,7 +7,7 @@ import { SubscriptionsPanel } from "../../subscriptions/components/subscriptions
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { RoleBadge } from "../../../components/role-badge.tsx";
-import { useProfile } from "../api/get-profile.ts";
+import { useProfile } from "../../../hooks/use-profile.ts";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { EditProfileDialog } from "./edit-profile-dialog.tsx";
 import { EmailLanguageCard } from "./email-language-card.tsx";

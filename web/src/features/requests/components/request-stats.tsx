@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { StatCard } from "../../../components/stat-card.tsx";
-import { usePurchaseRequestStats } from "../api/get-purchase-request-stats.ts";
+import { usePurchaseRequestStats } from "../../../hooks/use-purchase-request-stats.ts";
 import { formatNumber } from "../../../lib/format.ts";
 
 const STATS = ["total", "active", "pending", "completed"] as const;

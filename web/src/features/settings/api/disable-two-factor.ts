@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { profileQueryKey } from "../../profile/api/get-profile.ts";
+import { profileQueryKey } from "../../../hooks/use-profile.ts";
 import { twoFactorQueryKey } from "./get-two-factor-status.ts";
 
 /** POST /api/auth/2fa/disable {password} */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { adminStatsQueryKey } from "../../overview/api/get-admin-stats.ts";
-import { purchaseRequestStatsQueryOptions } from "../../requests/api/get-purchase-request-stats.ts";
+import { adminStatsQueryKey } from "../../../hooks/use-admin-stats.ts";
+import { purchaseRequestStatsQueryOptions } from "../../../hooks/use-purchase-request-stats.ts";
 
 /** POST /api/dashboard/reset: the user's dashboard preferences back to the defaults. */
 export function resetDashboard(): Promise<{ message: string }> {

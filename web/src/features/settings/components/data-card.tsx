@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.tsx";
 import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
-import { profileQueryOptions } from "../../profile/api/get-profile.ts";
+import { profileQueryOptions } from "../../../hooks/use-profile.ts";
 import { toastError } from "../../../lib/error-toast.ts";
 import { useResetDashboard } from "../api/reset-dashboard.ts";
 import { downloadFile } from "./download-file.ts";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { adminStatsQueryKey } from "../../overview/api/get-admin-stats.ts";
-import { type AdminUser, usersQueryKey } from "./get-users.ts";
+import { adminStatsQueryKey } from "../../../hooks/use-admin-stats.ts";
+import { type AdminUser, usersQueryKey } from "../../../hooks/use-users.ts";
 
 export type CreateUserInput = { firstName: string; lastName: string; email: string; password: string; roleId: number };
 

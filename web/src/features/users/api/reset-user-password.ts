@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { usersQueryKey } from "./get-users.ts";
+import { usersQueryKey } from "../../../hooks/use-users.ts";
 
 export type ResetPasswordResult = { temporaryPassword: string };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { type AdminUser, usersQueryKey } from "./get-users.ts";
+import { type AdminUser, usersQueryKey } from "../../../hooks/use-users.ts";
 
 export type UpdateUserRoleInput = { id: number; roleId: number };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
-import { type AdminUser, usersQueryKey } from "./get-users.ts";
+import { type AdminUser, usersQueryKey } from "../../../hooks/use-users.ts";
 
 /** A blank or missing newPassword leaves the password unchanged. */
 export type UpdateUserInput = {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
-import type { AdminUser } from "../api/get-users.ts";
+import type { AdminUser } from "../../../hooks/use-users.ts";
 import { useResetUserPassword } from "../api/reset-user-password.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { toastError } from "../../../lib/error-toast.ts";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useCan } from "../../../lib/authorization.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import type { Role } from "../api/get-roles.ts";
-import type { AdminUser } from "../api/get-users.ts";
+import type { AdminUser } from "../../../hooks/use-users.ts";
 import { useUpdateUserRole } from "../api/update-user-role.ts";
 import { useUpdateUserStatus } from "../api/update-user-status.ts";
 import { toastError } from "../../../lib/error-toast.ts";

@@ -5,7 +5,7 @@ import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { useRoles } from "../api/get-roles.ts";
-import { type AdminUser, useUsers } from "../api/get-users.ts";
+import { type AdminUser, useUsers } from "../../../hooks/use-users.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";

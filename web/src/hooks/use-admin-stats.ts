@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { apiJson } from "../lib/api-client.ts";
 
 export type AdminStats = { totalUsers: number; activeUsers: number; pendingVendors: number };
 
