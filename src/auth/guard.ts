@@ -4,21 +4,57 @@
  * and the route-table test both see the declaration.
  */
 import type { MiddlewareHandler } from "hono";
-import { describeRoute, uniqueSymbol } from "hono-openapi";
+import { describeRoute, resolver, uniqueSymbol } from "hono-openapi";
 import type { DescribeRouteOptions } from "hono-openapi";
+import { ACCESS, answers, CONTRACT, type ContractOptions, isMedia } from "../lib/api-contract.ts";
 import { hasPermission, type Permission } from "../shared/permissions.ts";
 import type { RoleName } from "../shared/roles.ts";
 import { Forbidden, Unauthorized } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/deps.ts";
 
-export const ACCESS = Symbol("access");
+export { ACCESS };
 export type Access =
   | { kind: "public" }
   | { kind: "signed-in" }
   | { kind: "permission"; permission: Permission }
   | { kind: "role"; roles: RoleName[] };
 
-type RouteDoc = Omit<DescribeRouteOptions, "hide">;
+/** The route's description and its contract (src/lib/api-contract.ts): success answer, extra error statuses, hand-parsed bodies. */
+type RouteDoc = Omit<DescribeRouteOptions, "hide" | "responses"> & ContractOptions;
+
+/**
+ * The parts of the OpenAPI operation hono-openapi resolves from zod: the success answer and the
+ * bodies the handler parses itself. The error answers are added by buildOpenApi (they depend on
+ * the route's method, path and validators, which the guard does not see).
+ */
+function operation(doc: RouteDoc): DescribeRouteOptions {
+  const { ok, status, errors: _errors, body, multipart, alsoJson, ...rest } = doc;
+  const success = answers({ method: "GET", path: "", isPublic: true, validates: false, contract: { ok, status } })
+    .get(status ?? 200)!;
+  const content = isMedia(ok)
+    ? {
+      [ok.media]: { schema: ok.media.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" } },
+    }
+    : ok
+    ? { "application/json": { schema: resolver(ok) } }
+    : undefined;
+  const requestBody = multipart
+    ? {
+      required: true,
+      content: {
+        "multipart/form-data": { schema: resolver(multipart) },
+        ...(alsoJson && body ? { "application/json": { schema: resolver(body) } } : {}),
+      },
+    }
+    : body
+    ? { required: true, content: { "application/json": { schema: resolver(body) } } }
+    : undefined;
+  return {
+    ...rest,
+    ...(requestBody ? { requestBody } : {}),
+    responses: { [status ?? 200]: { description: success.description, ...(content ? { content } : {}) } },
+  } as DescribeRouteOptions;
+}
 
 /**
  * The checks are plain functions returning `next()`, not async ones: an async wrapper would add a
@@ -33,10 +69,12 @@ function declare(access: Access, doc: RouteDoc, check: MiddlewareHandler<AppEnv>
     : access.kind === "role"
     ? { "x-roles": access.roles }
     : { "x-signed-in": true };
-  const described = describeRoute({ ...doc, ...extension } as DescribeRouteOptions);
+  const described = describeRoute({ ...operation(doc), ...extension } as DescribeRouteOptions);
+  const { ok, status, errors, body, multipart, alsoJson } = doc;
   return Object.assign(check, {
     [uniqueSymbol]: (described as unknown as Record<symbol, unknown>)[uniqueSymbol],
     [ACCESS]: access,
+    [CONTRACT]: { ok, status, errors, body, multipart, alsoJson } satisfies ContractOptions,
   });
 }
 

@@ -4,12 +4,19 @@
  */
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
+import { z } from "zod";
 import type { AppEnv } from "./deps.ts";
+import { answers, errorBodySchema, openapiPath, routeContracts } from "./api-contract.ts";
+
+type Operation = { responses?: Record<string, unknown> };
 
 export async function buildOpenApi(app: Hono<AppEnv>, version: string) {
-  return await generateSpecs(app, {
+  const spec = await generateSpecs(app, {
     // Our only dotted path is /api/openapi.json itself, which belongs in the document.
     excludeStaticFile: false,
+    // hono-openapi's default 400 (`{success, error, data}`) is not what the API answers: the
+    // error answers below come from the route's contract.
+    defaultValidationErrorResponse: false,
     documentation: {
       openapi: "3.1.0",
       info: {
@@ -23,6 +30,24 @@ export async function buildOpenApi(app: Hono<AppEnv>, version: string) {
       },
     },
   });
+  const { $schema: _, ...error } = z.toJSONSchema(errorBodySchema) as Record<string, unknown>;
+  spec.components ??= {};
+  spec.components.schemas = { ...spec.components.schemas, Error: error as never };
+  for (const facts of routeContracts(app.routes).values()) {
+    const op = (spec.paths?.[openapiPath(facts.path)] as Record<string, Operation> | undefined)?.[
+      facts.method.toLowerCase()
+    ];
+    if (!op) continue;
+    op.responses ??= {};
+    for (const [status, answer] of answers(facts)) {
+      if (answer.schema !== errorBodySchema) continue;
+      op.responses[status] = {
+        description: answer.description,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    }
+  }
+  return spec;
 }
 
 const escape = (s: unknown) =>

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "../../src/lib/logger.ts";
 import { testSecrets } from "../../src/lib/secrets.ts";
 import type { Db } from "../../src/db/types.ts";
 import { testConfig, testDb } from "./db.ts";
+import { checkAnswer } from "./contract.ts";
 
 export interface TestAppOptions {
   /** Environment overrides, parsed by the real config parser (e.g. `{ PUBLIC_URL: "https://x.test" }`). */
@@ -41,7 +42,20 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
     demoMode: opts.demoMode ?? false,
     webRoot: opts.webRoot,
   };
-  return { app: createApp(deps), db, deps, close: async () => await own?.close() };
+  return { app: checked(createApp(deps)), db, deps, close: async () => await own?.close() };
+}
+
+/** The app whose `request` checks every answer against the route's documented contract (contract.ts). */
+function checked(app: ReturnType<typeof createApp>): ReturnType<typeof createApp> {
+  const request = app.request.bind(app);
+  app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
+    const res = await (request as (...a: unknown[]) => Response | Promise<Response>)(input, init, ...rest);
+    const method = (input instanceof Request ? input.method : init?.method ?? "GET").toUpperCase();
+    const url = input instanceof Request ? input.url : String(input);
+    await checkAnswer(app, method, new URL(url, "http://localhost").pathname, res);
+    return res;
+  }) as typeof app.request;
+  return app;
 }
 
 /** A logger that keeps its lines, for tests that check what was logged. */
