@@ -24,6 +24,8 @@ function routerFor(app: { routes: { method: string; path: string; handler: unkno
   if (router) return router;
   router = new TrieRouter<Compiled>();
   for (const [key, facts] of routeContracts(app.routes)) {
+    // A route without a declared answer is reported by openapi-contract.test.ts, not by every test calling it.
+    if (!facts.contract.ok && !facts.contract.status) continue;
     router.add(facts.method, facts.path, { key, answers: answers(facts) });
   }
   cache.set(app, router);
