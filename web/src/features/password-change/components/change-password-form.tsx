@@ -10,7 +10,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { issueMessage, toastError } from "../../../lib/error-toast.ts";
-import { useValidationText } from "../../users/components/validation-text.ts";
+import { useValidationText } from "../../../hooks/use-validation-text.ts";
 import { useChangePassword } from "../api/change-password.ts";
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CopyButton } from "../../users/components/copy-button.tsx";
+import { CopyButton } from "../../../components/copy-button.tsx";
 import { downloadFile } from "./download-file.ts";
 
 /** The 10 one-time recovery codes, shown once right after enrolment (the server keeps only hashes). */

@@ -4,7 +4,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { issueMessage, toastError } from "../../../lib/error-toast.ts";
-import { useValidationText } from "../../users/components/validation-text.ts";
+import { useValidationText } from "../../../hooks/use-validation-text.ts";
 import { useDisableTwoFactor } from "../api/disable-two-factor.ts";
 
 /** Turning two-factor sign-in off needs the account password. */

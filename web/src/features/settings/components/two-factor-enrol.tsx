@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { issueMessage, toastError } from "../../../lib/error-toast.ts";
-import { useValidationText } from "../../users/components/validation-text.ts";
+import { useValidationText } from "../../../hooks/use-validation-text.ts";
 import { useEnableTwoFactor } from "../api/enable-two-factor.ts";
 import type { TwoFactorSetup } from "../api/setup-two-factor.ts";
 import { RecoveryCodes } from "./recovery-codes.tsx";

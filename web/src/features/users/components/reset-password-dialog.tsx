@@ -4,7 +4,7 @@ import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import type { AdminUser } from "../../../hooks/use-users.ts";
 import { useResetUserPassword } from "../api/reset-user-password.ts";
-import { CopyButton } from "./copy-button.tsx";
+import { CopyButton } from "../../../components/copy-button.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 

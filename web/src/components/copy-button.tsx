@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/toast.tsx";
+import { toast } from "../lib/toast.tsx";
 
 const COPIED_MS = 2000;
 
