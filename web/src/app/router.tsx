@@ -8,14 +8,13 @@ import { PageSpinner } from "../components/page-spinner.tsx";
 import { useCurrentUser } from "../hooks/use-current-user.ts";
 import { LoginPage } from "../features/auth/components/login-page.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
-import { DASHBOARD_SECTION_COMPONENTS } from "./dashboard-sections.ts";
 import { NotFoundPage } from "./not-found.tsx";
 
 const VendorRegistrationPage = lazy(() =>
   import("../features/vendor-registration/components/vendor-registration-page.tsx")
 );
 const SetPasswordPage = lazy(() => import("../features/set-password/components/set-password-page.tsx"));
-const DashboardPage = lazy(() => import("../features/dashboard/components/dashboard-page.tsx"));
+const Dashboard = lazy(() => import("./dashboard.tsx"));
 const VendorManagementPage = lazy(() => import("../features/vendors/components/vendor-management-page.tsx"));
 const QuotationManagementPage = lazy(() => import("../features/quotations/components/quotation-management-page.tsx"));
 const ReportsPage = lazy(() => import("../features/reports/components/reports-page.tsx"));
@@ -26,10 +25,6 @@ const PurchaseOrderPage = lazy(() =>
     default: m.PurchaseOrderPage,
   }))
 );
-
-function Dashboard() {
-  return <DashboardPage sections={DASHBOARD_SECTION_COMPONENTS} />;
-}
 
 function SignedOutRoutes({ loading }: { loading: boolean }) {
   return (

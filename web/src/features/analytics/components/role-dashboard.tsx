@@ -7,7 +7,7 @@
 import { useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { RoleName } from "../../../../../src/shared/roles.ts";
-import { DashboardNavigation } from "../../dashboard/components/dashboard-page.tsx";
+import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
 import { useOwnScorecard, useReport } from "../../reports/api/get-report.ts";
 import { Chart, DataTable, ReportCard } from "../../reports/components/report-card.tsx";
 import { useReportFormat } from "../../reports/components/use-report-format.ts";

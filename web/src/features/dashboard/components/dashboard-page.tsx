@@ -2,20 +2,24 @@
  * The signed-in shell: a fixed sidebar listing the sections the role may see, and the chosen
  * section (state only, no URL per section; spec section 2).
  */
-import { type ComponentType, createContext, Suspense, useCallback, useEffect, useState } from "react";
+import { type ComponentType, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type DashboardSection, resolveSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
 import { isRoleName } from "../../../../../src/shared/roles.ts";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
-import { useCurrentUser } from "../../../hooks/use-current-user.ts";
-import { ForcedPasswordChangePage } from "../../password-change/components/forced-password-change-page.tsx";
+import { type CurrentUser, useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { Sidebar } from "./sidebar.tsx";
+import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
 
-/** Lets a section switch to another one (the overview's quick actions); a section not allowed falls back. */
-export const DashboardNavigation = createContext<(section: DashboardSection) => void>(() => {});
-
-export default function DashboardPage({ sections }: { sections: Record<DashboardSection, ComponentType> }) {
+/**
+ * `sections` renders each section and `passwordChange` the forced password change; the app composes
+ * them (web/src/app/dashboard.tsx), so this shell imports no other feature.
+ */
+export default function DashboardPage({ sections, passwordChange: ForcedPasswordChangePage }: {
+  sections: Record<DashboardSection, ComponentType>;
+  passwordChange: ComponentType<{ user: CurrentUser }>;
+}) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const role = isRoleName(user?.role.name) ? user.role.name : null;

@@ -7,7 +7,7 @@ import { isRoleName, type RoleName } from "../../../../../src/shared/roles.ts";
 import { StatCard } from "../../../components/stat-card.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { useCurrentUser, userDisplayName } from "../../../hooks/use-current-user.ts";
-import { DashboardNavigation } from "../../dashboard/components/dashboard-page.tsx";
+import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
 import { purchaseRequestStatsQueryOptions } from "../../../hooks/use-purchase-request-stats.ts";
 import { useAdminStats } from "../../../hooks/use-admin-stats.ts";
 import { RoleDashboard } from "../../analytics/components/role-dashboard.tsx";
