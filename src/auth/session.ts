@@ -12,6 +12,8 @@ import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv, SessionUser } from "../lib/deps.ts";
 import { isDatabaseError } from "../db/errors.ts";
 import { ServiceUnavailable } from "../lib/errors.ts";
+import { completeJsonResponse } from "../lib/security.ts";
+import { currentUserJson } from "./user-json.ts";
 import { findSessionUser, revokeSession, type SessionUserRow } from "./queries.ts";
 
 export const SESSION_COOKIE = "session";
@@ -30,6 +32,9 @@ export function signingKey(raw: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+
+/** Requests whose answer must carry a Set-Cookie prepared by this file (issued, renewed or cleared). */
+const cookieSet = new WeakSet<Context>();
 
 function isHttps(c: Context<AppEnv>): boolean {
   const { config } = c.get("deps");
@@ -51,6 +56,7 @@ export async function issueSession(
     .setIssuedAt()
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
     .sign(await signingKey(secrets.jwtKey));
+  cookieSet.add(c);
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
@@ -61,6 +67,7 @@ export async function issueSession(
 }
 
 export function clearSession(c: Context<AppEnv>) {
+  cookieSet.add(c);
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
 }
 
@@ -148,4 +155,23 @@ function sessionUserOf(row: SessionUserRow): SessionUser {
     users.set(row, user);
   }
   return user;
+}
+
+/** The user answer's JSON per session user, i.e. per cached row: it changes only when the row does. */
+const userAnswers = new WeakMap<SessionUser, string>();
+
+/**
+ * `GET /api/auth/user`'s answer, the call the SPA makes on every load. The JSON is made once per
+ * cached row, and the response is built with its final headers in one go (completeJsonResponse);
+ * when the session cookie was renewed on this request the ordinary path carries the Set-Cookie.
+ */
+export function currentUserResponse(c: Context<AppEnv>): Response {
+  const user = c.get("user")!;
+  let body = userAnswers.get(user);
+  if (body === undefined) {
+    body = JSON.stringify(currentUserJson(user));
+    userAnswers.set(user, body);
+  }
+  if (cookieSet.has(c)) return c.body(body, 200, { "Content-Type": "application/json" });
+  return completeJsonResponse(body, c.get("requestId"));
 }

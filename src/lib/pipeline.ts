@@ -13,7 +13,7 @@ import type { SessionCache } from "../auth/session-cache.ts";
 import { resolveSession } from "../auth/session.ts";
 import { PayloadTooLarge } from "./errors.ts";
 import { logRequest, requestIdFor, setRequestIdHeader } from "./request-log.ts";
-import { applySecurityHeaders, checkOrigin } from "./security.ts";
+import { applySecurityHeaders, checkOrigin, isCompleteResponse } from "./security.ts";
 import { useOrganisationTimeZone } from "./organisation-time-zone.ts";
 
 export interface PipelineOptions {
@@ -69,14 +69,17 @@ export function requestPipeline(
     // Any change made through this instance may concern a user (status, role, password, vendor
     // decision): the next request reads users afresh.
     if (!safe) sessionCache.clear();
-    try {
-      applySecurityHeaders(c.res.headers);
-    } catch {
-      // Headers that cannot change (a Response.redirect()): a copy takes them.
-      c.res = new Response(c.res.body, c.res);
-      applySecurityHeaders(c.res.headers);
+    const res = c.res;
+    if (!isCompleteResponse(res)) {
+      try {
+        applySecurityHeaders(res.headers);
+      } catch {
+        // Headers that cannot change (a Response.redirect()): a copy takes them.
+        c.res = new Response(res.body, res);
+        applySecurityHeaders(c.res.headers);
+      }
+      setRequestIdHeader(c, id);
     }
-    setRequestIdHeader(c, id);
     logRequest(c, id, start);
   };
 }

@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { jwtVerify, SignJWT } from "jose";
 import { publicRoute, signedIn } from "../../auth/guard.ts";
-import { endSession, issueSession, SESSION_COOKIE, signingKey } from "../../auth/session.ts";
+import { currentUserResponse, endSession, issueSession, SESSION_COOKIE, signingKey } from "../../auth/session.ts";
 import { dummyHash, verifyPassword } from "../../auth/password.ts";
 import {
   findLoginUserByEmail,
@@ -235,7 +235,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get(
     "/api/auth/user",
     signedIn({ tags: ["auth"], summary: "The signed-in user with role" }),
-    (c) => c.json(currentUserJson(c.get("user")!)),
+    (c) => currentUserResponse(c),
   )
   .get(
     "/api/login",
