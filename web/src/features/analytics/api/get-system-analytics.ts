@@ -1,10 +1,10 @@
 /**
  * GET /api/reports/system (administrators: system_settings.view) with the reports' filter (only the
- * date range applies); the CSV export is a plain link so the browser saves it.
+ * date range applies); the CSV and XLSX exports are plain links so the browser saves it.
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { filterQuery, type ReportFilterValues } from "../../reports/filter.ts";
+import { filterQuery, type ReportFilterValues } from "../../../lib/report-filter.ts";
 
 export const ACTIVITIES = ["today", "week", "month", "older", "never"] as const;
 export type Activity = (typeof ACTIVITIES)[number];
@@ -53,6 +53,6 @@ export function useSystemAnalytics(filter: ReportFilterValues) {
   return useQuery(systemAnalyticsQueryOptions(filter));
 }
 
-export function systemAnalyticsExportUrl(filter: ReportFilterValues): string {
-  return `/api/reports/system/export.csv?${filterQuery(rangeOnly(filter))}`;
+export function systemAnalyticsExportUrl(filter: ReportFilterValues, format: "csv" | "xlsx" = "csv"): string {
+  return `/api/reports/system/export.${format}?${filterQuery(rangeOnly(filter))}`;
 }

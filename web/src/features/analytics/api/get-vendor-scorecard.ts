@@ -1,7 +1,7 @@
 /** GET /api/reports/vendors/{id}: one vendor's scorecard for staff (vendor management). */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import type { VendorsReport } from "../../reports/api/get-report.ts";
+import type { VendorsReport } from "../../../hooks/use-report.ts";
 
 export const vendorScorecardQueryOptions = (vendorId: number) =>
   queryOptions({

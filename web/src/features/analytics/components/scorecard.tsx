@@ -3,9 +3,9 @@
  * a chart. Used on the vendor's own dashboard and in vendor management.
  */
 import { useTranslation } from "react-i18next";
-import type { Scorecard } from "../../reports/api/get-report.ts";
-import { Chart } from "../../reports/components/report-card.tsx";
-import { useReportFormat } from "../../reports/components/use-report-format.ts";
+import type { Scorecard } from "../../../hooks/use-report.ts";
+import { Chart } from "../../../components/report-card.tsx";
+import { useReportFormat } from "../../../hooks/use-report-format.ts";
 import { Figures } from "./figures.tsx";
 
 export function ScorecardFigures({ card, chart = true }: { card: Scorecard; chart?: boolean }) {

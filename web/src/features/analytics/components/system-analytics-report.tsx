@@ -4,9 +4,9 @@
  * database are as of now.
  */
 import { useTranslation } from "react-i18next";
-import { ReportCard } from "../../reports/components/report-card.tsx";
-import { useReportFormat } from "../../reports/components/use-report-format.ts";
-import type { ReportFilterValues } from "../../reports/filter.ts";
+import { ReportCard } from "../../../components/report-card.tsx";
+import { useReportFormat } from "../../../hooks/use-report-format.ts";
+import type { ReportFilterValues } from "../../../lib/report-filter.ts";
 import { systemAnalyticsExportUrl, useSystemAnalytics } from "../api/get-system-analytics.ts";
 import { Figures } from "./figures.tsx";
 import { OutboxByStatus, SignInsPerDay, StorageByPurpose, systemFigures, UsersByActivity } from "./system-charts.tsx";
@@ -28,9 +28,14 @@ export function SystemAnalyticsReport({ filter }: { filter: ReportFilterValues }
                 to: fmt.date(data.range.to, { utc: true }),
               })}
             </p>
-            <a href={systemAnalyticsExportUrl(filter)} download className="btn btn-outline btn-sm">
-              {tr("exportCsv")}
-            </a>
+            <div className="flex flex-wrap gap-2">
+              <a href={systemAnalyticsExportUrl(filter)} download className="btn btn-outline btn-sm">
+                {tr("exportCsv")}
+              </a>
+              <a href={systemAnalyticsExportUrl(filter, "xlsx")} download className="btn btn-outline btn-sm">
+                {tr("exportXlsx")}
+              </a>
+            </div>
           </div>
           <Figures items={systemFigures(data, t, fmt)} testId="system-figures" />
           <div className="grid gap-6 xl:grid-cols-2">

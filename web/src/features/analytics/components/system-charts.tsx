@@ -3,8 +3,8 @@
  * users by last sign-in, sign-ins per day, outbox and storage; each a chart with its table.
  */
 import { useTranslation } from "react-i18next";
-import { Chart, DataTable } from "../../reports/components/report-card.tsx";
-import { useReportFormat } from "../../reports/components/use-report-format.ts";
+import { Chart, DataTable } from "../../../components/report-card.tsx";
+import { useReportFormat } from "../../../hooks/use-report-format.ts";
 import { ACTIVITIES, type SystemAnalytics } from "../api/get-system-analytics.ts";
 
 export function UsersByActivity({ data, withRoles = true }: { data: SystemAnalytics; withRoles?: boolean }) {

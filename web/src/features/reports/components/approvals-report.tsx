@@ -1,9 +1,9 @@
 /** Approvals: turnaround per approver role, and requests waiting on each role now. */
 import { useTranslation } from "react-i18next";
-import { reportExportUrl, useReport } from "../api/get-report.ts";
-import type { ReportFilterValues } from "../filter.ts";
-import { Chart, DataTable, ReportCard } from "./report-card.tsx";
-import { useReportFormat } from "./use-report-format.ts";
+import { reportExportUrl, useReport } from "../../../hooks/use-report.ts";
+import type { ReportFilterValues } from "../../../lib/report-filter.ts";
+import { Chart, DataTable, ReportCard } from "../../../components/report-card.tsx";
+import { useReportFormat } from "../../../hooks/use-report-format.ts";
 
 export function ApprovalsReport({ filter }: { filter: ReportFilterValues }) {
   const { t } = useTranslation("reports");

@@ -1,9 +1,9 @@
 /** Bidding: bid requests by status, invited vs answering vendors, quotations per bid, open vs sealed (counts only). */
 import { useTranslation } from "react-i18next";
-import { reportExportUrl, useReport } from "../api/get-report.ts";
-import type { ReportFilterValues } from "../filter.ts";
-import { Chart, DataTable, ReportCard } from "./report-card.tsx";
-import { useReportFormat } from "./use-report-format.ts";
+import { reportExportUrl, useReport } from "../../../hooks/use-report.ts";
+import type { ReportFilterValues } from "../../../lib/report-filter.ts";
+import { Chart, DataTable, ReportCard } from "../../../components/report-card.tsx";
+import { useReportFormat } from "../../../hooks/use-report-format.ts";
 
 export function BiddingReport({ filter }: { filter: ReportFilterValues }) {
   const { t } = useTranslation("reports");

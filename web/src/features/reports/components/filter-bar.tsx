@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterSelect } from "../../../components/filter-select.tsx";
 import { useCategories } from "../../../hooks/use-categories.ts";
-import { BID_STATUSES, type FilterState, PR_STATUSES, RANGES, resolveFilter } from "../filter.ts";
+import { BID_STATUSES, type FilterState, PR_STATUSES, RANGES, resolveFilter } from "../../../lib/report-filter.ts";
 
 const STATUSES = [...new Set<string>([...PR_STATUSES, ...BID_STATUSES])];
 

@@ -1,9 +1,9 @@
 /** Pipeline: purchase requests by status, cycle times (median and p90 days), requests past deadline. */
 import { useTranslation } from "react-i18next";
-import { purchaseRequestReportUrl, reportExportUrl, useReport } from "../api/get-report.ts";
-import type { ReportFilterValues } from "../filter.ts";
-import { Chart, DataTable, ReportCard } from "./report-card.tsx";
-import { useReportFormat } from "./use-report-format.ts";
+import { purchaseRequestReportUrl, reportExportUrl, useReport } from "../../../hooks/use-report.ts";
+import type { ReportFilterValues } from "../../../lib/report-filter.ts";
+import { Chart, DataTable, ReportCard } from "../../../components/report-card.tsx";
+import { useReportFormat } from "../../../hooks/use-report-format.ts";
 
 export function PipelineReport({ filter }: { filter: ReportFilterValues }) {
   const { t } = useTranslation("reports");

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
-import { useReportFilter } from "../filter.ts";
+import { useReportFilter } from "../../../lib/report-filter.ts";
 import { SystemAnalyticsReport } from "../../analytics/components/system-analytics-report.tsx";
 import { ApprovalsReport } from "./approvals-report.tsx";
 import { BiddingReport } from "./bidding-report.tsx";

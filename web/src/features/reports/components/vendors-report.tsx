@@ -1,9 +1,9 @@
 /** Supplier scorecards: every vendor for staff, the vendor's own figures for a vendor. */
 import { useTranslation } from "react-i18next";
-import { reportExportUrl, type Scorecard, useOwnScorecard, useReport } from "../api/get-report.ts";
-import type { ReportFilterValues } from "../filter.ts";
-import { Chart, type Column, DataTable, ReportCard } from "./report-card.tsx";
-import { useReportFormat } from "./use-report-format.ts";
+import { reportExportUrl, type Scorecard, useOwnScorecard, useReport } from "../../../hooks/use-report.ts";
+import type { ReportFilterValues } from "../../../lib/report-filter.ts";
+import { Chart, type Column, DataTable, ReportCard } from "../../../components/report-card.tsx";
+import { useReportFormat } from "../../../hooks/use-report-format.ts";
 
 function useColumns(): Column<Scorecard>[] {
   const { t } = useTranslation("reports");

@@ -98,5 +98,5 @@ export function useReportFilter() {
   return { state, values, setState };
 }
 
-export { BID_STATUSES } from "../../../../src/shared/status/bid-request.ts";
-export { PR_STATUSES } from "../../../../src/shared/status/purchase-request.ts";
+export { BID_STATUSES } from "../../../src/shared/status/bid-request.ts";
+export { PR_STATUSES } from "../../../src/shared/status/purchase-request.ts";

@@ -4,8 +4,8 @@
  */
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
-import { Can } from "../../../lib/authorization.tsx";
+import { LoadError, Loading } from "./load-states.tsx";
+import { Can } from "../lib/authorization.tsx";
 import type { ReportChartProps } from "./report-chart.tsx";
 
 const LazyChart = lazy(() => import("./report-chart.tsx"));

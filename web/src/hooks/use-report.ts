@@ -4,9 +4,9 @@
  * streams it to disk.
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
-import type { ReportFilterValues } from "../filter.ts";
-import { filterQuery } from "../filter.ts";
+import { apiJson } from "../lib/api-client.ts";
+import type { ReportFilterValues } from "../lib/report-filter.ts";
+import { filterQuery } from "../lib/report-filter.ts";
 
 export type ReportKind = "spend" | "savings" | "pipeline" | "approvals" | "bidding" | "vendors";
 

@@ -1,6 +1,6 @@
 /** Money, counts, days, percentages and months in the interface language (web/src/lib/format.ts). */
 import { useTranslation } from "react-i18next";
-import { DV_MONTHS, intlSupports, useFormat } from "../../../lib/format.ts";
+import { DV_MONTHS, intlSupports, useFormat } from "../lib/format.ts";
 
 export function useReportFormat(currency = "USD") {
   const { t } = useTranslation("reports");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { filterQuery, filterSearch, parseFilter, resolveFilter } from "./filter.ts";
+import { filterQuery, filterSearch, parseFilter, resolveFilter } from "./report-filter.ts";
 
 Deno.test("[reports] the filter round-trips through the URL and drops what the API would refuse", () => {
   const state = parseFilter("range=custom&from=2026-01-01&to=2026-03-31&categoryId=3&department=IT&status=completed");
