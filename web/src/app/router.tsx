@@ -8,7 +8,7 @@ import { PageSpinner } from "../components/page-spinner.tsx";
 import { useCurrentUser } from "../hooks/use-current-user.ts";
 import { LoginPage } from "../features/auth/components/login-page.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
-import { NotFoundPage } from "./not-found.tsx";
+import { NotFoundPage } from "../components/not-found-page.tsx";
 
 const VendorRegistrationPage = lazy(() =>
   import("../features/vendor-registration/components/vendor-registration-page.tsx")

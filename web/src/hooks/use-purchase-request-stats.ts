@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../lib/api-client.ts";
-import { purchaseRequestsQueryKey } from "../features/requests/api/get-purchase-requests.ts";
+import { purchaseRequestsQueryKey } from "../lib/query-keys.ts";
 
 export type PurchaseRequestStats = { total: number; active: number; pending: number; completed: number };
 

@@ -3,7 +3,7 @@ import { Link, useParams } from "wouter";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
 import { useRole } from "../../../lib/authorization.tsx";
 import { hasPermission } from "../../../../../src/shared/permissions.ts";
-import { NotFoundPage } from "../../../app/not-found.tsx";
+import { NotFoundPage } from "../../../components/not-found-page.tsx";
 import { PurchaseOrderDetail } from "./purchase-order-detail.tsx";
 import { PurchaseOrderRegister } from "./purchase-order-register.tsx";
 

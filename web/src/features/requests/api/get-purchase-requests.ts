@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { purchaseRequestsQueryKey } from "../../../lib/query-keys.ts";
 import type { PrStatus } from "../../../../../src/shared/status/purchase-request.ts";
 import type { PRIORITIES, REQUEST_TYPES } from "../../../../../src/shared/schemas/purchase-requests.ts";
 
@@ -51,7 +52,8 @@ export type PurchaseRequestFilters = {
 
 export type PurchaseRequestPage = { items: PurchaseRequestSummary[]; total: number };
 
-export const purchaseRequestsQueryKey = ["purchase-requests"] as const;
+/** The root of every purchase-request query, shared with the dashboard's request stats. */
+export { purchaseRequestsQueryKey };
 
 /** GET /api/purchase-requests; the total for pagination comes in the X-Total-Count header. */
 export async function getPurchaseRequests(

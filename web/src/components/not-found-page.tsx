@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { SkipLink } from "../components/skip-link.tsx";
+import { SkipLink } from "./skip-link.tsx";
 
 export function NotFoundPage() {
   const { t } = useTranslation();
