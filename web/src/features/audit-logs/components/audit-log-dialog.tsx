@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "../../../components/pager.tsx";
 import { Loading } from "../../../components/load-states.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { type AuditFilter, useAuditLogs } from "../api/get-audit-logs.ts";
@@ -36,29 +37,17 @@ function AllEntries({ filter }: { filter: AuditFilter }) {
   return (
     <div className="flex flex-col gap-3">
       <AuditLogTable entries={items} caption={t("all.title")} />
-      <nav aria-label={t("all.pagination")} className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm text-base-content/70" aria-live="polite">
-          {t("all.range", { first, last, total })}
-        </span>
-        <div className="join">
-          <button
-            type="button"
-            className="btn btn-sm join-item"
-            disabled={page === 0 || logs.isFetching}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t("all.previous")}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm join-item"
-            disabled={page + 1 >= pages || logs.isFetching}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t("all.next")}
-          </button>
-        </div>
-      </nav>
+      <Pager
+        label={t("all.pagination")}
+        page={page}
+        hasNext={page + 1 < pages}
+        onPage={setPage}
+        previous={t("all.previous")}
+        next={t("all.next")}
+        summary={t("all.range", { first, last, total })}
+        busy={logs.isFetching}
+        always
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "../../../components/pager.tsx";
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus, useOutbox } from "../api/get-outbox.ts";
 import { OutboxMessageDialog } from "./outbox-message-dialog.tsx";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
@@ -128,29 +129,15 @@ export function OutboxPanel() {
         </div>
         {body}
         {total > PAGE_SIZE && (
-          <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={page === 0}
-              onClick={() =>
-                setPage(page - 1)}
-            >
-              {t("pagination.previous")}
-            </button>
-            <span className="text-sm text-base-content/70">
-              {t("pagination.pageOf", { page: page + 1, pages, total })}
-            </span>
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={page + 1 >= pages}
-              onClick={() =>
-                setPage(page + 1)}
-            >
-              {t("pagination.next")}
-            </button>
-          </nav>
+          <Pager
+            label={t("pagination.label")}
+            page={page}
+            hasNext={page + 1 < pages}
+            onPage={setPage}
+            previous={t("pagination.previous")}
+            next={t("pagination.next")}
+            position={t("pagination.pageOf", { page: page + 1, pages, total })}
+          />
         )}
       </div>
       <OutboxMessageDialog

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "../../../components/pager.tsx";
 import { Link } from "wouter";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useFormat } from "../../../lib/format.ts";
@@ -11,22 +12,6 @@ import {
 } from "../api/get-purchase-orders.ts";
 import { PurchaseOrderFilters } from "./purchase-order-filters.tsx";
 import { PurchaseOrderStatusBadge } from "./status-badge.tsx";
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation("purchase-orders");
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t("pager.label")} className="flex items-center justify-center gap-2">
-      <button type="button" className="btn btn-sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
-        {t("pager.previous")}
-      </button>
-      <span className="text-sm">{t("pager.position", { page: page + 1, pages })}</span>
-      <button type="button" className="btn btn-sm" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
-        {t("pager.next")}
-      </button>
-    </nav>
-  );
-}
 
 /** The register: filters, totals of the filter, one page of orders, pager. */
 export function PurchaseOrderRegister() {
@@ -118,7 +103,16 @@ export function PurchaseOrderRegister() {
             </table>
           </div>
         )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <Pager
+        label={t("pager.label")}
+        page={page}
+        hasNext={page + 1 < pages}
+        onPage={setPage}
+        previous={t("pager.previous")}
+        next={t("pager.next")}
+        position={t("pager.position", { page: page + 1, pages })}
+        centered
+      />
     </div>
   );
 }

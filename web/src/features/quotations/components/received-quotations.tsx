@@ -11,7 +11,7 @@ import { FilterSelect } from "../../../components/filter-select.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { AwardConfirmDialog } from "./award-confirm-dialog.tsx";
-import { Pager } from "./pager.tsx";
+import { Pager } from "../../../components/pager.tsx";
 import { type QuotationAction, QuotationCard } from "./quotation-card.tsx";
 import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
 import { RejectDialog } from "./reject-dialog.tsx";
@@ -68,7 +68,16 @@ export function ReceivedQuotations() {
             />
           ))}
         </div>
-        <Pager page={page} pages={pages} onPage={setPage} />
+        <Pager
+          label={t("pager.label")}
+          page={page}
+          hasNext={page + 1 < pages}
+          onPage={setPage}
+          previous={t("pager.previous")}
+          next={t("pager.next")}
+          position={t("pager.position", { page: page + 1, pages })}
+          centered
+        />
       </>
     );
   }

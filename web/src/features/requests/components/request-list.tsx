@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Pager } from "../../../components/pager.tsx";
 import { type PurchaseRequestSummary, usePurchaseRequests } from "../api/get-purchase-requests.ts";
 import type { ListFilters } from "./request-filters.tsx";
 import type { RequestAction } from "./request-actions.tsx";
@@ -43,34 +44,16 @@ export function RequestList({ filters, page, onPageChange, onAction }: {
       <div className={`grid gap-4 xl:grid-cols-2 ${list.isPlaceholderData ? "opacity-60" : ""}`}>
         {items.map((pr) => <RequestCard key={pr.id} pr={pr} onAction={onAction} />)}
       </div>
-      <nav aria-label={t("list.pagination")} className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-base-content/70" aria-live="polite">
-          {t("list.showing", { from: number.format(from), to: number.format(to), total: number.format(total) })}
-        </p>
-        {pages > 1 && (
-          <div className="join">
-            <button
-              type="button"
-              className="btn btn-sm join-item"
-              disabled={page === 0}
-              onClick={() => onPageChange(page - 1)}
-            >
-              {t("list.previous")}
-            </button>
-            <span className="btn btn-sm join-item pointer-events-none" aria-current="page">
-              {t("list.pageOf", { page: number.format(page + 1), pages: number.format(pages) })}
-            </span>
-            <button
-              type="button"
-              className="btn btn-sm join-item"
-              disabled={page + 1 >= pages}
-              onClick={() => onPageChange(page + 1)}
-            >
-              {t("list.next")}
-            </button>
-          </div>
-        )}
-      </nav>
+      <Pager
+        label={t("list.pagination")}
+        page={page}
+        hasNext={page + 1 < pages}
+        onPage={onPageChange}
+        previous={t("list.previous")}
+        next={t("list.next")}
+        summary={t("list.showing", { from: number.format(from), to: number.format(to), total: number.format(total) })}
+        position={t("list.pageOf", { page: number.format(page + 1), pages: number.format(pages) })}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** User Management (spec section 2): the accounts table with its dialogs, for administrators. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "../../../components/pager.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { useCurrentUser } from "../../../hooks/use-current-user.ts";
@@ -80,32 +81,15 @@ export default function UsersSection() {
         </div>
         {body}
         {total > PAGE_SIZE && (
-          <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-2">
-            <span className="text-sm text-base-content/70">
-              {t("pagination.page", { page: page + 1, pages, total })}
-            </span>
-            <div className="join">
-              <button
-                type="button"
-                className="btn btn-sm join-item"
-                disabled={page === 0}
-                onClick={() =>
-                  setPage((p) =>
-                    p - 1
-                  )}
-              >
-                {t("pagination.previous")}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm join-item"
-                disabled={page + 1 >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t("pagination.next")}
-              </button>
-            </div>
-          </nav>
+          <Pager
+            label={t("pagination.label")}
+            page={page}
+            hasNext={page + 1 < pages}
+            onPage={setPage}
+            previous={t("pagination.previous")}
+            next={t("pagination.next")}
+            summary={t("pagination.page", { page: page + 1, pages, total })}
+          />
         )}
       </div>
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
