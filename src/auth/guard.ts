@@ -28,13 +28,16 @@ type RouteDoc = Omit<DescribeRouteOptions, "hide" | "responses"> & ContractOptio
  * the route's method, path and validators, which the guard does not see).
  */
 function operation(doc: RouteDoc): DescribeRouteOptions {
-  const { ok, status, errors: _errors, body, multipart, alsoJson, ...rest } = doc;
+  const { ok, status, errors: _errors, body, multipart, alsoJson, also: _also, ...rest } = doc;
   const success = answers({ method: "GET", path: "", isPublic: true, validates: false, contract: { ok, status } })
     .get(status ?? 200)!;
   const content = isMedia(ok)
-    ? {
-      [ok.media]: { schema: ok.media.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" } },
-    }
+    ? Object.fromEntries(
+      [ok.media].flat().map((media) => [
+        media,
+        { schema: media.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" } },
+      ]),
+    )
     : ok
     ? { "application/json": { schema: resolver(ok) } }
     : undefined;
@@ -70,11 +73,11 @@ function declare(access: Access, doc: RouteDoc, check: MiddlewareHandler<AppEnv>
     ? { "x-roles": access.roles }
     : { "x-signed-in": true };
   const described = describeRoute({ ...operation(doc), ...extension } as DescribeRouteOptions);
-  const { ok, status, errors, body, multipart, alsoJson } = doc;
+  const { ok, status, errors, body, multipart, alsoJson, also } = doc;
   return Object.assign(check, {
     [uniqueSymbol]: (described as unknown as Record<symbol, unknown>)[uniqueSymbol],
     [ACCESS]: access,
-    [CONTRACT]: { ok, status, errors, body, multipart, alsoJson } satisfies ContractOptions,
+    [CONTRACT]: { ok, status, errors, body, multipart, alsoJson, also } satisfies ContractOptions,
   });
 }
 

@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import { uniqueSymbol } from "hono-openapi";
+import type { Wire } from "../shared/schemas/responses/common.ts";
 
 /** The body of every error answer (src/lib/errors.ts, src/lib/error-handler.ts). */
 export const errorBodySchema = z.looseObject({
@@ -28,7 +29,8 @@ export type SuccessStatus = 200 | 201 | 202 | 204 | 302;
 
 /** A non-JSON success answer: its media type and, for text formats, an optional description. */
 export interface MediaAnswer {
-  media: string;
+  /** One media type, or the ones the route chooses from (e.g. CSV or XLSX by a query parameter). */
+  media: string | string[];
   description?: string;
 }
 
@@ -45,6 +47,8 @@ export interface ContractOptions {
   multipart?: z.ZodType;
   /** Set when the handler accepts the same fields as JSON too (readJsonOrMultipart). */
   alsoJson?: boolean;
+  /** Answers of another shape than the usual ones (e.g. a 503 with a report instead of an error body). */
+  also?: Partial<Record<number, z.ZodType>>;
 }
 
 /** On each guard: its access declaration (src/auth/guard.ts) and its contract. */
@@ -52,7 +56,7 @@ export const ACCESS = Symbol("access");
 export const CONTRACT = Symbol("contract");
 
 export interface Answer {
-  media?: string;
+  media?: string | string[];
   schema?: z.ZodType;
   description: string;
 }
@@ -108,6 +112,9 @@ export function answers(r: RouteFacts): Map<number, Answer> {
   for (const s of [...errors].sort()) {
     out.set(s, { media: "application/json", schema: errorBodySchema, description: DESCRIPTIONS[s] });
   }
+  for (const [s, schema] of Object.entries(c.also ?? {})) {
+    out.set(Number(s), { media: "application/json", schema, description: DESCRIPTIONS[Number(s)] ?? "Answer" });
+  }
   return out;
 }
 
@@ -140,3 +147,16 @@ export function routeContracts(
 
 /** Hono's `/api/x/:id{[0-9]+}` as OpenAPI's `/api/x/{id}`. */
 export const openapiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?\??/g, "{$1}");
+
+/**
+ * The value a handler answers, checked at compile time against its documented schema: as JSON
+ * (dates as strings) it must be what the schema describes, so the two cannot drift.
+ * `return c.json(conforming(categoryListSchema, rows))`.
+ */
+export function conforming<S extends z.ZodType, T>(
+  _schema: S,
+  value: T,
+  ..._mismatch: Wire<T> extends z.output<S> ? [] : [never]
+): T {
+  return value;
+}

@@ -40,11 +40,12 @@ export async function buildOpenApi(app: Hono<AppEnv>, version: string) {
     if (!op) continue;
     op.responses ??= {};
     for (const [status, answer] of answers(facts)) {
-      if (answer.schema !== errorBodySchema) continue;
-      op.responses[status] = {
-        description: answer.description,
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-      };
+      const other = facts.contract.also?.[status];
+      if (answer.schema !== errorBodySchema && !other) continue;
+      const { $schema: _s, ...schema } = other
+        ? z.toJSONSchema(other, { unrepresentable: "any" }) as Record<string, unknown>
+        : { $ref: "#/components/schemas/Error" };
+      op.responses[status] = { description: answer.description, content: { "application/json": { schema } } };
     }
   }
   return spec;

@@ -54,8 +54,10 @@ Deno.test("[openapi] every operation of the document has its success and error a
       else if (answer.schema === errorBodySchema) {
         const ref = documented.content?.["application/json"]?.schema?.$ref;
         if (ref !== "#/components/schemas/Error") problems.push(`${key}: ${status} without the Error schema`);
-      } else if (answer.media && !documented.content?.[answer.media]?.schema) {
-        problems.push(`${key}: ${status} without a ${answer.media} schema`);
+      } else {
+        for (const media of [answer.media ?? []].flat()) {
+          if (!documented.content?.[media]?.schema) problems.push(`${key}: ${status} without a ${media} schema`);
+        }
       }
     }
     if (!f.isPublic && (!responses["401"] || !responses["403"])) problems.push(`${key}: no 401/403`);

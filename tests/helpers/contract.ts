@@ -58,7 +58,11 @@ export async function checkAnswer(
     );
   }
   const type = res.headers.get("content-type") ?? "";
-  if (answer.media && res.body && !type.startsWith(answer.media.split(";")[0])) {
+  const media = [answer.media ?? []].flat();
+  if (
+    media.length && !media.includes("*/*") && res.body &&
+    !media.some((m) => m.endsWith("/*") ? type.startsWith(m.slice(0, -1)) : type.startsWith(m))
+  ) {
     throw new ContractViolation(`${route.key} answered ${res.status} as "${type}", documented "${answer.media}"`);
   }
   if (!answer.schema || !type.startsWith("application/json")) return;

@@ -9,6 +9,7 @@ import { csvRow } from "../../lib/csv.ts";
 import { validate } from "../../lib/validate.ts";
 import { auditQuerySchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
+import * as r from "../../shared/schemas/responses/admin.ts";
 
 const exportQuerySchema = auditQuerySchema.omit({ limit: true, offset: true });
 const EXPORT_PAGE = 1000;
@@ -28,7 +29,11 @@ const COLUMNS = [
 export const auditLogRoutes = new Hono<AppEnv>()
   .get(
     "/api/admin/audit-logs",
-    allow("audit_logs.view", { tags: ["audit"], summary: "Audit entries, newest first (X-Total-Count header)" }),
+    allow("audit_logs.view", {
+      tags: ["audit"],
+      summary: "Audit entries, newest first (X-Total-Count header)",
+      ok: r.auditListSchema,
+    }),
     validate("query", auditQuerySchema),
     async (c) => {
       const { db, secrets } = c.get("deps");
@@ -40,12 +45,16 @@ export const auditLogRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/admin/audit-logs/actions",
-    allow("audit_logs.view", { tags: ["audit"], summary: "Distinct actions, for the filter" }),
+    allow("audit_logs.view", { tags: ["audit"], summary: "Distinct actions, for the filter", ok: r.stringListSchema }),
     async (c) => c.json(await q.auditActions(c.get("deps").db)),
   )
   .get(
     "/api/admin/audit-logs/export",
-    allow("audit_logs.export", { tags: ["audit"], summary: "All matching entries as CSV, streamed" }),
+    allow("audit_logs.export", {
+      tags: ["audit"],
+      summary: "All matching entries as CSV, streamed",
+      ok: { media: "text/csv" },
+    }),
     validate("query", exportQuerySchema),
     async (c) => {
       const filter = c.req.valid("query");

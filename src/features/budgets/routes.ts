@@ -22,8 +22,12 @@ import {
 import { idParamSchema, idSchema } from "../../shared/schemas/common.ts";
 import * as q from "./queries.ts";
 import * as s from "./service.ts";
+import { conforming, type ContractOptions } from "../../lib/api-contract.ts";
+import * as r from "../../shared/schemas/responses/budgets.ts";
 
-const doc = (summary: string) => ({ tags: ["budgets"], summary });
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const doc = (summary: string, contract: ContractOptions = {}) => ({ tags: ["budgets"], summary, ...contract });
 
 type BudgetPayload = z.output<typeof budgetSchema>;
 
@@ -62,13 +66,24 @@ const prParamSchema = z.object({ purchaseRequestId: idSchema() });
 export const budgetRoutes = new Hono<AppEnv>()
   .get(
     "/api/budgets",
-    allow("budgets.view", doc("Budgets (of one fiscal year, or all) with committed, spent and remaining, and totals")),
+    allow(
+      "budgets.view",
+      doc("Budgets (of one fiscal year, or all) with committed, spent and remaining, and totals", {
+        ok: r.budgetListResponseSchema,
+      }),
+    ),
     validate("query", budgetListQuerySchema),
-    async (c) => c.json(await s.listBudgets(c.get("deps").db, c.req.valid("query"))),
+    async (c) =>
+      c.json(conforming(r.budgetListResponseSchema, await s.listBudgets(c.get("deps").db, c.req.valid("query")))),
   )
   .get(
     "/api/budgets/export",
-    allow("budgets.view", doc("The budgets and the requests and orders behind them, as CSV or XLSX (?format=xlsx)")),
+    allow(
+      "budgets.view",
+      doc("The budgets and the requests and orders behind them, as CSV or XLSX (?format=xlsx)", {
+        ok: { media: ["text/csv", XLSX] },
+      }),
+    ),
     validate("query", budgetListQuerySchema),
     async (c) => {
       const f = c.req.valid("query");
@@ -97,12 +112,17 @@ export const budgetRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/budgets/settings",
-    allow("budgets.view", doc("Overrun policy and fiscal year start month")),
+    allow("budgets.view", doc("Overrun policy and fiscal year start month", { ok: r.budgetSettingsResponseSchema })),
     async (c) => c.json(await s.readSettings(c.get("deps").db)),
   )
   .put(
     "/api/budgets/settings",
-    allow("budgets.manage", doc("Set the overrun policy and the fiscal year start month (for budgets saved after)")),
+    allow(
+      "budgets.manage",
+      doc("Set the overrun policy and the fiscal year start month (for budgets saved after)", {
+        ok: r.budgetSettingsResponseSchema,
+      }),
+    ),
     validate("json", budgetSettingsSchema),
     async (c) => {
       const v = c.req.valid("json");
@@ -122,27 +142,44 @@ export const budgetRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/budgets/effect/:purchaseRequestId",
-    allow("budgets.view", doc("What approving a request does to its budgets: remaining before and after, overrun")),
+    allow(
+      "budgets.view",
+      doc("What approving a request does to its budgets: remaining before and after, overrun", {
+        ok: r.budgetEffectResponseSchema,
+      }),
+    ),
     validate("param", prParamSchema),
     async (c) => {
       const effect = await s.requestEffect(c.get("deps").db, c.req.valid("param").purchaseRequestId);
       if (!effect) throw new NotFound("purchaseRequests.notFound");
-      return c.json(effect);
+      return c.json(conforming(r.budgetEffectResponseSchema, effect));
     },
   )
   .get(
     "/api/budgets/:id",
-    allow("budgets.view", doc("One budget with its figures and the requests and orders behind them")),
+    allow(
+      "budgets.view",
+      doc("One budget with its figures and the requests and orders behind them", {
+        ok: r.budgetDetailResponseSchema,
+      }),
+    ),
     validate("param", idParamSchema),
     async (c) => {
       const b = await s.budgetDetail(c.get("deps").db, c.req.valid("param").id);
       if (!b) throw new NotFound("budgets.notFound");
-      return c.json(b);
+      return c.json(conforming(r.budgetDetailResponseSchema, b));
     },
   )
   .post(
     "/api/budgets",
-    allow("budgets.manage", doc("Create a budget for a department and/or category and a fiscal year or quarter")),
+    allow(
+      "budgets.manage",
+      doc("Create a budget for a department and/or category and a fiscal year or quarter", {
+        ok: r.budgetDetailResponseSchema,
+        status: 201,
+        errors: [409],
+      }),
+    ),
     validate("json", budgetSchema),
     async (c) => {
       const { db } = c.get("deps");
@@ -159,7 +196,10 @@ export const budgetRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/budgets/:id",
-    allow("budgets.manage", doc("Edit a budget; needs the version read")),
+    allow(
+      "budgets.manage",
+      doc("Edit a budget; needs the version read", { ok: r.budgetDetailResponseSchema, errors: [409] }),
+    ),
     validate("param", idParamSchema),
     validate("json", budgetUpdateSchema),
     async (c) => {
@@ -194,7 +234,10 @@ export const budgetRoutes = new Hono<AppEnv>()
   )
   .delete(
     "/api/budgets/:id",
-    allow("budgets.manage", doc("Delete a budget (its requests and orders are not touched)")),
+    allow(
+      "budgets.manage",
+      doc("Delete a budget (its requests and orders are not touched)", { status: 204, errors: [409] }),
+    ),
     validate("param", idParamSchema),
     async (c) => {
       const { id } = c.req.valid("param");

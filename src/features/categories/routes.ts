@@ -9,6 +9,7 @@ import { hasPermission } from "../../shared/permissions.ts";
 import { categorySchema } from "../../shared/schemas/categories.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
+import * as r from "../../shared/schemas/responses/admin.ts";
 
 const DUPLICATE = "categories.duplicateName";
 
@@ -18,6 +19,7 @@ export const categoryRoutes = new Hono<AppEnv>()
     publicRoute({
       tags: ["categories"],
       summary: "Categories: active ones for everyone, all of them for staff who manage them",
+      ok: r.categoryListSchema,
     }),
     async (c) => {
       const user = c.get("user");
@@ -27,7 +29,13 @@ export const categoryRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/categories",
-    allow("categories.create", { tags: ["categories"], summary: "Create a category" }),
+    allow("categories.create", {
+      tags: ["categories"],
+      summary: "Create a category",
+      ok: r.categoryRowSchema,
+      status: 201,
+      errors: [409],
+    }),
     validate("json", categorySchema),
     async (c) => {
       const { name, description } = c.req.valid("json");
@@ -43,7 +51,12 @@ export const categoryRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/categories/:id",
-    allow("categories.edit", { tags: ["categories"], summary: "Edit a category (name, description, active)" }),
+    allow("categories.edit", {
+      tags: ["categories"],
+      summary: "Edit a category (name, description, active)",
+      ok: r.categoryRowSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", categorySchema),
     async (c) => {
@@ -70,6 +83,8 @@ export const categoryRoutes = new Hono<AppEnv>()
     allow("categories.delete", {
       tags: ["categories"],
       summary: "Delete an unused category (409 when in use: deactivate it instead)",
+      status: 204,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     async (c) => {

@@ -11,7 +11,11 @@ const INLINE = new Set(["application/pdf", "image/png", "image/jpeg"]);
 
 export const fileRoutes = new Hono<AppEnv>().get(
   "/api/files/:id",
-  signedIn({ tags: ["files"], summary: "Download a file (staff, or the vendor who uploaded it)" }),
+  signedIn({
+    tags: ["files"],
+    summary: "Download a file (staff, or the vendor who uploaded it)",
+    ok: { media: "*/*", description: "The file, with its stored content type" },
+  }),
   validate("param", idParamSchema),
   async (c) => {
     const me = c.get("user")!;

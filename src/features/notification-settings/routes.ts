@@ -30,6 +30,7 @@ import { type Language, LANGUAGES } from "../../shared/i18n-languages.ts";
 import { BUILT_IN_TEMPLATES, type TemplateText } from "../../notify/templates.ts";
 import * as templates from "../../notify/queries.ts";
 import * as q from "./queries.ts";
+import * as r from "../../shared/schemas/responses/admin.ts";
 
 const TAGS = ["notifications"];
 
@@ -64,12 +65,17 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
     allow("notifications.view", {
       tags: TAGS,
       summary: "Notification settings; secret values come back empty with isSet",
+      ok: r.notificationSettingListSchema,
     }),
     async (c) => c.json(await q.listNotificationSettings(c.get("deps").db)),
   )
   .post(
     "/api/admin/notification-settings",
-    allow("notifications.edit", { tags: TAGS, summary: "Change one notification setting (key, value)" }),
+    allow("notifications.edit", {
+      tags: TAGS,
+      summary: "Change one notification setting (key, value)",
+      ok: r.settingUpdatedSchema,
+    }),
     validate("json", updateSettingSchema),
     async (c) => {
       const body = c.req.valid("json");
@@ -92,6 +98,8 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
     allow("notifications.send", {
       tags: TAGS,
       summary: "Send a test email now to the signed-in admin through the configured provider",
+      ok: r.testMessageSentSchema,
+      errors: [409],
     }),
     async (c) => {
       const { db, config } = c.get("deps");
@@ -113,7 +121,12 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/notification-settings/test-whatsapp",
-    allow("notifications.send", { tags: TAGS, summary: "Send a test WhatsApp message to phoneNumber" }),
+    allow("notifications.send", {
+      tags: TAGS,
+      summary: "Send a test WhatsApp message to phoneNumber",
+      ok: r.testMessageSentSchema,
+      errors: [409],
+    }),
     validate("json", testWhatsappSchema),
     async (c) => {
       const { db, config } = c.get("deps");
@@ -142,6 +155,7 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
     allow("notifications.view", {
       tags: TAGS,
       summary: "Every email template in every language: subject, body, built-in text, placeholders",
+      ok: r.emailTemplateListSchema,
     }),
     async (c) => {
       const custom = new Map(
@@ -159,6 +173,7 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
     allow("notifications.edit", {
       tags: TAGS,
       summary: "Change one template in one language (subject and body, neither blank)",
+      ok: r.emailTemplateResponseSchema,
     }),
     validate("param", templateParamSchema),
     validate("json", emailTemplateSchema),
@@ -191,7 +206,12 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
   )
   .delete(
     "/api/admin/email-templates/:key/:language",
-    allow("notifications.edit", { tags: TAGS, summary: "Go back to the built-in text of one template and language" }),
+    allow("notifications.edit", {
+      tags: TAGS,
+      summary: "Go back to the built-in text of one template and language",
+      ok: r.emailTemplateResponseSchema,
+      errors: [409],
+    }),
     validate("param", templateParamSchema),
     async (c) => {
       const { key, language } = templateParams(c.req.valid("param"));

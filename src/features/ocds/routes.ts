@@ -17,8 +17,16 @@ import { idParamSchema } from "../../shared/schemas/common.ts";
 import * as q from "./queries.ts";
 import { decodeCursor, encodeCursor, OCDS_DEFAULT_LIMIT, ocdsReleasesQuerySchema } from "./schemas.ts";
 import { buildReleases, ocdsContext, PUBLISHED_BID_STATUSES, releasePackage } from "./service.ts";
+import type { ContractOptions } from "../../lib/api-contract.ts";
+import { ocdsReleasePackageSchema } from "../../shared/schemas/responses/admin.ts";
 
-const doc = (summary: string, description: string) => ({ tags: ["ocds"], summary, description });
+const doc = (summary: string, description: string, contract: ContractOptions) => ({
+  tags: ["ocds"],
+  summary,
+  description,
+  ok: ocdsReleasePackageSchema,
+  ...contract,
+});
 
 /** This request's URL on the public origin when PUBLIC_URL is set (behind a proxy the Host may differ). */
 function publicUrl(c: Context<AppEnv>, query?: URLSearchParams): string {
@@ -41,6 +49,7 @@ export const ocdsRoutes = new Hono<AppEnv>()
           "`links.next` carries the cursor of the next page (none on the last). A page with nothing new has " +
           "`releases: []`, which OCDS 1.1's package schema (one or more releases) does not foresee. Sealed bids show " +
           "no tenderers until unsealed.",
+        {},
       ),
     ),
     validate("query", ocdsReleasesQuerySchema),
@@ -84,6 +93,7 @@ export const ocdsRoutes = new Hono<AppEnv>()
         "OCDS 1.1 release package of one bid request",
         "Its current release: planning, tender, and the award and contract once awarded. 409 while it is a " +
           "draft or waits for approval.",
+        { errors: [409] },
       ),
     ),
     validate("param", idParamSchema),

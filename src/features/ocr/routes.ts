@@ -15,6 +15,7 @@ import { validate } from "../../lib/validate.ts";
 import { checkUpload } from "../../files/storage.ts";
 import { idParamSchema, idSchema } from "../../shared/schemas/common.ts";
 import { createJob, OCR_KINDS, readJob } from "./service.ts";
+import * as r from "../../shared/schemas/responses/admin.ts";
 
 const targetSchema = z.object({
   purchaseRequestId: idSchema().optional(),
@@ -30,6 +31,10 @@ export const ocrRoutes = new Hono<AppEnv>()
       tags: ["vendors"],
       summary:
         "Read a quotation document (PDF, PNG, JPG, TIFF or BMP, up to 10 MB): multipart `quotationFile` and `purchaseRequestId` or `bidRequestId`; answers 202 with the job id",
+      ok: r.ocrJobAcceptedSchema,
+      status: 202,
+      errors: [413, 415],
+      multipart: targetSchema.extend({ quotationFile: z.file() }),
     }),
     async (c) => {
       const { fields, files } = await readJsonOrMultipart(c);
@@ -62,7 +67,11 @@ export const ocrRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/vendor/ocr-jobs/:jobId",
-    roles(["vendor"], { tags: ["vendors"], summary: "An OCR job: status, progress, stage, error or result" }),
+    roles(["vendor"], {
+      tags: ["vendors"],
+      summary: "An OCR job: status, progress, stage, error or result",
+      ok: r.ocrJobSchema,
+    }),
     validate("param", jobParam),
     async (c) => c.json(await readJob(c.get("deps"), c.req.valid("param").jobId, c.get("user")!.id)),
   )
@@ -71,6 +80,7 @@ export const ocrRoutes = new Hono<AppEnv>()
     roles(["vendor"], {
       tags: ["vendors"],
       summary: "The same as server-sent events, one per change, until the job is done or failed",
+      ok: { media: "text/event-stream", description: "`job` events carrying the job as JSON" },
     }),
     validate("param", jobParam),
     async (c) => {

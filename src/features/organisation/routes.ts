@@ -19,6 +19,8 @@ import {
   organisationProfileSchema,
 } from "../../shared/schemas/organisation.ts";
 import * as q from "./queries.ts";
+import * as r from "../../shared/schemas/responses/admin.ts";
+import { z } from "zod";
 
 const tags = ["organisation"];
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
@@ -27,12 +29,20 @@ const LOGO_KINDS = ["png", "jpeg"] as const;
 export const organisationRoutes = new Hono<AppEnv>()
   .get(
     "/api/organisation",
-    roles([...STAFF], { tags, summary: "The organisation profile printed on purchase orders" }),
+    roles([...STAFF], {
+      tags,
+      summary: "The organisation profile printed on purchase orders",
+      ok: r.organisationProfileResponseSchema,
+    }),
     async (c) => c.json<OrganisationProfile>(await q.readProfile(c.get("deps").db)),
   )
   .put(
     "/api/organisation",
-    allow("system_settings.edit", { tags, summary: "Change the organisation profile (audited)" }),
+    allow("system_settings.edit", {
+      tags,
+      summary: "Change the organisation profile (audited)",
+      ok: r.organisationProfileResponseSchema,
+    }),
     validate("json", organisationProfileSchema),
     async (c) => {
       const body = c.req.valid("json");
@@ -66,7 +76,12 @@ export const organisationRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/organisation/logo",
-    roles([...STAFF], { tags, summary: "The organisation's logo (PNG or JPEG)" }),
+    roles([...STAFF], {
+      tags,
+      summary: "The organisation's logo (PNG or JPEG)",
+      ok: { media: "image/*", description: "The logo (PNG or JPEG)" },
+      errors: [404],
+    }),
     async (c) => {
       const { db, objectStore } = c.get("deps");
       const { logo } = await q.readProfile(db);
@@ -86,6 +101,10 @@ export const organisationRoutes = new Hono<AppEnv>()
     allow("system_settings.edit", {
       tags,
       summary: "Upload the logo (multipart field `logo`, PNG or JPEG by content, at most 1 MB); replaces the old one",
+      ok: r.organisationProfileResponseSchema,
+      status: 201,
+      errors: [413, 415],
+      multipart: z.object({ logo: z.file() }),
     }),
     async (c) => {
       const { db, objectStore } = c.get("deps");
@@ -124,7 +143,12 @@ export const organisationRoutes = new Hono<AppEnv>()
   )
   .delete(
     "/api/organisation/logo",
-    allow("system_settings.edit", { tags, summary: "Remove the logo" }),
+    allow("system_settings.edit", {
+      tags,
+      summary: "Remove the logo",
+      ok: r.organisationProfileResponseSchema,
+      errors: [404],
+    }),
     async (c) => {
       const { db } = c.get("deps");
       const userId = c.get("user")?.id ?? null;

@@ -11,6 +11,7 @@ import { Conflict, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { getOutboxMessage, listOutbox, resendEmail } from "../../notify/outbox.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
+import * as r from "../../shared/schemas/responses/admin.ts";
 
 const querySchema = z.object({
   status: z.enum(["pending", "sending", "sent", "failed", "logged"]).optional(),
@@ -24,6 +25,7 @@ export const outboxRoutes = new Hono<AppEnv>()
     allow("notifications.view", {
       tags: ["notifications"],
       summary: "Outgoing messages: recipient, subject, body, status, attempts, last error, next attempt",
+      ok: r.outboxListSchema,
     }),
     validate("query", querySchema),
     async (c) => {
@@ -37,6 +39,8 @@ export const outboxRoutes = new Hono<AppEnv>()
     allow("notifications.view", {
       tags: ["notifications"],
       summary: "Resend a failed message: back in the queue for a fresh round of attempts (audited)",
+      ok: r.outboxMessageSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     async (c) => {

@@ -27,6 +27,9 @@ import { safeFilename } from "../../lib/pdf-text.ts";
 import { renderPurchaseOrderPdf } from "./document.ts";
 import * as q from "./queries.ts";
 import * as service from "./service.ts";
+import * as r from "../../shared/schemas/responses/purchase-orders.ts";
+import { z } from "zod";
+import { conforming } from "../../lib/api-contract.ts";
 
 const TAGS = ["purchase-orders"];
 /** Staff holding purchase_orders.view, and vendors (their own orders only, checked per row). */
@@ -46,17 +49,22 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
     roles(READERS, {
       tags: TAGS,
       summary: "The register: filters (status, vendor, dates, amounts, request, search), newest first (X-Total-Count)",
+      ok: r.purchaseOrderListSchema,
     }),
     validate("query", purchaseOrderListQuerySchema),
     async (c) => {
       const { items, total } = await q.listPurchaseOrders(c.get("deps").db, { ...c.req.valid("query"), ...scope(c) });
       c.header("X-Total-Count", String(total));
-      return c.json(items);
+      return c.json(conforming(r.purchaseOrderListSchema, items));
     },
   )
   .get(
     "/api/purchase-orders/totals",
-    roles(READERS, { tags: TAGS, summary: "Count and sum of the register's filter, per currency" }),
+    roles(READERS, {
+      tags: TAGS,
+      summary: "Count and sum of the register's filter, per currency",
+      ok: r.purchaseOrderTotalsSchema,
+    }),
     validate("query", purchaseOrderListQuerySchema),
     async (c) => {
       const totals = await q.purchaseOrderTotals(c.get("deps").db, { ...c.req.valid("query"), ...scope(c) });
@@ -65,7 +73,11 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/purchase-orders/vendors",
-    roles(READERS, { tags: TAGS, summary: "Vendors that hold purchase orders (the register's vendor filter)" }),
+    roles(READERS, {
+      tags: TAGS,
+      summary: "Vendors that hold purchase orders (the register's vendor filter)",
+      ok: r.purchaseOrderVendorsSchema,
+    }),
     async (c) => c.json(await q.purchaseOrderVendors(c.get("deps").db, scope(c).ownVendorId)),
   )
   .get(
@@ -73,13 +85,20 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
     roles(READERS, {
       tags: TAGS,
       summary: "One order: lines (ordered, received), source links, award, receipts and history (staff)",
+      ok: r.purchaseOrderDetailSchema,
     }),
     validate("param", idParamSchema),
-    async (c) => c.json(await service.purchaseOrderDetail(c.get("deps").db, c, c.req.valid("param").id)),
+    async (c) =>
+      c.json(
+        conforming(
+          r.purchaseOrderDetailSchema,
+          await service.purchaseOrderDetail(c.get("deps").db, c, c.req.valid("param").id),
+        ),
+      ),
   )
   .get(
     "/api/purchase-orders/:id/pdf",
-    roles(READERS, { tags: TAGS, summary: "The purchase order as a PDF" }),
+    roles(READERS, { tags: TAGS, summary: "The purchase order as a PDF", ok: { media: "application/pdf" } }),
     validate("param", idParamSchema),
     async (c) => {
       const po = await service.purchaseOrderDetail(c.get("deps").db, c, c.req.valid("param").id);
@@ -101,6 +120,8 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
     allow("purchase_orders.manage", {
       tags: TAGS,
       summary: "Set the requested delivery date (optional version check)",
+      ok: r.purchaseOrderDetailSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", updatePurchaseOrderSchema),
@@ -113,7 +134,12 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/purchase-orders/:id/acknowledge",
-    roles(["vendor"], { tags: TAGS, summary: "The vendor acknowledges its order, optionally with a promised date" }),
+    roles(["vendor"], {
+      tags: TAGS,
+      summary: "The vendor acknowledges its order, optionally with a promised date",
+      ok: r.purchaseOrderDetailSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", acknowledgeSchema),
     async (c) => {
@@ -124,7 +150,12 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/purchase-orders/:id/decline",
-    roles(["vendor"], { tags: TAGS, summary: "The vendor declines its order, with a reason" }),
+    roles(["vendor"], {
+      tags: TAGS,
+      summary: "The vendor declines its order, with a reason",
+      ok: r.purchaseOrderDetailSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", declineSchema),
     async (c) => {
@@ -135,7 +166,12 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/purchase-orders/:id/cancel",
-    allow("purchase_orders.manage", { tags: TAGS, summary: "Cancel, with a reason; only before any receipt (409)" }),
+    allow("purchase_orders.manage", {
+      tags: TAGS,
+      summary: "Cancel, with a reason; only before any receipt (409)",
+      ok: r.purchaseOrderDetailSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", cancelSchema),
     async (c) => {
@@ -146,7 +182,12 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/purchase-orders/:id/close",
-    allow("purchase_orders.manage", { tags: TAGS, summary: "Close an order whose goods were (partly) received" }),
+    allow("purchase_orders.manage", {
+      tags: TAGS,
+      summary: "Close an order whose goods were (partly) received",
+      ok: r.purchaseOrderDetailSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -159,6 +200,15 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
     allow("purchase_orders.receive", {
       tags: TAGS,
       summary: "Record a goods receipt: JSON, or multipart with `receipt` (JSON) and an optional `deliveryNote` file",
+      ok: r.receiptCreatedSchema,
+      status: 201,
+      errors: [409, 413, 415],
+      body: receiptSchema,
+      alsoJson: true,
+      multipart: z.object({
+        receipt: z.string().describe("The receipt as JSON (the application/json body's shape)"),
+        deliveryNote: z.file().optional(),
+      }),
     }),
     validate("param", idParamSchema),
     async (c) => {

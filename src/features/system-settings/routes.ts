@@ -11,6 +11,8 @@ import { fromCents, toCents } from "../../shared/money.ts";
 import { type SystemSettings, systemSettingsSchema } from "../../shared/schemas/system-settings.ts";
 import * as q from "./queries.ts";
 import { backupJson, planBackup, toByteStream } from "./backup.ts";
+import * as r from "../../shared/schemas/responses/users.ts";
+import { messageSchema } from "../../shared/schemas/responses/common.ts";
 
 const tags = ["system-settings"];
 const today = () => new Date().toISOString().slice(0, 10);
@@ -18,7 +20,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const systemSettingsRoutes = new Hono<AppEnv>()
   .get(
     "/api/admin/system-settings",
-    allow("system_settings.view", { tags, summary: "Purchase request defaults and the database configuration" }),
+    allow("system_settings.view", {
+      tags,
+      summary: "Purchase request defaults and the database configuration",
+      ok: r.systemSettingsResponseSchema,
+    }),
     async (c) => {
       const { db, config } = c.get("deps");
       const body: SystemSettings = {
@@ -30,7 +36,11 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/admin/save-system-settings",
-    allow("system_settings.edit", { tags, summary: "Save the purchase request defaults" }),
+    allow("system_settings.edit", {
+      tags,
+      summary: "Save the purchase request defaults",
+      ok: r.systemSettingsResponseSchema,
+    }),
     validate("json", systemSettingsSchema),
     async (c) => {
       const body = c.req.valid("json");
@@ -64,7 +74,12 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/admin/test-db-connection",
-    allow("system_settings.view", { tags, summary: "Run `select 1` and report how long it took" }),
+    allow("system_settings.view", {
+      tags,
+      summary: "Run `select 1` and report how long it took",
+      ok: r.dbConnectionSchema,
+      also: { 503: r.dbUnreachableSchema },
+    }),
     async (c) => {
       const { db, logger } = c.get("deps");
       const start = performance.now();
@@ -82,6 +97,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
     allow("system_settings.view", {
       tags,
       summary: "Real database metrics: size, version, exact row counts of the main tables, connections, outbox",
+      ok: r.dbMetricsSchema,
     }),
     async (c) => {
       const { db } = c.get("deps");
@@ -90,7 +106,11 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/admin/run-migrations",
-    allow("system_settings.edit", { tags, summary: "Apply pending migrations; returns those applied and the status" }),
+    allow("system_settings.edit", {
+      tags,
+      summary: "Apply pending migrations; returns those applied and the status",
+      ok: r.migrationsRunSchema,
+    }),
     async (c) => {
       const { db } = c.get("deps");
       const applied = await migrate(db);
@@ -101,7 +121,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/admin/clear-cache",
-    allow("system_settings.edit", { tags, summary: "Clear this instance's signed-in user cache" }),
+    allow("system_settings.edit", { tags, summary: "Clear this instance's signed-in user cache", ok: messageSchema }),
     async (c) => {
       const cache = c.get("sessionCache");
       const entries = cache.size;
@@ -118,6 +138,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
       tags,
       summary:
         "Download a JSON logical backup of every table and stored file, streamed (no credentials, token digests, secrets or sealed bids)",
+      ok: { media: "application/json", description: "The backup file (JSON, streamed)" },
     }),
     async (c) => {
       const { db, version, objectStore, logger } = c.get("deps");
@@ -141,7 +162,11 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/admin/export-logs",
-    allow("audit_logs.export", { tags, summary: "Download the audit log as a text file, one line per entry" }),
+    allow("audit_logs.export", {
+      tags,
+      summary: "Download the audit log as a text file, one line per entry",
+      ok: { media: "text/plain", description: "One tab-separated line per audit entry" },
+    }),
     async (c) => {
       const { db, secrets } = c.get("deps");
       const lines = await presentAuditRows(db, secrets.sealedBidKey, await q.auditLogLines(db));

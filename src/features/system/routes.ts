@@ -5,6 +5,7 @@ import type { AppEnv } from "../../lib/deps.ts";
 import { DEMO_ACCOUNTS } from "../../db/demo-accounts.ts";
 import { organisationTimeZone } from "../../lib/organisation-time-zone.ts";
 import { DEFAULT_TIME_ZONE } from "../../shared/schemas/common.ts";
+import * as r from "../../shared/schemas/responses/admin.ts";
 
 export const systemRoutes = new Hono<AppEnv>()
   .get("/healthz", publicRoute({ tags: ["system"], summary: "Process is up" }), (c) => c.json({ status: "ok" }))
@@ -16,16 +17,20 @@ export const systemRoutes = new Hono<AppEnv>()
       return c.json({ status: "unavailable", message: "Database is not reachable" }, 503);
     }
   })
-  .get("/api/meta", publicRoute({ tags: ["system"], summary: "Version, demo mode and time zone" }), async (c) => {
-    const { version, demoMode, db } = c.get("deps");
-    return c.json({
-      version,
-      demoMode,
-      // The organisation's time zone: the SPA takes "today" for deadlines in it, as the server does.
-      timeZone: await organisationTimeZone(db).catch(() => DEFAULT_TIME_ZONE),
-      // Demo sign-ins are only ever revealed for the seeded embedded demo database.
-      ...(demoMode
-        ? { demoAccounts: DEMO_ACCOUNTS.map(({ role, signIn, password }) => ({ role, signIn, password })) }
-        : {}),
-    });
-  });
+  .get(
+    "/api/meta",
+    publicRoute({ tags: ["system"], summary: "Version, demo mode and time zone", ok: r.metaSchema }),
+    async (c) => {
+      const { version, demoMode, db } = c.get("deps");
+      return c.json({
+        version,
+        demoMode,
+        // The organisation's time zone: the SPA takes "today" for deadlines in it, as the server does.
+        timeZone: await organisationTimeZone(db).catch(() => DEFAULT_TIME_ZONE),
+        // Demo sign-ins are only ever revealed for the seeded embedded demo database.
+        ...(demoMode
+          ? { demoAccounts: DEMO_ACCOUNTS.map(({ role, signIn, password }) => ({ role, signIn, password })) }
+          : {}),
+      });
+    },
+  );

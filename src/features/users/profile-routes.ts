@@ -29,6 +29,8 @@ import { idParamSchema, updateProfileSchema } from "../../shared/schemas/users.t
 import * as users from "./queries.ts";
 import { DUPLICATE_EMAIL } from "./routes.ts";
 import * as q from "./profile-queries.ts";
+import * as r from "../../shared/schemas/responses/users.ts";
+import { messageSchema } from "../../shared/schemas/responses/common.ts";
 
 const CODE_FORMAT = "Enter the 6-digit code from your app";
 const codeSchema = z.object({ code: z.string({ error: CODE_FORMAT }).trim().regex(/^\d{6}$/, CODE_FORMAT) });
@@ -66,7 +68,11 @@ function selfOrAdmin(c: Context<AppEnv>, id: number) {
 export const profileRoutes = new Hono<AppEnv>()
   .get(
     "/api/profile",
-    signedIn({ tags: ["profile"], summary: "Your profile, with last sign-in and two-factor state" }),
+    signedIn({
+      tags: ["profile"],
+      summary: "Your profile, with last sign-in and two-factor state",
+      ok: r.userResponseSchema,
+    }),
     async (c) => {
       const me = await users.getUser(c.get("deps").db, c.get("user")!.id);
       return c.json(me);
@@ -74,7 +80,12 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/users/:id/profile",
-    signedIn({ tags: ["profile"], summary: "Update a profile (yourself, or any user as an administrator)" }),
+    signedIn({
+      tags: ["profile"],
+      summary: "Update a profile (yourself, or any user as an administrator)",
+      ok: r.userResponseSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", updateProfileSchema),
     async (c) => {
@@ -101,7 +112,12 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/users/:id/change-password",
-    signedIn({ tags: ["profile"], summary: "Change your own password (ends your other sessions)" }),
+    signedIn({
+      tags: ["profile"],
+      summary: "Change your own password (ends your other sessions)",
+      ok: messageSchema,
+      errors: [429],
+    }),
     validate("param", idParamSchema),
     validate("json", changePasswordSchema),
     async (c) => {
@@ -133,7 +149,12 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/auth/2fa/setup",
-    signedIn({ tags: ["profile"], summary: "Start two-factor enrolment: a new TOTP key and QR code" }),
+    signedIn({
+      tags: ["profile"],
+      summary: "Start two-factor enrolment: a new TOTP key and QR code",
+      ok: r.twoFactorSetupSchema,
+      errors: [409],
+    }),
     async (c) => {
       const me = c.get("user")!;
       const { db, secrets } = c.get("deps");
@@ -152,7 +173,12 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/auth/2fa/enable",
-    signedIn({ tags: ["profile"], summary: "Confirm enrolment with a code; returns 10 one-time recovery codes" }),
+    signedIn({
+      tags: ["profile"],
+      summary: "Confirm enrolment with a code; returns 10 one-time recovery codes",
+      ok: r.recoveryCodesSchema,
+      errors: [409],
+    }),
     validate("json", codeSchema),
     async (c) => {
       const me = c.get("user")!;
@@ -179,7 +205,12 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/auth/2fa/disable",
-    signedIn({ tags: ["profile"], summary: "Turn two-factor sign-in off (needs your password)" }),
+    signedIn({
+      tags: ["profile"],
+      summary: "Turn two-factor sign-in off (needs your password)",
+      ok: messageSchema,
+      errors: [409, 429],
+    }),
     validate("json", passwordConfirmSchema),
     async (c) => {
       const me = c.get("user")!;
@@ -197,7 +228,7 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/auth/2fa",
-    signedIn({ tags: ["profile"], summary: "Two-factor state and recovery codes left" }),
+    signedIn({ tags: ["profile"], summary: "Two-factor state and recovery codes left", ok: r.twoFactorStateSchema }),
     async (c) => {
       const me = c.get("user")!;
       const { db } = c.get("deps");
@@ -210,7 +241,7 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/dashboard/reset",
-    signedIn({ tags: ["profile"], summary: "Reset your dashboard preferences to the defaults" }),
+    signedIn({ tags: ["profile"], summary: "Reset your dashboard preferences to the defaults", ok: messageSchema }),
     async (c) => {
       const me = c.get("user")!;
       await c.get("deps").db.tx(async (tx) => {
@@ -222,12 +253,16 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/profile/language",
-    signedIn({ tags: ["profile"], summary: "The language your emails are written in" }),
+    signedIn({ tags: ["profile"], summary: "The language your emails are written in", ok: r.languageResponseSchema }),
     async (c) => c.json({ language: await q.languageOf(c.get("deps").db, c.get("user")!.id) }),
   )
   .put(
     "/api/profile/language",
-    signedIn({ tags: ["profile"], summary: "Change the language your emails are written in" }),
+    signedIn({
+      tags: ["profile"],
+      summary: "Change the language your emails are written in",
+      ok: r.languageResponseSchema,
+    }),
     validate("json", userLanguageSchema),
     async (c) => {
       const me = c.get("user")!;
@@ -247,7 +282,7 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/profile/preferences",
-    signedIn({ tags: ["profile"], summary: "Your notification preferences" }),
+    signedIn({ tags: ["profile"], summary: "Your notification preferences", ok: r.preferencesResponseSchema }),
     async (c) => {
       const rows = await c.get("deps").db.query<{ p: Record<string, unknown> }>(
         "select preferences as p from users where id = $1",
@@ -258,7 +293,7 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/profile/preferences",
-    signedIn({ tags: ["profile"], summary: "Change your notification preferences" }),
+    signedIn({ tags: ["profile"], summary: "Change your notification preferences", ok: r.preferencesResponseSchema }),
     validate("json", preferencesSchema),
     async (c) => {
       const me = c.get("user")!;

@@ -18,6 +18,7 @@ import {
   updateUserSchema,
 } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
+import * as r from "../../shared/schemas/responses/users.ts";
 
 const VENDOR_ROLE_ID = 5;
 const ADMIN_ROLE_ID = 1;
@@ -52,7 +53,11 @@ async function userOr404(c: Context<AppEnv>, id: number) {
 export const userRoutes = new Hono<AppEnv>()
   .get(
     "/api/admin/users",
-    allow("users.view", { tags: ["users"], summary: "List users (X-Total-Count header carries the total)" }),
+    allow("users.view", {
+      tags: ["users"],
+      summary: "List users (X-Total-Count header carries the total)",
+      ok: r.userListSchema,
+    }),
     validate("query", listUsersQuerySchema),
     async (c) => {
       const { items, total } = await q.listUsers(c.get("deps").db, c.req.valid("query"));
@@ -62,12 +67,12 @@ export const userRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/roles",
-    allow("users.view", { tags: ["users"], summary: "List roles" }),
+    allow("users.view", { tags: ["users"], summary: "List roles", ok: r.roleListSchema }),
     (c) => c.json(ROLES.map(({ id, name, displayName }) => ({ id, name, displayName }))),
   )
   .get(
     "/api/admin/stats",
-    allow("users.view", { tags: ["users"], summary: "Admin dashboard counts" }),
+    allow("users.view", { tags: ["users"], summary: "Admin dashboard counts", ok: r.adminStatsSchema }),
     async (c) => c.json(await q.adminStats(c.get("deps").db)),
   )
   .post(
@@ -75,6 +80,9 @@ export const userRoutes = new Hono<AppEnv>()
     allow("users.create", {
       tags: ["users"],
       summary: "Create a staff user (must change the password at first sign-in)",
+      ok: r.userResponseSchema,
+      status: 201,
+      errors: [409],
     }),
     validate("json", createUserSchema),
     async (c) => {
@@ -102,7 +110,12 @@ export const userRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/admin/users/:id",
-    allow("users.edit", { tags: ["users"], summary: "Edit a user's name and email; optional new password" }),
+    allow("users.edit", {
+      tags: ["users"],
+      summary: "Edit a user's name and email; optional new password",
+      ok: r.userResponseSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", updateUserSchema),
     async (c) => {
@@ -130,7 +143,12 @@ export const userRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/admin/users/:id/role",
-    allow("users.edit", { tags: ["users"], summary: "Change a user's role (ends their sessions)" }),
+    allow("users.edit", {
+      tags: ["users"],
+      summary: "Change a user's role (ends their sessions)",
+      ok: r.userResponseSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", updateRoleSchema),
     async (c) => {
@@ -167,6 +185,8 @@ export const userRoutes = new Hono<AppEnv>()
     allow("users.edit", {
       tags: ["users"],
       summary: "Activate or deactivate a user (deactivation ends their sessions)",
+      ok: r.userResponseSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", updateStatusSchema),
@@ -199,6 +219,7 @@ export const userRoutes = new Hono<AppEnv>()
     allow("users.reset_password", {
       tags: ["users"],
       summary: "Reset to a random temporary password, shown once; the user must change it at next sign-in",
+      ok: r.temporaryPasswordSchema,
     }),
     validate("param", idParamSchema),
     async (c) => {
