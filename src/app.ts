@@ -34,7 +34,7 @@ import { ocrRoutes } from "./features/ocr/routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 import { ocdsRoutes } from "./features/ocds/routes.ts";
 import { budgetRoutes } from "./features/budgets/routes.ts";
-import { systemReportRoutes } from "./features/reports/system-routes.ts";
+import { systemExportRoutes, systemReportRoutes } from "./features/reports/system-routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
 export const routers = [
@@ -57,6 +57,7 @@ export const routers = [
   systemSettingsRoutes,
   organisationRoutes,
   ocrRoutes,
+  systemExportRoutes,
   reportRoutes,
   ocdsRoutes,
   budgetRoutes,

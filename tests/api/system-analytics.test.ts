@@ -224,6 +224,47 @@ Deno.test(`${tag} GET /api/reports/system/export.csv: the figures as CSV, the ra
   assert.equal(entry.entity_id, "system");
 });
 
+Deno.test(`${tag} GET /api/reports/system/export.xlsx: the same figures as a workbook, the range in the name and first rows`, async () => {
+  const res = await admin.request("/api/reports/system/export.xlsx?from=2025-03-01&to=2025-03-03");
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  assert.equal(
+    res.headers.get("content-disposition"),
+    'attachment; filename="report-system_2025-03-01_2025-03-03.xlsx"',
+  );
+  const ExcelJS = (await import("exceljs")).default;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await res.arrayBuffer());
+  const sheet = book.getWorksheet("system")!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  assert.deepEqual(rows.slice(0, 2), [["# Report: system"], ["# Filters: from=2025-03-01; to=2025-03-03"]]);
+  assert.match(String(rows[2][0]), /^# Time zone: /);
+  assert.deepEqual(rows[3], ["section", "key", "measure", "value"]);
+  // Counts and sizes are numbers in the sheet, as in the CSV's rows.
+  for (
+    const r of [
+      ["range", "from", "day", "2025-03-01"],
+      ["users", "vendor", "total", 2],
+      ["users", "all", "never", 2],
+      ["signIns", "2025-03-01", "succeeded", 2],
+      ["signIns", "2025-03-03", "failed", 2],
+      ["outbox", "sent", "messages", 3],
+      ["storage", "business_license", "bytes", 3000],
+      ["storage", "all", "bytes", 3750],
+    ]
+  ) assert.ok(rows.some((row) => JSON.stringify(row) === JSON.stringify(r)), JSON.stringify(r));
+  const [entry] = await db.query<{ entity_id: string; metadata: { format: string } }>(
+    "select entity_id, metadata from audit_logs where action = 'EXPORT' and entity_type = 'report' order by id desc limit 1",
+  );
+  assert.deepEqual([entry.entity_id, entry.metadata.format], ["system", "xlsx"]);
+  for (const s of [finance, team, v1]) {
+    await expectError(await s.request("/api/reports/system/export.xlsx"), 403, "generic.missingPermission");
+  }
+  await expectError(await t.app.request("/api/reports/system/export.xlsx"), 401);
+  await expectError(await admin.request("/api/reports/system/export.xlsx?from=2025-03-05&to=2025-03-01"), 400);
+});
+
 Deno.test(`${tag} GET /api/reports/system counts days in the organisation's time zone, failures and throttle locks`, async () => {
   const t2 = await testApp();
   try {

@@ -270,18 +270,30 @@ export async function streamXlsx(
   f: q.Filter,
   heading: string[],
 ): Promise<ReadableStream<Uint8Array>> {
+  return await xlsxFromLines(kind, heading, exportLines(db, kind, f));
+}
+
+/**
+ * Any export's lines (batches of rows, as the CSV writers take them) as a one-sheet workbook: the
+ * heading lines first, one cell each, then the rows; decimal strings become numbers.
+ */
+export async function xlsxFromLines(
+  sheetName: string,
+  heading: string[],
+  batches: AsyncIterable<Line[]> | Iterable<Line[]>,
+): Promise<ReadableStream<Uint8Array>> {
   const [{ default: ExcelJS }, { PassThrough, Readable }] = await Promise.all([
     import("exceljs"),
     import("node:stream"),
   ]);
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = book.addWorksheet(kind);
+  const sheet = book.addWorksheet(sheetName);
   const value = (v: unknown) =>
     typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v === null || v === undefined ? "" : v;
   (async () => {
     for (const line of heading) sheet.addRow([line]).commit();
-    for await (const rows of exportLines(db, kind, f)) {
+    for await (const rows of batches) {
       for (const row of rows) sheet.addRow(row.map(value)).commit();
     }
     sheet.commit();

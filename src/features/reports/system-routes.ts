@@ -1,14 +1,17 @@
 /**
  * Admin system analytics and one vendor's scorecard (issue 12), beside the reports router.
  *
- * - GET /api/reports/system (+ /export.csv): administrators only, through `system_settings.view`,
- *   the permission only the administrator holds (the same string shows the section in the SPA).
+ * - GET /api/reports/system (+ /export.csv, /export.xlsx): administrators only, through
+ *   `system_settings.view`, the permission only the administrator holds (the same string shows the
+ *   section in the SPA).
  * - GET /api/reports/vendors/:id: one vendor's scorecard for staff with `reports.view` (vendor
  *   management shows it); a vendor reads its own through /api/reports/vendors/me.
  *
- * Mounted after the reports router: /api/reports/vendors/me is matched there first.
+ * systemReportRoutes is mounted after the reports router (/api/reports/vendors/me is matched there
+ * first); systemExportRoutes before it, or /api/reports/:kind/export.xlsx would answer "Unknown
+ * report" for the system workbook.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { allow } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
@@ -18,13 +21,66 @@ import { validate } from "../../lib/validate.ts";
 import { idParamSchema } from "../../shared/schemas/common.ts";
 import * as q from "./queries.ts";
 import { reportFilterSchema } from "./schemas.ts";
-import { describeFilter, toQueryFilter } from "./service.ts";
+import { describeFilter, toQueryFilter, xlsxFromLines } from "./service.ts";
 import { systemAnalytics, systemAnalyticsLines } from "./system-analytics.ts";
 import { vendorExists } from "./system-queries.ts";
 
 const doc = (summary: string) => ({ tags: ["reports"], summary });
 const cell = (v: unknown) => (typeof v === "number" ? String(v) : csvCell(v));
 const line = (cells: unknown[]) => cells.map(cell).join(",") + "\r\n";
+
+/** The range (the only filter that applies) in the first lines of both exports. */
+async function systemExport(c: Context<AppEnv>, f: q.Filter, format: "csv" | "xlsx") {
+  const { db } = c.get("deps");
+  const a = await systemAnalytics(db, f);
+  await db.tx((tx) =>
+    audit(tx, c, { action: "EXPORT", entityType: "report", entityId: "system", metadata: { filter: f, format } })
+  );
+  const heading = [
+    "# Report: system",
+    `# Filters: ${
+      describeFilter({ ...f, categoryId: null, department: null, status: null, from: a.range.from, to: a.range.to })
+    }`,
+    `# Time zone: ${f.timeZone}; generated at ${new Date().toISOString()}`,
+  ];
+  return {
+    heading,
+    lines: systemAnalyticsLines(a),
+    fileName: `report-system_${a.range.from}_${a.range.to}.${format}`,
+  };
+}
+
+export const systemExportRoutes = new Hono<AppEnv>()
+  .get(
+    "/api/reports/system/export.csv",
+    allow("system_settings.view", doc("Admin system analytics as CSV; the range is in the file name and first lines")),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const f = await toQueryFilter(c.get("deps").db, c.req.valid("query"));
+      const { heading, lines, fileName } = await systemExport(c, f, "csv");
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="${fileName}"`);
+      return c.body([...heading.map((h) => line([h])), ...lines.map(line)].join(""));
+    },
+  )
+  .get(
+    "/api/reports/system/export.xlsx",
+    allow(
+      "system_settings.view",
+      doc("Admin system analytics as an XLSX workbook; the range is in the file name and first rows"),
+    ),
+    validate("query", reportFilterSchema),
+    async (c) => {
+      const f = await toQueryFilter(c.get("deps").db, c.req.valid("query"));
+      const { heading, lines, fileName } = await systemExport(c, f, "xlsx");
+      return new Response(await xlsxFromLines("system", heading, [lines]), {
+        headers: {
+          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          "Content-Disposition": `attachment; filename="${fileName}"`,
+        },
+      });
+    },
+  );
 
 export const systemReportRoutes = new Hono<AppEnv>()
   .get(
@@ -37,29 +93,6 @@ export const systemReportRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db } = c.get("deps");
       return c.json(await systemAnalytics(db, await toQueryFilter(db, c.req.valid("query"))));
-    },
-  )
-  .get(
-    "/api/reports/system/export.csv",
-    allow("system_settings.view", doc("Admin system analytics as CSV; the range is in the file name and first lines")),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      const f = await toQueryFilter(db, c.req.valid("query"));
-      const a = await systemAnalytics(db, f);
-      await db.tx((tx) =>
-        audit(tx, c, { action: "EXPORT", entityType: "report", entityId: "system", metadata: { filter: f } })
-      );
-      const heading = [
-        "# Report: system",
-        `# Filters: ${
-          describeFilter({ ...f, categoryId: null, department: null, status: null, from: a.range.from, to: a.range.to })
-        }`,
-        `# Time zone: ${f.timeZone}; generated at ${new Date().toISOString()}`,
-      ];
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="report-system_${a.range.from}_${a.range.to}.csv"`);
-      return c.body([...heading.map((h) => line([h])), ...systemAnalyticsLines(a).map(line)].join(""));
     },
   )
   .get(

@@ -1,6 +1,6 @@
 /**
  * GET /api/reports/system (administrators: system_settings.view) with the reports' filter (only the
- * date range applies); the CSV and XLSX exports are plain links so the browser saves it.
+ * date range applies); the CSV and XLSX exports are plain links so the browser saves them.
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
