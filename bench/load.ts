@@ -36,11 +36,12 @@ export function summarize(latencies: number[], errors: number, seconds: number):
   };
 }
 
-/** `rate` requests per second for `seconds`, each built by `next()`. */
+/** `rate` requests per second for `seconds`, each built by `next()`; `record` sees each answered request's latency. */
 export async function openLoop(
   rate: number,
   seconds: number,
   next: () => Request,
+  record?: (req: Request, ms: number) => void,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
@@ -52,11 +53,14 @@ export async function openLoop(
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const t0 = performance.now();
+    const req = next();
     inflight.push(
-      fetch(next()).then(async (res) => {
+      fetch(req).then(async (res) => {
         await res.arrayBuffer();
-        if (res.ok) latencies.push(performance.now() - t0);
-        else errors++;
+        if (!res.ok) return void errors++;
+        const ms = performance.now() - t0;
+        latencies.push(ms);
+        record?.(req, ms);
       }, () => void errors++),
     );
   }

@@ -1,0 +1,127 @@
+/**
+ * Plans of the list endpoints at scale (issue 14 item 3): every statement a list request runs,
+ * under EXPLAIN (ANALYZE, BUFFERS), median of 5. Shared buffers do not depend on the load of the
+ * machine (milliseconds do): they are the figure to compare between runs.
+ *
+ * Run against a seeded PostgreSQL (`deno task seed --scale 100000` with DATABASE_URL, then
+ * `vacuum analyze`):
+ *   node_modules/deno/deno run -A bench/lists.ts --database-url postgres://... [--only purchase]
+ * Prints one markdown row per kind of list request: statements, ms (sum of execution times) and
+ * shared buffers (hit + read), and with --plans the plan of each statement.
+ */
+import { openPostgres } from "../src/db/postgres.ts";
+import type { Queryable } from "../src/db/types.ts";
+import * as pr from "../src/features/purchase-requests/queries.ts";
+
+const argOf = (name: string) => {
+  const i = Deno.args.indexOf(`--${name}`);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+};
+const url = argOf("database-url");
+if (!url) {
+  console.error("Usage: bench/lists.ts --database-url postgres://... [--only <text>] [--plans]");
+  Deno.exit(2);
+}
+const only = argOf("only");
+const showPlans = Deno.args.includes("--plans");
+const db = openPostgres(url, 2, { statementTimeoutMs: 0 });
+
+interface Measured {
+  statements: number;
+  ms: number;
+  buffers: number;
+  plans: string[];
+}
+
+type PlanNode = { "Shared Hit Blocks"?: number; "Shared Read Blocks"?: number };
+
+/** A Queryable that runs each statement under EXPLAIN ANALYZE, records its cost, then runs it for its answer. */
+function explaining(into: Measured): Queryable {
+  return {
+    async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+      if (/^\s*explain\b/i.test(text)) return await db.query<T>(text, params);
+      const [row] = await db.query<{ "QUERY PLAN": unknown }>(
+        `explain (analyze, buffers, timing off, format json) ${text}`,
+        params,
+      );
+      const raw = row["QUERY PLAN"];
+      const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
+        Plan: PlanNode;
+        "Execution Time": number;
+      }[];
+      into.statements++;
+      into.ms += plan["Execution Time"];
+      into.buffers += (plan.Plan["Shared Hit Blocks"] ?? 0) + (plan.Plan["Shared Read Blocks"] ?? 0);
+      if (showPlans) {
+        const lines = await db.query<{ "QUERY PLAN": string }>(
+          `explain (analyze, buffers, timing off, costs off) ${text}`,
+          params,
+        );
+        into.plans.push(lines.map((r) => r["QUERY PLAN"]).join("\n"));
+      }
+      // The real answer too, so the caller branches as it would in production (count or not).
+      return await db.query<T>(text, params);
+    },
+    exec: () => Promise.resolve(),
+  };
+}
+
+async function measure(run: (q: Queryable) => Promise<unknown>) {
+  const runs: Measured[] = [];
+  for (let i = 0; i < 5; i++) {
+    const m: Measured = { statements: 0, ms: 0, buffers: 0, plans: [] };
+    await run(explaining(m));
+    runs.push(m);
+  }
+  runs.sort((a, b) => a.ms - b.ms);
+  return { ...runs[2], plans: runs[0].plans };
+}
+
+const one = <T>(rows: T[]) => rows[0];
+const category = one(await db.query<{ id: number }>("select id from categories order by id limit 1 offset 2")).id;
+const cursorAt = async (fraction: number) => {
+  const [{ c, id }] = await db.query<{ c: string; id: number }>(
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c, id
+       from purchase_requests order by created_at desc, id desc offset $1 limit 1`,
+    [Math.floor(fraction * 100_000)],
+  );
+  return { createdAt: c, id };
+};
+const year = new Date().getUTCFullYear();
+const page = { limit: 50, offset: 0 };
+
+const kinds: [string, (q: Queryable) => Promise<unknown>][] = [
+  ["purchase: page 1", (q) => pr.listPurchaseRequests(q, page)],
+  ["purchase: status=active", (q) => pr.listPurchaseRequests(q, { ...page, status: "active" })],
+  [`purchase: categoryId=${category}`, (q) => pr.listPurchaseRequests(q, { ...page, categoryId: category })],
+  [
+    "purchase: requestType=vendor_quote&status=pending",
+    (q) => pr.listPurchaseRequests(q, { ...page, requestType: "vendor_quote", status: "pending" }),
+  ],
+  ["purchase: offset=5000", (q) => pr.listPurchaseRequests(q, { ...page, offset: 5000 })],
+  ["purchase: offset=10000", (q) => pr.listPurchaseRequests(q, { ...page, offset: 10_000 })],
+  ["purchase: after= (half way)", async (q) => pr.listPurchaseRequests(q, { ...page, after: await cursorAt(0.5) })],
+  [
+    "purchase: status=completed&after=",
+    async (q) => pr.listPurchaseRequests(q, { ...page, status: "completed", after: await cursorAt(0.5) }),
+  ],
+  [`purchase: q=PR-${year}-001 (rare)`, (q) => pr.listPurchaseRequests(q, { ...page, q: `PR-${year}-001` })],
+  ["purchase: q=restock (common)", (q) => pr.listPurchaseRequests(q, { ...page, q: "restock" })],
+  [
+    "purchase: q=medical&status=completed",
+    (q) => pr.listPurchaseRequests(q, { ...page, q: "medical", status: "completed" }),
+  ],
+  ["purchase: q=restock&offset=500", (q) => pr.listPurchaseRequests(q, { ...page, q: "restock", offset: 500 })],
+];
+
+console.log(`Load average: ${Deno.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log("| list request | statements | ms (sum) | shared buffers |");
+console.log("| --- | --- | --- | --- |");
+for (const [name, run] of kinds) {
+  if (only && !name.includes(only)) continue;
+  const m = await measure(run);
+  console.log(`| ${name} | ${m.statements} | ${m.ms.toFixed(1)} | ${m.buffers} |`);
+  if (showPlans) { for (const p of m.plans) console.log(`\n${p}\n`); }
+}
+console.log(`Load average: ${Deno.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+await db.close();
