@@ -3,9 +3,9 @@
  * clarification. The server announces it to every vendor that can see the bid and keeps it in the
  * history; an earlier deadline is refused there too (409).
  */
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../../components/modal-dialog.tsx";
+import { DecisionDialog, ReasonField } from "../../../components/decision-dialog.tsx";
 import { dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
 import { toastError } from "../../../lib/error-toast.ts";
 import { formatDateTime } from "../../../lib/format.ts";
@@ -24,10 +24,8 @@ export function AmendBidDialog({ bid, onClose }: { bid: BidRequest; onClose: () 
   const [deadline, setDeadline] = useState(bid.deadline.slice(0, 10));
   const [clarification, setClarification] = useState("");
   const [error, setError] = useState<string>();
-  const formId = `amend-${bid.id}`;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const newBidding = localDateTimeToIso(biddingDeadline);
     if (newBidding && new Date(newBidding) < new Date(bid.biddingDeadline)) {
       setError(
@@ -58,58 +56,44 @@ export function AmendBidDialog({ bid, onClose }: { bid: BidRequest; onClose: () 
   };
 
   return (
-    <Modal
+    <DecisionDialog
       title={t("lifecycle.amend.title", { number: isolate(bid.bidNumber) })}
+      confirmLabel={t("lifecycle.amend.submit")}
+      pending={amend.isPending}
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={amend.isPending}>
-            {t("translation:common.cancel")}
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={amend.isPending}>
-            {amend.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("lifecycle.amend.submit")}
-          </button>
-        </>
-      }
+      failure={error}
     >
-      <form id={formId} noValidate className="flex flex-col gap-3" onSubmit={submit}>
-        <p className="text-sm">{t("lifecycle.amend.intro")}</p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("lifecycle.amend.biddingDeadline")}</span>
-            <input
-              type="datetime-local"
-              className="input w-full"
-              min={isoToLocalInput(bid.biddingDeadline)}
-              value={biddingDeadline}
-              onChange={(event) => setBiddingDeadline(event.target.value)}
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("lifecycle.amend.projectDeadline")}</span>
-            <input
-              type="date"
-              className="input w-full"
-              value={deadline}
-              onChange={(event) => setDeadline(event.target.value)}
-            />
-          </label>
-        </div>
+      <p className="text-sm">{t("lifecycle.amend.intro")}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
         <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("lifecycle.amend.clarification")}</span>
-          <textarea
-            className="textarea w-full"
-            rows={4}
-            maxLength={5000}
-            dir="auto"
-            value={clarification}
-            onChange={(event) => setClarification(event.target.value)}
+          <span className="text-sm font-medium">{t("lifecycle.amend.biddingDeadline")}</span>
+          <input
+            type="datetime-local"
+            className="input w-full"
+            min={isoToLocalInput(bid.biddingDeadline)}
+            value={biddingDeadline}
+            onChange={(event) => setBiddingDeadline(event.target.value)}
           />
-          <span className="text-xs text-base-content/70">{t("lifecycle.amend.clarificationHint")}</span>
         </label>
-        {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
-      </form>
-    </Modal>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t("lifecycle.amend.projectDeadline")}</span>
+          <input
+            type="date"
+            className="input w-full"
+            value={deadline}
+            onChange={(event) => setDeadline(event.target.value)}
+          />
+        </label>
+      </div>
+      <ReasonField
+        label={t("lifecycle.amend.clarification")}
+        hint={t("lifecycle.amend.clarificationHint")}
+        value={clarification}
+        onChange={setClarification}
+        rows={4}
+        maxLength={5000}
+      />
+    </DecisionDialog>
   );
 }

@@ -1,7 +1,7 @@
 /** Approve or reject a bid pending approval (the purchase requests' rule: manager and finance). */
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../../components/modal-dialog.tsx";
+import { DecisionDialog, ReasonField } from "../../../components/decision-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { isolate } from "../../../lib/i18n.ts";
@@ -19,11 +19,9 @@ export function DecideBidDialog({ bid, decision, onClose }: {
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
   const [error, setError] = useState<string>();
-  const formId = `decide-${bid.id}`;
   const approve = decision === "approve";
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!approve && !comment.trim()) {
       setMissing(true);
       return;
@@ -38,55 +36,33 @@ export function DecideBidDialog({ bid, decision, onClose }: {
   };
 
   return (
-    <Modal
+    <DecisionDialog
       size="sm"
       title={approve
         ? t("lifecycle.decide.approveTitle", { number: isolate(bid.bidNumber) })
         : t("lifecycle.decide.rejectTitle", { number: isolate(bid.bidNumber) })}
+      confirmLabel={approve ? t("lifecycle.actions.approve") : t("lifecycle.actions.reject")}
+      cancelLabel={t("confirm.keep")}
+      tone={approve ? "success" : "error"}
+      pending={decide.isPending}
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={decide.isPending}>
-            {t("confirm.keep")}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className={`btn ${approve ? "btn-success" : "btn-error"}`}
-            disabled={decide.isPending}
-          >
-            {decide.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {approve ? t("lifecycle.actions.approve") : t("lifecycle.actions.reject")}
-          </button>
-        </>
-      }
+      failure={error}
     >
-      <form id={formId} noValidate className="flex flex-col gap-3" onSubmit={submit}>
-        <p>
-          {approve
-            ? t("lifecycle.decide.approveText", { budget: isolate(formatMoney(bid.estimatedBudget, i18n.language)) })
-            : t("lifecycle.decide.rejectText")}
-        </p>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">
-            {approve ? t("lifecycle.decide.comment") : `${t("lifecycle.decide.reason")} *`}
-          </span>
-          <textarea
-            className={`textarea w-full ${missing ? "textarea-error" : ""}`}
-            rows={3}
-            maxLength={2000}
-            dir="auto"
-            aria-invalid={missing}
-            value={comment}
-            onChange={(event) => {
-              setComment(event.target.value);
-              if (event.target.value.trim()) setMissing(false);
-            }}
-          />
-        </label>
-        {missing && <p role="alert" className="text-sm text-error">{t("lifecycle.decide.reasonRequired")}</p>}
-        {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
-      </form>
-    </Modal>
+      <p>
+        {approve
+          ? t("lifecycle.decide.approveText", { budget: isolate(formatMoney(bid.estimatedBudget, i18n.language)) })
+          : t("lifecycle.decide.rejectText")}
+      </p>
+      <ReasonField
+        label={approve ? t("lifecycle.decide.comment") : `${t("lifecycle.decide.reason")} *`}
+        value={comment}
+        onChange={(value) => {
+          setComment(value);
+          if (value.trim()) setMissing(false);
+        }}
+        error={missing ? t("lifecycle.decide.reasonRequired") : undefined}
+      />
+    </DecisionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
@@ -6,16 +6,14 @@ import { toast } from "../../../lib/toast.tsx";
 import { quotationStatusSchema } from "../../../../../src/shared/schemas/bids.ts";
 import type { Quotation } from "../api/get-quotations.ts";
 import { useUpdateQuotationStatus } from "../api/update-quotation-status.ts";
-import { Modal } from "../../../components/modal-dialog.tsx";
+import { DecisionDialog, ReasonField } from "../../../components/decision-dialog.tsx";
 
 /** Reject with a reason the vendor's record keeps (the shared schema allows it to be empty). */
 export function RejectDialog({ quotation, onClose }: { quotation: Quotation; onClose: () => void }) {
   const { t } = useTranslation("quotations");
   const [comment, setComment] = useState("");
   const mutation = useUpdateQuotationStatus();
-  const formId = `reject-quotation-${quotation.id}`;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const parsed = quotationStatusSchema.safeParse({ status: "rejected", comment });
     if (!parsed.success) {
       toast({ variant: "error", title: t("toast.validationError"), description: parsed.error.issues[0]?.message });
@@ -34,45 +32,22 @@ export function RejectDialog({ quotation, onClose }: { quotation: Quotation; onC
     });
   };
   return (
-    <Modal
+    <DecisionDialog
       title={t("reject.title", { vendor: isolate(quotation.vendorName) })}
+      confirmLabel={t("reject.confirm")}
+      tone="error"
+      pending={mutation.isPending}
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
-            {t("translation:common.cancel")}
-          </button>
-          <button type="submit" form={formId} className="btn btn-error" disabled={mutation.isPending}>
-            {mutation.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("reject.confirm")}
-          </button>
-        </>
-      }
+      failure={mutation.isError ? serverMessage(mutation.error) ?? t("toast.statusFailed") : undefined}
     >
-      <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate>
-        <p>
-          {t("reject.body", {
-            title: isolate(quotation.purchaseRequestTitle),
-            number: isolate(quotation.requestNumber),
-          })}
-        </p>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("reject.reason")}</span>
-          <textarea
-            className="textarea w-full"
-            rows={3}
-            maxLength={2000}
-            dir="auto"
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-          />
-        </label>
-        {mutation.isError && (
-          <div role="alert" className="alert alert-error alert-soft">
-            {serverMessage(mutation.error) ?? t("toast.statusFailed")}
-          </div>
-        )}
-      </form>
-    </Modal>
+      <p>
+        {t("reject.body", {
+          title: isolate(quotation.purchaseRequestTitle),
+          number: isolate(quotation.requestNumber),
+        })}
+      </p>
+      <ReasonField label={t("reject.reason")} value={comment} onChange={setComment} />
+    </DecisionDialog>
   );
 }

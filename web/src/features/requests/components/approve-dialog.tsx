@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useApprovePurchaseRequest } from "../api/approve-purchase-request.ts";
-import { Modal } from "../../../components/modal-dialog.tsx";
+import { DecisionDialog, ReasonField } from "../../../components/decision-dialog.tsx";
 import type { RequestRef } from "./request-actions.tsx";
 import { useMessageText } from "./use-message-text.ts";
 import { BudgetEffect } from "../../budgets/components/budget-effect.tsx";
@@ -14,9 +14,7 @@ export function ApproveDialog({ pr, onClose }: { pr: RequestRef; onClose: () => 
   const messageText = useMessageText();
   const [comment, setComment] = useState("");
   const mutation = useApprovePurchaseRequest();
-  const formId = `approve-${pr.id}`;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     mutation.mutate({ id: pr.id, comment: comment.trim() }, {
       onSuccess: (result) => {
         toast({
@@ -30,40 +28,18 @@ export function ApproveDialog({ pr, onClose }: { pr: RequestRef; onClose: () => 
     });
   };
   return (
-    <Modal
+    <DecisionDialog
       title={t("approve.title", { id: pr.requestId })}
+      confirmLabel={t("approve.confirm")}
+      tone="success"
+      pending={mutation.isPending}
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
-            {t("translation:common.cancel")}
-          </button>
-          <button type="submit" form={formId} className="btn btn-success" disabled={mutation.isPending}>
-            {mutation.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("approve.confirm")}
-          </button>
-        </>
-      }
+      failure={mutation.isError ? messageText(serverMessage(mutation.error)) ?? t("approve.failed") : undefined}
     >
-      <form id={formId} onSubmit={submit} className="flex flex-col gap-3">
-        <p>{t("approve.body", { title: pr.title })}</p>
-        <BudgetEffect purchaseRequestId={pr.id} />
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("approve.comment")}</span>
-          <textarea
-            className="textarea w-full"
-            rows={3}
-            maxLength={2000}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-          />
-        </label>
-        {mutation.isError && (
-          <div role="alert" className="alert alert-error alert-soft">
-            {messageText(serverMessage(mutation.error)) ?? t("approve.failed")}
-          </div>
-        )}
-      </form>
-    </Modal>
+      <p>{t("approve.body", { title: pr.title })}</p>
+      <BudgetEffect purchaseRequestId={pr.id} />
+      <ReasonField label={t("approve.comment")} value={comment} onChange={setComment} />
+    </DecisionDialog>
   );
 }

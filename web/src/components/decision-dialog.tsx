@@ -1,0 +1,92 @@
+/**
+ * A decision on a record in its own dialog (approve, reject, amend…): a title, what is decided, an
+ * optional or required reason, Cancel and a confirm button that waits while the decision is sent.
+ * The form is the dialog's body, so Enter in a field and the footer's button submit the same way;
+ * `failure` is the server's refusal, shown under the fields.
+ */
+import { type FormEvent, type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal, type ModalSize } from "./modal-dialog.tsx";
+
+const TONE = { primary: "btn-primary", success: "btn-success", warning: "btn-warning", error: "btn-error" } as const;
+
+export function DecisionDialog(
+  { title, confirmLabel, cancelLabel, tone = "primary", size, pending, onSubmit, onClose, failure, children }: {
+    title: ReactNode;
+    confirmLabel: string;
+    /** Cancel unless given. */
+    cancelLabel?: string;
+    size?: ModalSize;
+    tone?: keyof typeof TONE;
+    pending: boolean;
+    onSubmit: () => void;
+    onClose: () => void;
+    failure?: string;
+    children: ReactNode;
+  },
+) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!pending) onSubmit();
+  };
+  return (
+    <Modal
+      title={title}
+      size={size}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={pending}>
+            {cancelLabel ?? t("common.cancel")}
+          </button>
+          <button type="submit" form={formId} className={`btn ${TONE[tone]}`} disabled={pending}>
+            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-3">
+        {children}
+        {failure && <div role="alert" className="alert alert-error alert-soft">{failure}</div>}
+      </form>
+    </Modal>
+  );
+}
+
+/** The reason (or comment) of a decision, with its error under it when the reason is refused. */
+export function ReasonField({ label, value, onChange, required = false, error, hint, rows = 3, maxLength = 2000 }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{label}</span>
+        <textarea
+          className={`textarea w-full ${error ? "textarea-error" : ""}`}
+          rows={rows}
+          maxLength={maxLength}
+          dir="auto"
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </label>
+      {hint && <span id={`${id}-hint`} className="text-xs text-base-content/70">{hint}</span>}
+      {error && <p id={`${id}-error`} role="alert" className="text-sm text-error">{error}</p>}
+    </div>
+  );
+}
