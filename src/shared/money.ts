@@ -27,14 +27,23 @@ export function sumCents(lines: { quantity: number; priceCents: number }[]): num
   return lines.reduce((acc, l) => acc + lineTotalCents(l.quantity, l.priceCents), 0);
 }
 
+// One formatter per locale and currency: building one per call was a list's main cost per row.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** "$1,234.50" in the user's locale (spec: dollars with two decimals). */
 export function formatMoney(value: string | number, locale = "en-US", currency = "USD"): string {
   const n = typeof value === "number" ? value : Number(value);
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })
-    .format(Number.isFinite(n) ? n : 0);
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    // Throws for a bad locale or currency before anything is cached (callers fall back on that).
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(Number.isFinite(n) ? n : 0);
 }

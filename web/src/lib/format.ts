@@ -44,6 +44,25 @@ function toDate(value: DateValue): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * Intl formatters are costly to build (tens of microseconds each, more for a new locale) and a list
+ * formats a date or amount per row: one formatter per locale and options, kept for the page's life.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, format = new Intl.DateTimeFormat(locale, options));
+  return format;
+}
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }));
+  return format;
+}
+
 const PADDED_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "2-digit", year: "numeric" };
 
 /**
@@ -51,7 +70,7 @@ const PADDED_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "2-digit"
  * everywhere else), the month name from DV_MONTHS.
  */
 function formatThaana(date: Date, padded: boolean, withTime: boolean, utc?: boolean): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateFormat("en-US", {
     year: "numeric",
     month: "numeric",
     day: padded ? "2-digit" : "numeric",
@@ -73,7 +92,7 @@ function formatWith(
   if (!date) return "-";
   if (isThaana(lang) && !intlSupports(lang)) return formatThaana(date, padded, withTime, utc);
   const all = utc ? { ...options, timeZone: "UTC" } : options;
-  return inLanguage(lang, (locale) => new Intl.DateTimeFormat(locale, all).format(date));
+  return inLanguage(lang, (locale) => dateFormat(locale, all).format(date));
 }
 
 /** "Nov 2, 2026" (or "Nov 02, 2026" with `padded`), in the user's language. */
@@ -97,7 +116,7 @@ export function formatMoney(value: string | number | null | undefined, lang: str
 
 /** A count or score with at most `digits` decimals. */
 export function formatNumber(value: number, lang: string, digits = 0): string {
-  return inLanguage(lang, (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value));
+  return inLanguage(lang, (locale) => numberFormat(locale, digits).format(value));
 }
 
 /** A file size in the largest whole unit: "10 MB", "512 KB", "1.5 MB"; French writes octets ("10 Mo"). */
