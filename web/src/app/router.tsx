@@ -15,9 +15,9 @@ const VendorRegistrationPage = lazy(() =>
 );
 const SetPasswordPage = lazy(() => import("../features/set-password/components/set-password-page.tsx"));
 const Dashboard = lazy(() => import("./dashboard.tsx"));
-const VendorManagementPage = lazy(() => import("../features/vendors/components/vendor-management-page.tsx"));
+const VendorManagementPage = lazy(() => import("./vendors.tsx").then((m) => ({ default: m.VendorManagementPage })));
 const QuotationManagementPage = lazy(() => import("../features/quotations/components/quotation-management-page.tsx"));
-const ReportsPage = lazy(() => import("../features/reports/components/reports-page.tsx"));
+const ReportsPage = lazy(() => import("./reports.tsx").then((m) => ({ default: m.ReportsPage })));
 const BudgetsPage = lazy(() => import("../features/budgets/components/budgets-page.tsx"));
 const PurchaseOrdersPage = lazy(() => import("../features/purchase-orders/components/purchase-orders-page.tsx"));
 const PurchaseOrderPage = lazy(() =>

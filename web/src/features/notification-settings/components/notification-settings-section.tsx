@@ -1,9 +1,8 @@
-import { useId, useState } from "react";
+import { type ComponentType, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { TabList, TabPanels } from "../../../components/tabs.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
-import { OutboxPanel } from "../../outbox/components/outbox-panel.tsx";
 import { byKey, useNotificationSettings } from "../api/get-notification-settings.ts";
 import { EmailProviderTab } from "./email-provider-tab.tsx";
 import { NotificationTogglesTab } from "./notification-toggles-tab.tsx";
@@ -14,7 +13,8 @@ const TABS = ["email", "whatsapp", "notifications", "templates"] as const;
 type Tab = (typeof TABS)[number];
 
 /** Notification Settings (spec section 2): four tabs, then the outbox of sent messages. */
-export default function NotificationSettingsSection() {
+/** `OutboxPanel` (the outbox feature's delivery log) comes from the app: web/src/app/sections/notification-settings.tsx. */
+export default function NotificationSettingsSection({ OutboxPanel }: { OutboxPanel: ComponentType }) {
   const { t } = useTranslation("notification-settings");
   const id = useId();
   const [tab, setTab] = useState<Tab>("email");

@@ -10,11 +10,10 @@ import { Modal } from "../../../components/modal-dialog.tsx";
 import { errorCodeText, errorDescription, toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
-import { useSubmitQuotation } from "../../opportunities/api/submit-quotation.ts";
 import { type OcrTarget, useExtractQuotation } from "../api/extract-quotation.ts";
 import type { OcrJob, OcrResult } from "../api/get-ocr-job.ts";
 import { useOcrJob } from "../api/watch-ocr-job.ts";
-import { buildPayload } from "../review-model.ts";
+import { buildPayload, type OcrQuotationPayload } from "../review-model.ts";
 import { DropZone } from "./drop-zone.tsx";
 import { OcrProgress } from "./ocr-progress.tsx";
 import { ReviewPanel, useReview } from "./review-panel.tsx";
@@ -39,16 +38,25 @@ type Phase =
 const targetOf = (o: OcrOpportunity): OcrTarget =>
   o.kind === "bid_request" ? { bidRequestId: o.id } : { purchaseRequestId: o.id };
 
-export default function OcrImportDialog({ opportunity, replacing, onClose }: {
+/** How the host submits the quotation (the opportunities feature's mutation, handed in through the app). */
+export type OcrSubmit = {
+  mutate: (
+    input: { quotation: OcrQuotationPayload; attachments: File[] },
+    options: { onSuccess: () => void; onError: (error: Error) => void },
+  ) => void;
+  isPending: boolean;
+};
+
+export default function OcrImportDialog({ opportunity, replacing, onClose, submit }: {
   opportunity: OcrOpportunity;
   /** The vendor already has a quotation here: submitting replaces it. */
   replacing?: boolean;
   onClose: () => void;
+  submit: OcrSubmit;
 }) {
   const { t } = useTranslation("ocr");
   const [phase, setPhase] = useState<Phase>({ kind: "pick" });
   const extract = useExtractQuotation();
-  const submit = useSubmitQuotation();
   const jobId = phase.kind === "read" ? phase.jobId : undefined;
   const { job, error: watchError } = useOcrJob(jobId);
   const [progress, setProgress] = useState(0);

@@ -1,12 +1,19 @@
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { purchaseOrderPdfUrl } from "../api/get-purchase-order-pdf.ts";
 import type { VendorQuotation } from "../api/get-vendor-quotations.ts";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { QuotationStatusBadge } from "./quotation-status-badge.tsx";
-import { VendorPurchaseOrder } from "../../purchase-orders/components/vendor-purchase-order.tsx";
 
 /** One of the vendor's quotations: where it stands, and Revise while it can still be replaced. */
-export function MyQuotationCard({ quotation, onRevise }: { quotation: VendorQuotation; onRevise?: () => void }) {
+/** The purchase-orders feature's view of an order for its vendor, as the app hands it in. */
+export type PurchaseOrderComponent = ComponentType<{ id: number }>;
+
+export function MyQuotationCard({ quotation, onRevise, PurchaseOrder }: {
+  quotation: VendorQuotation;
+  onRevise?: () => void;
+  PurchaseOrder: PurchaseOrderComponent;
+}) {
   const { t, i18n } = useTranslation("opportunities");
   const lang = i18n.language;
   const headingId = `my-quotation-${quotation.id}`;
@@ -52,7 +59,7 @@ export function MyQuotationCard({ quotation, onRevise }: { quotation: VendorQuot
             >
               {t("my.downloadPo")}
             </a>
-            <VendorPurchaseOrder id={quotation.purchaseOrder.id} />
+            <PurchaseOrder id={quotation.purchaseOrder.id} />
           </div>
         )}
         {onRevise && (

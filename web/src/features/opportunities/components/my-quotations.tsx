@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
 import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quotations.ts";
-import { MyQuotationCard } from "./my-quotation-card.tsx";
+import { MyQuotationCard, type PurchaseOrderComponent } from "./my-quotation-card.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 
 /** The request a quotation answers, as an opportunity key ("bid_request:5"). */
@@ -14,9 +14,10 @@ export const opportunityKey = (o: Opportunity) => `${o.kind}:${o.id}`;
  * The vendor's own quotations. Revise is offered while a quotation is still only submitted and its
  * request is still open to the vendor (it is among the current opportunities).
  */
-export function MyQuotations({ opportunities, onRevise }: {
+export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
   opportunities: Opportunity[];
   onRevise: (opportunity: Opportunity, quotation: VendorQuotation) => void;
+  PurchaseOrder: PurchaseOrderComponent;
 }) {
   const { t } = useTranslation("opportunities");
   const query = useVendorQuotations();
@@ -42,6 +43,7 @@ export function MyQuotations({ opportunities, onRevise }: {
           <MyQuotationCard
             key={quotation.id}
             quotation={quotation}
+            PurchaseOrder={PurchaseOrder}
             onRevise={quotation.status === "submitted" && opportunity
               ? () => onRevise(opportunity, quotation)
               : undefined}

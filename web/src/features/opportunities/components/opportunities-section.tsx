@@ -3,17 +3,35 @@
  * Quotation (OCR) and Manual Entry, the vendor's own quotations on the other, and the Submit Quotation
  * and OCR import dialogs both open.
  */
-import { lazy, Suspense, useState } from "react";
+import { type ComponentProps, type ComponentType, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Opportunity, useMatchingOpportunities } from "../api/get-matching-opportunities.ts";
 import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quotations.ts";
 import { MyQuotations, opportunityKey, quotationTarget } from "./my-quotations.tsx";
+import type { PurchaseOrderComponent } from "./my-quotation-card.tsx";
+import { useSubmitQuotation } from "../api/submit-quotation.ts";
 import { OpportunityCard } from "./opportunity-card.tsx";
 import { SubmitQuotationDialog } from "./submit-quotation-dialog.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 
-/** The OCR import (pdf.js among it) loads only when a vendor opens it. */
-const OcrImportDialog = lazy(() => import("../../ocr/components/ocr-import-dialog.tsx"));
+/**
+ * The OCR feature's import dialog, as the app hands it in (lazily: pdf.js among it loads only when a
+ * vendor opens it). It submits through this feature's quotation mutation.
+ */
+export type OcrImportComponent = ComponentType<{
+  opportunity: Opportunity;
+  replacing: boolean;
+  onClose: () => void;
+  submit: ReturnType<typeof useSubmitQuotation>;
+}>;
+
+/** One mutation per opened dialog, as when the dialog held its own. */
+function OcrImport(
+  { Dialog, ...props }: Omit<ComponentProps<OcrImportComponent>, "submit"> & { Dialog: OcrImportComponent },
+) {
+  const submit = useSubmitQuotation();
+  return <Dialog {...props} submit={submit} />;
+}
 
 type Submitting = { opportunity: Opportunity; existing?: VendorQuotation };
 type Importing = { opportunity: Opportunity; replacing: boolean };
@@ -62,7 +80,11 @@ function AvailableOpportunities({ onSubmit, onImport }: {
   );
 }
 
-export default function OpportunitiesSection() {
+/** The OCR import and the vendor's purchase order view come from the app: web/src/app/sections/opportunities.tsx. */
+export default function OpportunitiesSection({ OcrImportDialog, PurchaseOrder }: {
+  OcrImportDialog: OcrImportComponent;
+  PurchaseOrder: PurchaseOrderComponent;
+}) {
   const { t } = useTranslation("opportunities");
   const opportunities = useMatchingOpportunities();
   const [submitting, setSubmitting] = useState<Submitting | null>(null);
@@ -83,6 +105,7 @@ export default function OpportunitiesSection() {
           <MyQuotations
             opportunities={opportunities.data ?? []}
             onRevise={(opportunity, existing) => setSubmitting({ opportunity, existing })}
+            PurchaseOrder={PurchaseOrder}
           />
         </section>
       </div>
@@ -96,7 +119,8 @@ export default function OpportunitiesSection() {
       )}
       {importing && (
         <Suspense fallback={<Loading />}>
-          <OcrImportDialog
+          <OcrImport
+            Dialog={OcrImportDialog}
             key={opportunityKey(importing.opportunity)}
             opportunity={importing.opportunity}
             replacing={importing.replacing}

@@ -1,6 +1,6 @@
 /** Overview (spec section 2): greeting, live stat cards for the role, quick actions to other sections. */
 import { useQuery } from "@tanstack/react-query";
-import { useContext } from "react";
+import { type ComponentType, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { type DashboardSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
 import { isRoleName, type RoleName } from "../../../../../src/shared/roles.ts";
@@ -10,7 +10,6 @@ import { useCurrentUser, userDisplayName } from "../../../hooks/use-current-user
 import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
 import { purchaseRequestStatsQueryOptions } from "../../../hooks/use-purchase-request-stats.ts";
 import { useAdminStats } from "../../../hooks/use-admin-stats.ts";
-import { RoleDashboard } from "../../analytics/components/role-dashboard.tsx";
 
 const PURCHASE_ROLES: RoleName[] = ["purchase_team", "procurement_manager", "cost_finance_controller"];
 /** Quick actions, most useful first; each role gets the first few it may open. */
@@ -84,7 +83,8 @@ function QuickActions({ role }: { role: RoleName }) {
   );
 }
 
-export default function OverviewSection() {
+/** `RoleDashboard` (the analytics feature's figures for the role) comes from the app: web/src/app/sections/overview.tsx. */
+export default function OverviewSection({ RoleDashboard }: { RoleDashboard: ComponentType<{ role: RoleName }> }) {
   const { t } = useTranslation("overview");
   const { data: user } = useCurrentUser();
   const role = isRoleName(user?.role.name) ? user.role.name : null;

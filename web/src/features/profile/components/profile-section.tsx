@@ -1,14 +1,13 @@
 /** Profile (spec section 2): own account details, edit, password, logout, role capabilities. */
-import { type ReactNode, useState } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isRoleName } from "../../../../../src/shared/roles.ts";
 import { userDisplayName } from "../../../hooks/use-current-user.ts";
-import { SubscriptionsPanel } from "../../subscriptions/components/subscriptions-panel.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { RoleBadge } from "../../../components/role-badge.tsx";
 import { useProfile } from "../../../hooks/use-profile.ts";
-import { ChangePasswordDialog } from "./change-password-dialog.tsx";
+import { ChangePasswordDialog, type ChangePasswordFormComponent } from "./change-password-dialog.tsx";
 import { EditProfileDialog } from "./edit-profile-dialog.tsx";
 import { EmailLanguageCard } from "./email-language-card.tsx";
 import { LogoutDialog } from "./logout-dialog.tsx";
@@ -25,7 +24,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default function ProfileSection() {
+/**
+ * The vendor's category subscriptions and the password form belong to other features (subscriptions,
+ * password-change); the app hands them in: web/src/app/sections/profile.tsx.
+ */
+export default function ProfileSection({ SubscriptionsPanel, ChangePasswordForm }: {
+  SubscriptionsPanel: ComponentType;
+  ChangePasswordForm: ChangePasswordFormComponent;
+}) {
   const { t, i18n } = useTranslation("profile");
   const profile = useProfile();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -102,7 +108,12 @@ export default function ProfileSection() {
       {role && <RoleCapabilities role={role} />}
       {isVendor && <SubscriptionsPanel />}
       <EditProfileDialog profile={user} open={dialog === "edit"} onClose={close} />
-      <ChangePasswordDialog userId={user.id} open={dialog === "password"} onClose={close} />
+      <ChangePasswordDialog
+        userId={user.id}
+        open={dialog === "password"}
+        onClose={close}
+        Form={ChangePasswordForm}
+      />
       <LogoutDialog open={dialog === "logout"} onClose={close} />
     </div>
   );

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
-import { ReportsView } from "./reports-view.tsx";
+import { ReportsView, type SystemAnalyticsComponent } from "./reports-view.tsx";
 
 /** The Reports section of the dashboard, with a link to the same view on /reports (to bookmark or share). */
-export default function ReportsSection() {
+export default function ReportsSection({ SystemAnalyticsReport }: { SystemAnalyticsReport: SystemAnalyticsComponent }) {
   const { t } = useTranslation("reports");
   const search = useSearch();
   return (
@@ -15,7 +15,7 @@ export default function ReportsSection() {
         </div>
         <Link href={`/reports${search ? `?${search}` : ""}`} className="btn btn-outline btn-sm">{t("openPage")}</Link>
       </div>
-      <ReportsView />
+      <ReportsView SystemAnalyticsReport={SystemAnalyticsReport} />
     </div>
   );
 }

@@ -2,10 +2,10 @@
  * The reports, live (issue 12): the filter bar (kept in the URL) over every report the role may
  * see. Staff with reports.view get all of them; a vendor gets its own scorecard.
  */
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
-import { useReportFilter } from "../../../lib/report-filter.ts";
-import { SystemAnalyticsReport } from "../../analytics/components/system-analytics-report.tsx";
+import { type ReportFilterValues, useReportFilter } from "../../../lib/report-filter.ts";
 import { ApprovalsReport } from "./approvals-report.tsx";
 import { BiddingReport } from "./bidding-report.tsx";
 import { FilterBar } from "./filter-bar.tsx";
@@ -14,7 +14,10 @@ import { SavingsReport } from "./savings-report.tsx";
 import { SpendReport } from "./spend-report.tsx";
 import { OwnScorecard, VendorsReport } from "./vendors-report.tsx";
 
-export function ReportsView() {
+/** The analytics feature's system report (administrators), as the app hands it in (web/src/app/reports.tsx). */
+export type SystemAnalyticsComponent = ComponentType<{ filter: ReportFilterValues }>;
+
+export function ReportsView({ SystemAnalyticsReport }: { SystemAnalyticsReport: SystemAnalyticsComponent }) {
   const { t } = useTranslation("reports");
   const { state, values, setState } = useReportFilter();
   const staff = useCan("reports.view");

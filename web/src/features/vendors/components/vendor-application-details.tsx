@@ -1,9 +1,10 @@
+import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
 import { BusinessLicenseLink } from "./business-license-link.tsx";
 import { useFormat } from "../../../lib/format.ts";
-import { VendorScorecard } from "../../analytics/components/vendor-scorecard.tsx";
+import { ScorecardSlot } from "./scorecard-slot.ts";
 
 /** What a reviewer needs to decide: contact, company, categories, the license, and the review so far. */
 export function VendorApplicationDetails({ application, scorecardOpen = false }: {
@@ -11,6 +12,7 @@ export function VendorApplicationDetails({ application, scorecardOpen = false }:
   /** An approved vendor's scorecard: shown at once (the details dialog) or on demand (the lists). */
   scorecardOpen?: boolean;
 }) {
+  const VendorScorecard = useContext(ScorecardSlot);
   const { t } = useTranslation("vendors");
   const format = useFormat();
   const applicant = `${application.firstName} ${application.lastName}`.trim();

@@ -16,8 +16,18 @@ import { useFormat } from "../../../lib/format.ts";
 import { VendorStatusBadge } from "./vendor-application-card.tsx";
 import { VendorDetailsDialog } from "./vendor-details-dialog.tsx";
 import { VendorStatCards } from "./vendor-stat-cards.tsx";
+import { type ScorecardComponent, ScorecardSlot } from "./scorecard-slot.ts";
 
-export default function VendorManagementPage() {
+/** `Scorecard` (the analytics feature's vendor scorecard) comes from the app: web/src/app/vendors.tsx. */
+export default function VendorManagementPage({ Scorecard }: { Scorecard: ScorecardComponent }) {
+  return (
+    <ScorecardSlot value={Scorecard}>
+      <VendorManagementPageBody />
+    </ScorecardSlot>
+  );
+}
+
+function VendorManagementPageBody() {
   const { t } = useTranslation("vendors");
   const canView = useCan("vendors.view");
   return (

@@ -6,11 +6,21 @@ import { type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { VendorApplicationStatus } from "../api/get-vendor-applications.ts";
 import { VendorApplicationList } from "./vendor-application-list.tsx";
+import { type ScorecardComponent, ScorecardSlot } from "./scorecard-slot.ts";
 import { VendorStatCards } from "./vendor-stat-cards.tsx";
 
 const TABS: VendorApplicationStatus[] = ["pending", "approved", "rejected"];
 
-export default function VendorsSection() {
+/** `Scorecard` (the analytics feature's vendor scorecard) comes from the app: web/src/app/vendors.tsx. */
+export default function VendorsSection({ Scorecard }: { Scorecard: ScorecardComponent }) {
+  return (
+    <ScorecardSlot value={Scorecard}>
+      <VendorsSectionBody />
+    </ScorecardSlot>
+  );
+}
+
+function VendorsSectionBody() {
   const { t } = useTranslation("vendors");
   const titleId = useId();
   const tabsId = useId();
