@@ -14,8 +14,10 @@ import { purchaseRequestHtml, purchaseRequestPdf } from "./purchase-request-repo
 import * as q from "./queries.ts";
 import { reportFilterSchema, reportKindParamSchema } from "./schemas.ts";
 import * as s from "./service.ts";
+import * as r from "../../shared/schemas/responses/reports.ts";
+import { conforming, type ContractOptions } from "../../lib/api-contract.ts";
 
-const doc = (summary: string) => ({ tags: ["reports"], summary });
+const doc = (summary: string, contract: ContractOptions) => ({ tags: ["reports"], summary, ...contract });
 
 /** Numbers (also negative savings) stay numbers for spreadsheets; text keeps the formula guard. */
 const cell = (v: unknown) =>
@@ -48,64 +50,99 @@ async function documentExport(c: Context<AppEnv>, format: "html" | "pdf") {
 export const reportRoutes = new Hono<AppEnv>()
   .get(
     "/api/reports/spend",
-    allow("reports.view", doc("Awarded amount by month, category, department and vendor (top 10 + others)")),
+    allow(
+      "reports.view",
+      doc("Awarded amount by month, category, department and vendor (top 10 + others)", { ok: r.spendReportSchema }),
+    ),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
-      return c.json(await s.spendReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+      return c.json(
+        conforming(r.spendReportSchema, await s.spendReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
+      );
     },
   )
   .get(
     "/api/reports/savings",
-    allow("reports.view", doc("Estimated budget against awarded amount, in total and per award (newest 100)")),
+    allow(
+      "reports.view",
+      doc("Estimated budget against awarded amount, in total and per award (newest 100)", {
+        ok: r.savingsReportSchema,
+      }),
+    ),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
-      return c.json(await s.savingsReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+      return c.json(
+        conforming(r.savingsReportSchema, await s.savingsReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
+      );
     },
   )
   .get(
     "/api/reports/pipeline",
-    allow("reports.view", doc("Purchase requests by status, cycle times (median, p90) and requests past deadline")),
+    allow(
+      "reports.view",
+      doc("Purchase requests by status, cycle times (median, p90) and requests past deadline", {
+        ok: r.pipelineReportSchema,
+      }),
+    ),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
-      return c.json(await s.pipelineReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+      return c.json(
+        conforming(r.pipelineReportSchema, await s.pipelineReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
+      );
     },
   )
   .get(
     "/api/reports/approvals",
-    allow("reports.view", doc("Approval turnaround per approver role and requests waiting on each role now")),
+    allow(
+      "reports.view",
+      doc("Approval turnaround per approver role and requests waiting on each role now", {
+        ok: r.approvalsReportSchema,
+      }),
+    ),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
-      return c.json(await s.approvalsReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+      return c.json(
+        conforming(
+          r.approvalsReportSchema,
+          await s.approvalsReport(db, await s.toQueryFilter(db, c.req.valid("query"))),
+        ),
+      );
     },
   )
   .get(
     "/api/reports/bidding",
     allow(
       "reports.view",
-      doc("Bid requests by status, invited vs answering vendors, quotations per bid, open vs sealed"),
+      doc("Bid requests by status, invited vs answering vendors, quotations per bid, open vs sealed", {
+        ok: r.biddingReportSchema,
+      }),
     ),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
-      return c.json(await s.biddingReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+      return c.json(
+        conforming(r.biddingReportSchema, await s.biddingReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
+      );
     },
   )
   .get(
     "/api/reports/vendors",
-    allow("reports.view", doc("Supplier scorecard of every vendor")),
+    allow("reports.view", doc("Supplier scorecard of every vendor", { ok: r.vendorReportSchema })),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
-      return c.json(await s.vendorReport(db, await s.toQueryFilter(db, c.req.valid("query"))));
+      return c.json(
+        conforming(r.vendorReportSchema, await s.vendorReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
+      );
     },
   )
   .get(
     "/api/reports/vendors/me",
-    roles(["vendor"], doc("The signed-in vendor's own scorecard")),
+    roles(["vendor"], doc("The signed-in vendor's own scorecard", { ok: r.vendorReportSchema })),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
@@ -117,7 +154,9 @@ export const reportRoutes = new Hono<AppEnv>()
     "/api/reports/purchase-requests.html",
     allow(
       "reports.export",
-      doc("The purchase request report as one self-contained HTML file, streamed; filters in name and first lines"),
+      doc("The purchase request report as one self-contained HTML file, streamed; filters in name and first lines", {
+        ok: { media: "text/html" },
+      }),
     ),
     validate("query", reportFilterSchema),
     async (c) => {
@@ -133,7 +172,12 @@ export const reportRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/reports/purchase-requests.pdf",
-    allow("reports.export", doc("The purchase request report as a PDF; filters in the file name and first lines")),
+    allow(
+      "reports.export",
+      doc("The purchase request report as a PDF; filters in the file name and first lines", {
+        ok: { media: "application/pdf" },
+      }),
+    ),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
@@ -147,7 +191,12 @@ export const reportRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/reports/:kind/export",
-    allow("reports.export", doc("One report as CSV, streamed; the filters are in the file name and first lines")),
+    allow(
+      "reports.export",
+      doc("One report as CSV, streamed; the filters are in the file name and first lines", {
+        ok: { media: "text/csv" },
+      }),
+    ),
     validate("param", reportKindParamSchema),
     validate("query", reportFilterSchema),
     async (c) => {
@@ -170,7 +219,9 @@ export const reportRoutes = new Hono<AppEnv>()
     "/api/reports/:kind/export.xlsx",
     allow(
       "reports.export",
-      doc("One report as an XLSX workbook, streamed; the filters in the file name and first rows"),
+      doc("One report as an XLSX workbook, streamed; the filters in the file name and first rows", {
+        ok: { media: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+      }),
     ),
     validate("param", reportKindParamSchema),
     validate("query", reportFilterSchema),

@@ -24,8 +24,10 @@ import { reportFilterSchema } from "./schemas.ts";
 import { describeFilter, toQueryFilter, xlsxFromLines } from "./service.ts";
 import { systemAnalytics, systemAnalyticsLines } from "./system-analytics.ts";
 import { vendorExists } from "./system-queries.ts";
+import * as r from "../../shared/schemas/responses/reports.ts";
+import type { ContractOptions } from "../../lib/api-contract.ts";
 
-const doc = (summary: string) => ({ tags: ["reports"], summary });
+const doc = (summary: string, contract: ContractOptions) => ({ tags: ["reports"], summary, ...contract });
 const cell = (v: unknown) => (typeof v === "number" ? String(v) : csvCell(v));
 const line = (cells: unknown[]) => cells.map(cell).join(",") + "\r\n";
 
@@ -53,7 +55,12 @@ async function systemExport(c: Context<AppEnv>, f: q.Filter, format: "csv" | "xl
 export const systemExportRoutes = new Hono<AppEnv>()
   .get(
     "/api/reports/system/export.csv",
-    allow("system_settings.view", doc("Admin system analytics as CSV; the range is in the file name and first lines")),
+    allow(
+      "system_settings.view",
+      doc("Admin system analytics as CSV; the range is in the file name and first lines", {
+        ok: { media: "text/csv" },
+      }),
+    ),
     validate("query", reportFilterSchema),
     async (c) => {
       const f = await toQueryFilter(c.get("deps").db, c.req.valid("query"));
@@ -67,7 +74,9 @@ export const systemExportRoutes = new Hono<AppEnv>()
     "/api/reports/system/export.xlsx",
     allow(
       "system_settings.view",
-      doc("Admin system analytics as an XLSX workbook; the range is in the file name and first rows"),
+      doc("Admin system analytics as an XLSX workbook; the range is in the file name and first rows", {
+        ok: { media: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+      }),
     ),
     validate("query", reportFilterSchema),
     async (c) => {
@@ -87,7 +96,9 @@ export const systemReportRoutes = new Hono<AppEnv>()
     "/api/reports/system",
     allow(
       "system_settings.view",
-      doc("Admin system analytics: users by role and last sign-in, sign-ins per day, outbox, storage, database size"),
+      doc("Admin system analytics: users by role and last sign-in, sign-ins per day, outbox, storage, database size", {
+        ok: r.systemAnalyticsSchema,
+      }),
     ),
     validate("query", reportFilterSchema),
     async (c) => {
@@ -97,7 +108,7 @@ export const systemReportRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/reports/vendors/:id",
-    allow("reports.view", doc("One vendor's supplier scorecard (vendor management)")),
+    allow("reports.view", doc("One vendor's supplier scorecard (vendor management)", { ok: r.vendorReportSchema })),
     validate("param", idParamSchema),
     validate("query", reportFilterSchema),
     async (c) => {
