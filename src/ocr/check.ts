@@ -45,19 +45,39 @@ function adds(q: Amount, p: Amount, t: Amount, d?: Amount): boolean {
 const plausibleQuantity = (r: Reading) => r.cost < 3 && r.milli > 0 && r.milli <= 10_000_000 * 1000;
 const plausiblePrice = (r: Reading) => r.milli >= 0;
 
+/**
+ * A money cell printed without a decimal mark in a column whose other cells all show two decimals
+ * ("16187" among "151.91", "44.26"): the mark was most likely lost by the reader, so the reading
+ * with it put back comes first. (A lost pair, price and total, still multiplies out as printed.)
+ */
+function preferDecimals(rs: Reading[], suspect: boolean): Reading[] {
+  if (!suspect) return rs;
+  const printed = rs.find((r) => r.cost === 0);
+  if (!printed || printed.decimals !== 0) return rs;
+  const restored = rs.find((r) => r.milli * 100 === printed.milli && r.decimals === 2);
+  if (!restored) return rs;
+  return rs.map((r) => r === restored ? { ...r, cost: 0.5 } : r === printed ? { ...r, cost: 5 } : r)
+    .sort((a, b) => a.cost - b.cost);
+}
+
 export function checkRow(
   raw: { quantity?: string; unitPrice?: string; discountPercent?: string; total?: string },
   mark: DecimalMark,
+  /** Fields whose column prints two decimals everywhere else (see preferDecimals). */
+  lostDecimals: ReadonlySet<"unitPrice" | "total"> = new Set(),
 ): CheckedRow {
   const qs = raw.quantity ? variants(raw.quantity, mark).filter(plausibleQuantity) : [];
-  const ps = raw.unitPrice ? variants(raw.unitPrice, mark).filter(plausiblePrice) : [];
-  const ts = raw.total ? variants(raw.total, mark) : [];
+  const ps = raw.unitPrice
+    ? preferDecimals(variants(raw.unitPrice, mark).filter(plausiblePrice), lostDecimals.has("unitPrice"))
+    : [];
+  const ts = raw.total ? preferDecimals(variants(raw.total, mark), lostDecimals.has("total")) : [];
   const ds = raw.discountPercent ? variants(raw.discountPercent.replace("%", ""), mark).filter((r) => r.cost < 3) : [];
+  // As printed (or as the column's format says it was printed: cost below 1).
   const printed = {
-    quantity: qs.find((r) => r.cost === 0),
-    unitPrice: ps.find((r) => r.cost === 0),
-    total: ts.find((r) => r.cost === 0),
-    discountPercent: ds.find((r) => r.cost === 0),
+    quantity: qs.find((r) => r.cost < 1),
+    unitPrice: ps.find((r) => r.cost < 1),
+    total: ts.find((r) => r.cost < 1),
+    discountPercent: ds.find((r) => r.cost < 1),
   };
 
   if (qs.length && ps.length && ts.length) {

@@ -8,7 +8,8 @@
  * of the line", kept only when the arithmetic adds up.
  */
 import { type Check, checkRow } from "./check.ts";
-import { groupLines, type Line, type PageWords, typicalHeight, type Word } from "./layout.ts";
+import { reconcileTotals } from "./reconcile.ts";
+import { groupLines, type Line, lineText, type PageWords, typicalHeight, type Word } from "./layout.ts";
 import { type Amount, currencyOf, type DecimalMark, formatAmount, looksNumeric } from "./numbers.ts";
 import { type ColumnRole, headerRole, isSummaryLabel, MAX_PHRASE_WORDS, normalise, UNIT_WORDS } from "./vocabulary.ts";
 
@@ -171,12 +172,37 @@ function toBox(words: Word[], page: PageWords): Box {
 
 const amount = (a: Amount | undefined, decimals = 2) => (a ? formatAmount(a.milli, decimals) : "");
 
-function finish(row: Row, mark: DecimalMark): ExtractedItem | undefined {
+/** Ends in a decimal mark and two digits: "1,234.56", "12,50", "(3.00)". */
+const TWO_DECIMALS = /[.,]\d{2}\)?$/;
+/** Digits only (a currency or spaces aside): a money cell whose decimal mark may have been lost. */
+const NO_MARK = /^\d{3,}$/;
+const bare = (s: string) => s.replace(/[$€£\s]|MVR|Rf\.?/g, "");
+
+/**
+ * Money columns whose other OCR'd cells print two decimals (at least two of them): a cell there
+ * without a mark most likely lost it (blur, low resolution) and is read with it put back first.
+ * Text layers keep their marks, so only recognised rows count.
+ */
+export function lostDecimalFields(rows: { unitPrice?: string; total?: string; ocr: boolean }[]) {
+  const out = rows.map(() => new Set<"unitPrice" | "total">());
+  for (const field of ["unitPrice", "total"] as const) {
+    const cells = rows.map((r) => (r.ocr && r[field] ? bare(r[field]!) : undefined));
+    const withDecimals = cells.filter((c) => c && TWO_DECIMALS.test(c)).length;
+    cells.forEach((c, i) => {
+      // At least two other cells of the column show two decimals.
+      if (c && NO_MARK.test(c) && withDecimals >= 2) out[i].add(field);
+    });
+  }
+  return out;
+}
+
+function finish(row: Row, mark: DecimalMark, lost?: Set<"unitPrice" | "total">): ExtractedItem | undefined {
   const name = row.name.join(" ").replace(/\s+/g, " ").trim();
   if (!name) return undefined;
   let checked = checkRow(
     { quantity: row.quantity, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
     mark,
+    lost,
   );
   let finalName = name;
   if (checked.check === "unverified" && row.spill && row.quantity) {
@@ -185,6 +211,7 @@ function finish(row: Row, mark: DecimalMark): ExtractedItem | undefined {
     const retry = checkRow(
       { quantity: last, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
       mark,
+      lost,
     );
     if (retry.check !== "unverified") {
       checked = retry;
@@ -227,7 +254,10 @@ export interface TableResult {
 
 /** Items of a whole document, pages in order. */
 export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult {
-  const items: ExtractedItem[] = [];
+  // Rows are finished once the whole table is known (a column's format decides some readings).
+  const rows: Row[] = [];
+  /** Amounts of the subtotal, tax, total... lines, for the document-level check. */
+  const summaries: string[] = [];
   let header: Header | undefined;
   let headerFound = false;
   const currencies = new Map<string, number>();
@@ -238,10 +268,7 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
     let pageHeader: Header | undefined;
     let afterSummary = false;
     const flush = () => {
-      if (current) {
-        const item = finish(current, mark);
-        if (item) items.push(item);
-      }
+      if (current) rows.push(current);
       current = undefined;
     };
     for (const line of lines) {
@@ -270,6 +297,8 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
       if (
         isSummaryLabel(label || text(cells.unitPrice) || text(cells.code)) || (!label && numbers === 1 && totalText)
       ) {
+        const last = line.words.filter((w) => looksNumeric(w.text)).pop();
+        if (totalText ?? last) summaries.push(totalText ?? last!.text);
         flush();
         afterSummary = true;
         continue;
@@ -315,6 +344,7 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
     flush();
   }
   if (!headerFound) return { items: fallbackItems(pages, mark), headerFound, currency: undefined };
+  const items = finishAll(rows, mark, summaries, false);
   const currency = [...currencies.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   return { items, currency, headerFound };
 }
@@ -354,15 +384,39 @@ function scaleHeader(h: Header, width: number): Header {
 
 /** Without a header: "description … quantity unit-price total" lines whose arithmetic adds up. */
 function fallbackItems(pages: PageWords[], mark: DecimalMark): ExtractedItem[] {
-  const items: ExtractedItem[] = [];
+  const rows: Row[] = [];
+  const summaries: string[] = [];
   for (const page of pages) {
-    for (const line of groupLines(page.words.flatMap(splitWord))) {
+    const lines = groupLines(page.words.flatMap(splitWord));
+    const h = typicalHeight(lines);
+    let current: Row | undefined;
+    for (const line of lines) {
       const ws = line.words;
       let i = ws.length;
       while (i > 0 && (looksNumeric(ws[i - 1].text) || /^[$€£%]+$/.test(ws[i - 1].text))) i--;
       const nums = ws.slice(i).filter((w) => looksNumeric(w.text));
-      let labelWords = ws.slice(0, i);
-      if (nums.length < 3 || !labelWords.length) continue;
+      if (nums.length && nums.length < 3 && i && isSummaryLabel(ws.slice(0, i).map((w) => w.text).join(" "))) {
+        summaries.push(nums[nums.length - 1].text);
+        current = undefined;
+        continue;
+      }
+      if (nums.length < 3 || !i) {
+        // Text only, right under an item and starting where its description starts: it goes on.
+        const x0 = current?.words[0].x0 ?? 0;
+        if (
+          current && !nums.length && !ws.some((w) => looksNumeric(w.text)) &&
+          line.y0 - current.lastY1 < Math.max(h, current.lineHeight) * 1.2 && Math.abs(line.x0 - x0) < h * 1.5 &&
+          !isSummaryLabel(lineText(line))
+        ) {
+          current.name.push(ws.map((w) => w.text).join(" "));
+          current.words = [...current.words, ...ws];
+          current.lastY1 = line.y1;
+        } else current = undefined;
+        continue;
+      }
+      const [q, p, t] = nums.slice(-3);
+      // Numbers before the last three end the description ("A4 paper, 500 | 36 | 44.26 | 1,593.36").
+      let labelWords = ws.slice(0, ws.indexOf(q));
       let unit: string | undefined;
       const lastLabel = labelWords[labelWords.length - 1];
       if (UNIT_WORDS.has(normalise(lastLabel.text)) && labelWords.length > 1) {
@@ -371,9 +425,9 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): ExtractedItem[] {
       }
       if (/^\d{1,3}[.)]?$/.test(labelWords[0]?.text ?? "") && labelWords.length > 1) labelWords = labelWords.slice(1);
       const label = labelWords.map((w) => w.text).join(" ");
+      current = undefined;
       if (isSummaryLabel(label)) continue;
-      const [q, p, t] = nums.slice(-3);
-      const item = finish({
+      current = {
         name: [label],
         quantity: q.text,
         unit,
@@ -384,9 +438,20 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): ExtractedItem[] {
         page,
         lastY1: line.y1,
         lineHeight: line.y1 - line.y0,
-      }, mark);
-      if (item && item.check !== "unverified") items.push(item);
+      };
+      rows.push(current);
     }
   }
-  return items;
+  return finishAll(rows, mark, summaries, true);
+}
+
+/** The rows made items, read with their columns' formats, then checked against the document's sums. */
+function finishAll(rows: Row[], mark: DecimalMark, summaries: string[], checkedOnly: boolean): ExtractedItem[] {
+  const recognised = new Set(rows.map((r) => r.page).filter((p) => p.words.some((w) => w.conf < 1)));
+  const lost = lostDecimalFields(rows.map((r) => ({ ...r, ocr: recognised.has(r.page) })));
+  const kept = rows.flatMap((r, i) => {
+    const item = finish(r, mark, lost[i]);
+    return item && (!checkedOnly || item.check !== "unverified") ? [{ item, raw: r }] : [];
+  });
+  return reconcileTotals(kept.map((k) => k.item), kept.map((k) => k.raw), summaries, mark);
 }

@@ -1,0 +1,83 @@
+/**
+ * Rules that use the whole document to read a row: a money column's format (two decimals) and the
+ * document's subtotal decide between a reading as printed and one with lost decimal marks put back.
+ */
+import assert from "node:assert/strict";
+import { interpret } from "./extract.ts";
+import type { Word } from "./layout.ts";
+
+/** A line of recognised words: [text, x] pairs on one baseline. */
+function line(y: number, ...cells: [string, number][]): Word[] {
+  return cells.flatMap(([t, x]) => {
+    let at = x;
+    return t.split(" ").map((text) => {
+      const w = { text, x0: at, x1: at + text.length * 6, y0: y, y1: y + 12, conf: 0.9 };
+      at = w.x1 + 5;
+      return w;
+    });
+  });
+}
+const page = (words: Word[]) => ({ page: 1, width: 600, height: 800, words });
+const rows = (r: ReturnType<typeof interpret>) =>
+  r.items.map((i) => [i.name, i.quantity, i.unitPrice, i.totalPrice, i.check]);
+
+Deno.test("[ocr] a price and total read without their decimal marks, in columns that print two decimals, get them back", () => {
+  const words = [
+    ...line(100, ["Description", 40], ["Qty", 300], ["Price", 360], ["Amount", 470]),
+    ...line(130, ["Safety helmet", 40], ["55", 300], ["16187", 360], ["890285", 470]),
+    ...line(150, ["Network switch", 40], ["43", 300], ["151.91", 360], ["6,532.13", 470]),
+    ...line(170, ["LED monitor", 40], ["40", 300], ["126.42", 360], ["5,056.80", 470]),
+  ];
+  assert.deepEqual(rows(interpret([page(words)])), [
+    ["Safety helmet", "55", "161.87", "8902.85", "corrected"],
+    ["Network switch", "43", "151.91", "6532.13", "verified"],
+    ["LED monitor", "40", "126.42", "5056.80", "verified"],
+  ]);
+});
+
+Deno.test("[ocr] a text layer's whole numbers in a column of decimals are taken as printed", () => {
+  const words = [
+    ...line(100, ["Description", 40], ["Qty", 300], ["Price", 360], ["Amount", 470]),
+    ...line(130, ["Safety helmet", 40], ["55", 300], ["16187", 360], ["890285", 470]),
+    ...line(150, ["Network switch", 40], ["43", 300], ["151.91", 360], ["6,532.13", 470]),
+    ...line(170, ["LED monitor", 40], ["40", 300], ["126.42", 360], ["5,056.80", 470]),
+  ].map((w) => ({ ...w, conf: 1 }));
+  assert.deepEqual(rows(interpret([page(words)]))[0], ["Safety helmet", "55", "16187.00", "890285.00", "verified"]);
+});
+
+Deno.test("[ocr] rows whose marks were all lost are corrected when that makes the line totals add up to the subtotal", () => {
+  const words = [
+    ...line(100, ["Description", 40], ["Qty", 300], ["Price", 360], ["Amount", 470]),
+    ...line(130, ["Safety helmet", 40], ["55", 300], ["16187", 360], ["890285", 470]),
+    ...line(150, ["Network switch", 40], ["43", 300], ["15191", 360], ["653213", 470]),
+    ...line(170, ["LED monitor", 40], ["40", 300], ["12642", 360], ["505680", 470]),
+    ...line(190, ["Copy paper", 40], ["36", 300], ["44.26", 360], ["1,593.36", 470]),
+    ...line(220, ["Subtotal", 300], ["22,085.14", 470]),
+    ...line(240, ["GST 8%", 300], ["1,766.81", 470]),
+    ...line(260, ["Total", 300], ["23,876.95", 470]),
+  ];
+  assert.deepEqual(rows(interpret([page(words)])), [
+    ["Safety helmet", "55", "161.87", "8902.85", "corrected"],
+    ["Network switch", "43", "151.91", "6532.13", "corrected"],
+    ["LED monitor", "40", "126.42", "5056.80", "corrected"],
+    ["Copy paper", "36", "44.26", "1593.36", "verified"],
+  ]);
+  // Without a sum to agree with, the rows stay as printed.
+  const alone = words.filter((w) => w.y0 < 200);
+  assert.equal(rows(interpret([page(alone)]))[0][2], "16187.00");
+});
+
+Deno.test("[ocr] without a table header, a number ending the description stays in it and its next line continues it", () => {
+  const words = [
+    ...line(100, ["em", 40], ["Qty", 300], ["Price", 360]),
+    ...line(130, ["A4 copy paper 80gsm, 500", 40], ["36", 300], ["44.26", 360], ["1,593.36", 470]),
+    ...line(146, ["sheets", 40]),
+    ...line(170, ["Desk, oak", 40], ["2", 300], ["100.00", 360], ["200.00", 470]),
+    ...line(200, ["Subtotal", 300], ["1,793.36", 470]),
+    ...line(216, ["Delivery", 300], ["25.00", 470]),
+  ];
+  assert.deepEqual(rows(interpret([page(words)])), [
+    ["A4 copy paper 80gsm, 500 sheets", "36", "44.26", "1593.36", "verified"],
+    ["Desk, oak", "2", "100.00", "200.00", "verified"],
+  ]);
+});
