@@ -2,6 +2,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { updateProfileSchema } from "../../../../../src/shared/schemas/users.ts";
 import { FormField } from "../../../components/form-field.tsx";
+import { UserForm } from "../../../components/user-form.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { toastError } from "../../../lib/error-toast.ts";
@@ -64,18 +65,16 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
   });
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label={t("fields.firstName")} error={message(errors.firstName?.message)}>
-          <input {...form.register("firstName")} autoComplete="given-name" className="input w-full" />
-        </FormField>
-        <FormField label={t("fields.lastName")} error={message(errors.lastName?.message)}>
-          <input {...form.register("lastName")} autoComplete="family-name" className="input w-full" />
-        </FormField>
-      </div>
-      <FormField label={t("fields.email")} error={message(errors.email?.message)}>
-        <input {...form.register("email")} type="email" autoComplete="email" dir="ltr" className="input w-full" />
-      </FormField>
+    <UserForm
+      form={form}
+      onSubmit={onSubmit}
+      labels={{ firstName: t("fields.firstName"), lastName: t("fields.lastName"), email: t("fields.email") }}
+      message={message}
+      personal
+      submitLabel={update.isPending ? t("edit.saving") : t("edit.submit")}
+      canSubmit={!update.isPending}
+      onCancel={onDone}
+    >
       {isVendor && (
         <>
           <FormField label={t("fields.companyName")} error={message(errors.companyName?.message)}>
@@ -89,12 +88,6 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
           </FormField>
         </>
       )}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending ? t("edit.saving") : t("edit.submit")}
-        </button>
-      </div>
-    </form>
+    </UserForm>
   );
 }

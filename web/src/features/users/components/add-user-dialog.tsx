@@ -2,6 +2,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { createUserSchema } from "../../../../../src/shared/schemas/users.ts";
 import { FormField } from "../../../components/form-field.tsx";
+import { UserForm } from "../../../components/user-form.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useCreateUser } from "../api/create-user.ts";
@@ -50,19 +51,16 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-      <p className="text-sm text-base-content/70">{t("add.description")}</p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label={t("fields.firstName")} error={message(errors.firstName?.message)}>
-          <input {...form.register("firstName")} autoComplete="off" className="input w-full" />
-        </FormField>
-        <FormField label={t("fields.lastName")} error={message(errors.lastName?.message)}>
-          <input {...form.register("lastName")} autoComplete="off" className="input w-full" />
-        </FormField>
-      </div>
-      <FormField label={t("fields.email")} error={message(errors.email?.message)}>
-        <input {...form.register("email")} type="email" autoComplete="off" dir="ltr" className="input w-full" />
-      </FormField>
+    <UserForm
+      form={form}
+      onSubmit={onSubmit}
+      labels={{ firstName: t("fields.firstName"), lastName: t("fields.lastName"), email: t("fields.email") }}
+      message={message}
+      intro={<p className="text-sm text-base-content/70">{t("add.description")}</p>}
+      submitLabel={create.isPending ? t("add.creating") : t("add.submit")}
+      canSubmit={complete && !create.isPending}
+      onCancel={onDone}
+    >
       <FormField
         label={t("fields.password")}
         hint={t("add.passwordHint")}
@@ -77,12 +75,6 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         </select>
       </FormField>
       {roles.isError && <p role="alert" className="text-sm text-error">{t("rolesError")}</p>}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
-        <button type="submit" className="btn btn-primary" disabled={!complete || create.isPending}>
-          {create.isPending ? t("add.creating") : t("add.submit")}
-        </button>
-      </div>
-    </form>
+    </UserForm>
   );
 }

@@ -2,6 +2,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { updateUserSchema } from "../../../../../src/shared/schemas/users.ts";
 import { FormField } from "../../../components/form-field.tsx";
+import { UserForm } from "../../../components/user-form.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import type { AdminUser } from "../api/get-users.ts";
@@ -44,18 +45,15 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
   });
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label={t("fields.firstName")} error={message(errors.firstName?.message)}>
-          <input {...form.register("firstName")} autoComplete="off" className="input w-full" />
-        </FormField>
-        <FormField label={t("fields.lastName")} error={message(errors.lastName?.message)}>
-          <input {...form.register("lastName")} autoComplete="off" className="input w-full" />
-        </FormField>
-      </div>
-      <FormField label={t("fields.email")} error={message(errors.email?.message)}>
-        <input {...form.register("email")} type="email" autoComplete="off" dir="ltr" className="input w-full" />
-      </FormField>
+    <UserForm
+      form={form}
+      onSubmit={onSubmit}
+      labels={{ firstName: t("fields.firstName"), lastName: t("fields.lastName"), email: t("fields.email") }}
+      message={message}
+      submitLabel={update.isPending ? t("edit.saving") : t("edit.submit")}
+      canSubmit={!update.isPending}
+      onCancel={onDone}
+    >
       <FormField
         label={t("fields.newPassword")}
         hint={t("edit.newPasswordHint")}
@@ -68,12 +66,6 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
           className="input w-full"
         />
       </FormField>
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending ? t("edit.saving") : t("edit.submit")}
-        </button>
-      </div>
-    </form>
+    </UserForm>
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * The form of a person's account: first and last name, email, then what the caller adds (password,
+ * role, vendor details), Cancel and submit. Used to add a user, edit a user and edit one's own
+ * profile. Validation is the caller's resolver (the shared zod schema); `message` translates its
+ * English messages into the interface language.
+ */
+import type { ReactNode } from "react";
+import type { FieldErrors, FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FormField } from "./form-field.tsx";
+
+type Person = { firstName: string; lastName: string; email: string };
+
+export function UserForm<T extends FieldValues & Person>(
+  { form, onSubmit, labels, message, personal = false, intro, children, submitLabel, canSubmit = true, onCancel }: {
+    form: UseFormReturn<T>;
+    onSubmit: () => void;
+    labels: Record<keyof Person, string>;
+    message: (text: string | undefined) => string | undefined;
+    /** One's own account: the browser may fill it in (autocomplete); someone else's: it may not. */
+    personal?: boolean;
+    intro?: ReactNode;
+    children?: ReactNode;
+    submitLabel: string;
+    canSubmit?: boolean;
+    onCancel: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const errors = form.formState.errors as FieldErrors<Person>;
+  const field = (name: keyof Person) => form.register(name as Path<T>);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="flex flex-col gap-3"
+      noValidate
+    >
+      {intro}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label={labels.firstName} error={message(errors.firstName?.message)}>
+          <input {...field("firstName")} autoComplete={personal ? "given-name" : "off"} className="input w-full" />
+        </FormField>
+        <FormField label={labels.lastName} error={message(errors.lastName?.message)}>
+          <input {...field("lastName")} autoComplete={personal ? "family-name" : "off"} className="input w-full" />
+        </FormField>
+      </div>
+      <FormField label={labels.email} error={message(errors.email?.message)}>
+        <input
+          {...field("email")}
+          type="email"
+          autoComplete={personal ? "email" : "off"}
+          dir="ltr"
+          className="input w-full"
+        />
+      </FormField>
+      {children}
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("common.cancel")}</button>
+        <button type="submit" className="btn btn-primary" disabled={!canSubmit}>{submitLabel}</button>
+      </div>
+    </form>
+  );
+}
