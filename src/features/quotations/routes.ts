@@ -30,6 +30,8 @@ import { safeFilename } from "../../lib/pdf-text.ts";
 import { quotationPdf } from "./pdf.ts";
 import * as q from "./queries.ts";
 import { quotationListQuerySchema } from "./schemas.ts";
+import * as r from "../../shared/schemas/responses/quotations.ts";
+import { conforming } from "../../lib/api-contract.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 /** Staff who may decide on quotations: the matrix's quotations.edit, without vendors (who edit only their own). */
@@ -83,22 +85,31 @@ export const quotationRoutes = new Hono<AppEnv>()
     roles([...STAFF], {
       tags: TAGS,
       summary: "Current, unsealed quotations, newest first (X-Total-Count); staff only",
+      ok: r.quotationListSchema,
     }),
     validate("query", quotationListQuerySchema),
     async (c) => {
       const { items, total } = await q.listQuotations(c.get("deps").db, c.req.valid("query"));
       c.header("X-Total-Count", String(total));
-      return c.json(items);
+      return c.json(conforming(r.quotationListSchema, items));
     },
   )
   .get(
     "/api/quotations/stats",
-    roles([...STAFF], { tags: TAGS, summary: "Live counts by status, sealed bids and their submissions" }),
+    roles([...STAFF], {
+      tags: TAGS,
+      summary: "Live counts by status, sealed bids and their submissions",
+      ok: r.quotationStatsSchema,
+    }),
     async (c) => c.json(await q.quotationStats(c.get("deps").db)),
   )
   .get(
     "/api/quotations/:id",
-    roles([...STAFF], { tags: TAGS, summary: "One quotation with its revision history; 403 while sealed" }),
+    roles([...STAFF], {
+      tags: TAGS,
+      summary: "One quotation with its revision history; 403 while sealed",
+      ok: r.quotationDetailSchema,
+    }),
     validate("param", idParamSchema),
     async (c) => c.json(await quotationDetail(c.get("deps").db, c.req.valid("param").id)),
   )
@@ -107,6 +118,8 @@ export const quotationRoutes = new Hono<AppEnv>()
     roles(REVIEWERS, {
       tags: TAGS,
       summary: "under_review or rejected; approved awards the quotation (staff only)",
+      ok: r.quotationReviewedSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", quotationStatusSchema),
@@ -141,7 +154,12 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .put(
     "/api/quotations/:id/evaluation",
-    roles(REVIEWERS, { tags: TAGS, summary: "Technical score 0-100 and comment (staff only)" }),
+    roles(REVIEWERS, {
+      tags: TAGS,
+      summary: "Technical score 0-100 and comment (staff only)",
+      ok: r.quotationDetailSchema,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", evaluationSchema),
     async (c) => {
@@ -173,6 +191,8 @@ export const quotationRoutes = new Hono<AppEnv>()
     roles([...STAFF, "vendor"], {
       tags: TAGS,
       summary: "The quotation as a PDF (staff, or the vendor who submitted it)",
+      ok: { media: "application/pdf" },
+      errors: [409],
     }),
     validate("param", idParamSchema),
     async (c) => {
@@ -187,19 +207,39 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/purchase-requests/:id/comparison",
-    allow("quotations.compare", { tags: TAGS, summary: "Comparison matrix of the request's current quotations" }),
+    allow("quotations.compare", {
+      tags: TAGS,
+      summary: "Comparison matrix of the request's current quotations",
+      ok: r.comparisonSchema,
+    }),
     validate("param", idParamSchema),
-    async (c) => c.json(await buildComparison(c.get("deps").db, "purchase_request", c.req.valid("param").id)),
+    async (c) =>
+      c.json(
+        conforming(
+          r.comparisonSchema,
+          await buildComparison(c.get("deps").db, "purchase_request", c.req.valid("param").id),
+        ),
+      ),
   )
   .get(
     "/api/bid-requests/:id/comparison",
-    allow("quotations.compare", { tags: TAGS, summary: "Comparison matrix and ranking; 409 while sealed" }),
+    allow("quotations.compare", {
+      tags: TAGS,
+      summary: "Comparison matrix and ranking; 409 while sealed",
+      ok: r.comparisonSchema,
+    }),
     validate("param", idParamSchema),
     async (c) => c.json(await buildComparison(c.get("deps").db, "bid_request", c.req.valid("param").id)),
   )
   .post(
     "/api/purchase-requests/:id/award",
-    roles(REVIEWERS, { tags: TAGS, summary: "Award a quotation: approve it, reject the others, issue the PO" }),
+    roles(REVIEWERS, {
+      tags: TAGS,
+      summary: "Award a quotation: approve it, reject the others, issue the PO",
+      ok: r.awardResultSchema,
+      status: 201,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", awardBodySchema),
     async (c) => {
@@ -213,7 +253,13 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/bid-requests/:id/award",
-    roles(REVIEWERS, { tags: TAGS, summary: "Award a closed bid: approve, reject the others, issue the PO" }),
+    roles(REVIEWERS, {
+      tags: TAGS,
+      summary: "Award a closed bid: approve, reject the others, issue the PO",
+      ok: r.awardResultSchema,
+      status: 201,
+      errors: [409],
+    }),
     validate("param", idParamSchema),
     validate("json", awardBodySchema),
     async (c) => {
