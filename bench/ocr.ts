@@ -3,7 +3,7 @@
  * (tests/fixtures/ocr/corpus.ts) and the committed scans and photos (tests/fixtures/ocr/images,
  * made by generate-images.ts), read through the same worker pool the server uses.
  *
- *   node_modules/.bin/deno run -A bench/ocr.ts [--text 100] [--images] [--only photo]
+ *   node_modules/.bin/deno run -A bench/ocr.ts [--text 100] [--images] [--only photo] [--match 'receipt|fax']
  *
  * Prints per format: items exact (description, quantity, unit price and line total all right),
  * documents fully right, non-item lines returned as items, median and p95 seconds per document.
@@ -20,6 +20,8 @@ const arg = (name: string, fallback: string) => {
 const textDocs = Number(arg("text", "100"));
 const images = !args.includes("--no-images");
 const only = arg("only", "");
+/** Only the image files whose name matches this regular expression (to re-measure a few). */
+const match = new RegExp(arg("match", ""));
 const verbose = args.includes("--verbose");
 
 type Row = {
@@ -89,7 +91,7 @@ if (images) {
   const truth: Record<string, { items: TruthItem[] }> = JSON.parse(await Deno.readTextFile(new URL("truth.json", dir)));
   for (const [file, t] of Object.entries(truth)) {
     const format = file.replace(/^[a-z]+-\d+-/, "");
-    if (only && !format.includes(only)) continue;
+    if ((only && !format.includes(only)) || !match.test(file)) continue;
     const { result, secs } = await read(await Deno.readFile(new URL(file, dir)));
     score(format, t.items, result, secs, file);
   }

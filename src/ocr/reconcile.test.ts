@@ -81,3 +81,18 @@ Deno.test("[ocr] without a table header, a number ending the description stays i
     ["Desk, oak", "2", "100.00", "200.00", "verified"],
   ]);
 });
+
+Deno.test("[ocr] a short word apart, left of the description column the header names first, is not part of the description", () => {
+  const words = [
+    ...line(100, ["Hf", 10], ["Description", 60], ["Qty", 300], ["Price", 360], ["Amount", 470]),
+    ...line(130, ["ND", 10], ["Toner cartridge HP 26A", 60], ["50", 300], ["12.58", 360], ["629.00", 470]),
+    ...line(150, ["=", 12], ["Safety helmet", 60], ["2", 300], ["10.00", 360], ["20.00", 470]),
+    // A description that starts further left than its header is kept whole.
+    ...line(170, ["A4 copy paper", 50], ["1", 300], ["5.00", 360], ["5.00", 470]),
+  ];
+  assert.deepEqual(rows(interpret([page(words)])), [
+    ["Toner cartridge HP 26A", "50", "12.58", "629.00", "verified"],
+    ["Safety helmet", "2", "10.00", "20.00", "verified"],
+    ["A4 copy paper", "1", "5.00", "5.00", "verified"],
+  ]);
+});

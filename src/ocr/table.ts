@@ -90,10 +90,24 @@ function bandOf(columns: Column[], x: number): Column {
 
 type Cells = Partial<Record<ColumnRole, Word[]>>;
 
+/**
+ * A short first word standing apart, left of where the description column starts, when the header
+ * names nothing there: a column the header reading lost ("#" misread), line numbers usually (a
+ * fax reads "1", "2", "3" as "=", "ND", "©"). It is no part of the description.
+ */
+function unnamedLeftColumn(words: Word[], columns: Column[]): boolean {
+  const [first, next] = words;
+  if (!next || columns[0]?.role !== "description") return false;
+  const h = Math.max(1, first.y1 - first.y0);
+  return first.text.length <= 3 && first.x1 < columns[0].x0 - h * 0.5 && next.x0 - first.x1 > h * 1.5 &&
+    next.x0 > columns[0].x0 - h;
+}
+
 function cellsOf(line: Line, columns: Column[]): Cells {
   const cells: Cells = {};
   let sawNumber = false;
-  const words = line.words.flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2).role === "quantity" ? splitUnit(w) : [w]);
+  const words = (unnamedLeftColumn(line.words, columns) ? line.words.slice(1) : line.words)
+    .flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2).role === "quantity" ? splitUnit(w) : [w]);
   let prev: { role: ColumnRole; w: Word } | undefined;
   for (const w of words) {
     let role = bandOf(columns, (w.x0 + w.x1) / 2).role;
