@@ -23,6 +23,8 @@ import { MAX_ATTACHMENTS } from "../../shared/attachments.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 import * as ocr from "../ocr/service.ts";
+import * as r from "../../shared/schemas/responses/opportunities.ts";
+import { z } from "zod";
 
 const ATTACHMENT_KINDS: FileKind[] = ["pdf", "doc", "docx", "jpeg", "png", "xlsx", "xls"];
 
@@ -53,6 +55,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
     roles(["vendor"], {
       tags: ["vendors"],
       summary: "The vendor's opportunities: active purchase requests needing quotes and open bid requests",
+      ok: r.opportunityListSchema,
     }),
     async (c) => {
       const { db } = c.get("deps");
@@ -67,7 +70,11 @@ export const opportunityRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/vendor/quotations",
-    roles(["vendor"], { tags: ["vendors"], summary: "The vendor's own current quotations" }),
+    roles(["vendor"], {
+      tags: ["vendors"],
+      summary: "The vendor's own current quotations",
+      ok: r.vendorQuotationListSchema,
+    }),
     async (c) => {
       const rows = await q.vendorQuotations(c.get("deps").db, c.get("user")!.id);
       return c.json(await Promise.all(rows.map((r) => present(c, r))));
@@ -75,7 +82,11 @@ export const opportunityRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/vendor/quotations/:id",
-    roles(["vendor"], { tags: ["vendors"], summary: "One of the vendor's own quotations (any revision)" }),
+    roles(["vendor"], {
+      tags: ["vendors"],
+      summary: "One of the vendor's own quotations (any revision)",
+      ok: r.vendorQuotationSchema,
+    }),
     validate("param", idParamSchema),
     async (c) => {
       const [row] = await q.vendorQuotations(c.get("deps").db, c.get("user")!.id, c.req.valid("param").id);
@@ -88,6 +99,15 @@ export const opportunityRoutes = new Hono<AppEnv>()
     roles(["vendor"], {
       tags: ["vendors"],
       summary: "Submit or replace a quotation: JSON, or multipart with `quotation` (JSON) and repeated `attachments`",
+      ok: r.vendorQuotationSchema,
+      status: 201,
+      errors: [404, 409, 413, 415],
+      body: quotationSubmissionSchema,
+      alsoJson: true,
+      multipart: z.object({
+        quotation: z.string().describe("The quotation as JSON (the application/json body's shape)"),
+        attachments: z.array(z.file()).optional(),
+      }),
     }),
     async (c) => {
       const me = c.get("user")!;
