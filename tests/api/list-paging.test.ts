@@ -179,3 +179,40 @@ Deno.test(`${tag} GET /api/purchase-requests/:id returns items and history as be
   assert.equal(pr.history[0].actor?.id, manager.user.id);
   await expectError(await manager.request("/api/purchase-requests/999999"), 404, "purchaseRequests.notFound");
 });
+
+Deno.test(`${tag} GET /api/purchase-requests?q= estimates a common word's total from a sample instead of counting`, async () => {
+  const common = `Sampled${crypto.randomUUID().slice(0, 8)}`;
+  const some = `Some${crypto.randomUUID().slice(0, 8)}`;
+  // 36,000 rows of one word (the table is then over SAMPLE_MIN_ROWS), 3,000 of another among them.
+  await insert(common, 33_000, "2023-01-01T00:00:00Z", 1_000, { status: "completed" });
+  await insert(`${common} ${some}`, 3_000, "2023-06-01T00:00:00Z", 1_000, { status: "completed" });
+  await db.exec("analyze purchase_requests");
+
+  const many = await page(`q=${common}&limit=5`);
+  assert.deepEqual([many.total, many.capped, many.estimated], [10_000, "true", "true"]);
+  assert.equal(many.ids.length, 5);
+  // Under the cap the projection is the total, flagged as estimated (the sample reads ~2,000 rows).
+  const fewer = await page(`q=${some}&limit=5`);
+  assert.equal(fewer.estimated, "true");
+  assert.equal(fewer.capped, null);
+  assert.ok(fewer.total > 1_500 && fewer.total < 4_500, `3,000 projected as ${fewer.total}`);
+  // The same total on every page of the pager (the sample is repeatable).
+  assert.equal((await page(`q=${some}&limit=5&offset=50`)).total, fewer.total);
+  // A rare word is still counted exactly; a short first page is its own total.
+  const rare = await page(`q=${some}-000001`);
+  assert.deepEqual([rare.total, rare.capped, rare.estimated], [0, null, null]);
+  const mine = await insert(`${some} Rare`, 3, "2023-07-01T00:00:00Z", 1);
+  const short = await page(`q=${some} Rare&limit=10`);
+  assert.deepEqual([short.ids, short.total, short.estimated], [[...mine].reverse(), 3, null]);
+
+  // Filters with a text search read their own index in list order: same rows as the plain SQL.
+  const truth = (await db.query<{ id: number }>(
+    `select id from purchase_requests where status = 'completed' and title ilike $1
+      order by created_at desc, id desc limit 20 offset 40`,
+    [`%${some}%`],
+  )).map((r) => r.id);
+  assert.deepEqual((await page(`q=${some}&status=completed&limit=20&offset=40`)).ids, truth);
+  const first40 = await page(`q=${some}&status=completed&limit=40`);
+  assert.deepEqual((await page(`q=${some}&status=completed&limit=20&after=${first40.next}`)).ids, truth);
+  assert.deepEqual((await page(`q=${some}&categoryId=${CAT}&status=completed&limit=20&offset=40`)).ids, truth);
+});

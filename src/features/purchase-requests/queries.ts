@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
 import { where } from "../../db/where.ts";
+import { cappedCount, type Total } from "../../db/paging.ts";
 
 export interface PrItemInput {
   name: string;
@@ -40,10 +41,25 @@ export async function listPurchaseRequests(
     after?: ListCursor;
   },
 ) {
+  // With a text search, the filtered columns lead the ORDER BY so the planner reads the filter's own
+  // index in list order and rechecks the text on those rows; otherwise it walks the newest-first index
+  // and filters (status=completed&q=medical: 47,442 rows, 1,991 buffers, against 527 rows, 285). The
+  // equalities are written as ranges (same rows): an equality makes the leading column a constant the
+  // planner drops from the ORDER BY. Without text the equality's index is chosen anyway and seeks a cursor.
+  const lead = !f.q
+    ? ""
+    : f.requestType && f.status
+    ? "pr.request_type, pr.status, "
+    : f.categoryId
+    ? "pr.category_id, "
+    : f.status
+    ? "pr.status, "
+    : "";
+  const eq = (col: string) => lead.includes(col) ? `${col} >= ? and ${col} <= ?` : `${col} = ?`;
   const w = where([
-    ["pr.status = ?", f.status],
-    ["pr.category_id = ?", f.categoryId],
-    ["pr.request_type = ?", f.requestType],
+    [eq("pr.status"), f.status],
+    [eq("pr.category_id"), f.categoryId],
+    [eq("pr.request_type"), f.requestType],
     // the expression of the trigram index purchase_requests_search_idx
     [
       "(pr.request_number || ' ' || pr.title || ' ' || pr.description) ilike ?",
@@ -64,7 +80,7 @@ export async function listPurchaseRequests(
   // before, 649 after); without one, reading the 50 rows straight from the index scan saves 50 lookups.
   const offset = f.after ? 0 : f.offset;
   const skips = offset > 0;
-  const [rows, total] = await Promise.all([
+  const pageQuery = () =>
     // Page first, then the per-row details for just that page.
     db.query<Record<string, unknown> & { cursor: string }>(
       `select ${LIST_COLUMNS}, ${CURSOR_SQL} as cursor,
@@ -74,43 +90,39 @@ export async function listPurchaseRequests(
              from (select id, name, quantity, unit, estimated_price, position from purchase_request_items i
                     where i.purchase_request_id = pr.id order by position limit 3) t), '[]'::json) as items
          from (select ${skips ? "pr.id" : "*"} from purchase_requests pr ${page}
-                order by pr.created_at desc, pr.id desc limit $${pageParams.length + 1} offset $${
+                order by ${lead}pr.created_at desc, pr.id desc limit $${pageParams.length + 1} offset $${
         pageParams.length + 2
       }) ${skips ? "p join purchase_requests pr on pr.id = p.id" : "pr"}
          left join categories c on c.id = pr.category_id
         order by pr.created_at desc, pr.id desc`,
       [...pageParams, f.limit, offset],
-    ),
-    // The total is over the filter, not the cursor, so a pager shows the same total on every page.
-    cappedCount(db, `from purchase_requests pr ${w.sql}`, w.params),
-  ]);
+    );
+  // The total is over the filter, not the cursor, so a pager shows the same total on every page.
+  const count = () =>
+    cappedCount(db, {
+      from: "from purchase_requests pr",
+      table: "purchase_requests",
+      where: w.sql,
+      params: w.params,
+      text: !!f.q,
+    });
+  let rows: Awaited<ReturnType<typeof pageQuery>>, total: Total;
+  if (f.q) {
+    // Text search: the page first; a short first page is the whole answer and needs no count (a rare
+    // word's count would read the trigram index a second time).
+    rows = await pageQuery();
+    total = !f.after && offset === 0 && rows.length < f.limit
+      ? { total: rows.length, capped: false, estimated: false }
+      : await count();
+  } else [rows, total] = await Promise.all([pageQuery(), count()]);
   const items = rows.map(({ cursor: _, ...row }) => row);
   // A full page may have more after it; a short page is the last.
   const next = rows.length === f.limit ? encodeCursor(rows[rows.length - 1].cursor) : undefined;
   return { items, ...total, next };
 }
 
-/**
- * Exact up to COUNT_CAP, then "at least COUNT_CAP" (capped). Counting 10,001 matches costs more than
- * the page (3 ms on an index, 30 to 90 ms for a common search word at 100,000 requests), so when the
- * planner's estimate is ESTIMATE_SKIP or more the count is not run at all and the answer is capped
- * (and `estimated`): the statistics would have to be off by a third for that to be wrong.
- */
-export async function cappedCount(db: Queryable, fromWhere: string, params: unknown[]) {
-  const plan = await db.query<{ "QUERY PLAN": unknown }>(`explain (format json) select 1 ${fromWhere}`, params);
-  const raw = plan[0]?.["QUERY PLAN"];
-  const json = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
-  const estimate = Number(json?.[0]?.Plan?.["Plan Rows"] ?? 0);
-  if (estimate >= ESTIMATE_SKIP) return { total: COUNT_CAP, capped: true, estimated: true };
-  const [{ n }] = await db.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) s`,
-    params,
-  );
-  return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP, estimated: false };
-}
-
-/** Planner estimates from here on are taken as "more than COUNT_CAP" without counting. */
-export const ESTIMATE_SKIP = 15_000;
+// Totals (exact up to COUNT_CAP, estimated when large): src/db/paging.ts, shared by every list.
+export { cappedCount, COUNT_CAP, ESTIMATE_SKIP } from "../../db/paging.ts";
 
 /** Where a keyset page starts: the (created_at, id) of the last row of the page before. */
 export interface ListCursor {
@@ -145,9 +157,6 @@ export function decodeCursor(value: string): ListCursor | undefined {
 
 /** Offsets stop here (the SPA's pager never goes further: totals are capped at COUNT_CAP too); deeper pages use `after`. */
 export const MAX_OFFSET = 10_000;
-
-/** Lists report exact totals up to this many rows, and "at least this many" beyond. */
-export const COUNT_CAP = 10_000;
 
 /** `%` and `_` typed by the user are searched for, not wildcards. */
 export function escapeLike(text: string) {
@@ -329,6 +338,11 @@ export async function updatePurchaseRequest(
       where id = $1`,
     [id, u.title, u.description, u.deadline, u.categoryId, cents(u.budgetCents), u.approvalsRequired],
   );
+}
+
+/** A change that is not a column of the request (an approval on the way) still moves its version. */
+export async function bumpVersion(tx: Queryable, id: number) {
+  await tx.query("update purchase_requests set version = version + 1, updated_at = now() where id = $1", [id]);
 }
 
 export async function setStatus(tx: Queryable, id: number, status: string, rejectionReason?: string) {
