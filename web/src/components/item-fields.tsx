@@ -1,8 +1,11 @@
 /**
- * The fields every line item of a request has (name, quantity, unit, specification, estimated
- * price) and its live line total, inside the caller's 4-column grid. The form keeps them as typed
- * strings under `items.<index>`; the feature passes its own labels.
+ * The line items of a request. `ItemRows` is the list (one fieldset per row, Remove, Add item);
+ * `ItemFields` the fields every line item has (name, quantity, unit, specification, estimated
+ * price) and its live line total, inside the row's 4-column grid. The form keeps them as typed
+ * strings under `items.<index>`; the feature passes its own labels. A failing rule inside a row is
+ * shown under that row's field (`itemErrorsOf` picks them from the schema's issues).
  */
+import { type ReactNode, useId } from "react";
 import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../lib/format.ts";
@@ -19,13 +22,54 @@ export type ItemFieldLabels = {
   lineTotal: string;
 };
 
+/** Row index → field name → message. */
+export type ItemErrors = Record<number, Record<string, string>>;
+
+/** The issues under `items.<index>.<field>` (first per field), translated. */
+export function itemErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  message: (text: string | undefined) => string | undefined,
+): ItemErrors {
+  const errors: ItemErrors = {};
+  for (const { path, message: text } of issues) {
+    const [root, index, field] = path;
+    if (root !== "items" || typeof index !== "number" || typeof field !== "string") continue;
+    const row = (errors[index] ??= {});
+    row[field] ??= message(text) ?? text;
+  }
+  return errors;
+}
+
+/** A labelled cell of the row's grid with its error under the control. */
+function Cell({ className, label, error, children }: {
+  className: string;
+  label: string;
+  error?: string;
+  children: (props: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? `${id}-error` : undefined,
+      })}
+      {error && <span id={`${id}-error`} className="text-sm text-error">{error}</span>}
+    </div>
+  );
+}
+
 export function ItemFields<T extends FieldValues & { items: ItemFieldValues[] }>(
-  { register, index, item, labels, onQuantityBlur }: {
+  { register, index, item, labels, errors = {}, onQuantityBlur }: {
     register: UseFormRegister<T>;
     index: number;
     /** The line's current values (useWatch), for its total. */
     item: ItemAmounts;
     labels: ItemFieldLabels;
+    /** This row's messages by field name. */
+    errors?: Record<string, string>;
     onQuantityBlur?: (value: string) => void;
   },
 ) {
@@ -33,46 +77,104 @@ export function ItemFields<T extends FieldValues & { items: ItemFieldValues[] }>
   const field = (name: keyof ItemFieldValues) => register(`items.${index}.${name}` as Path<T>);
   return (
     <>
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{labels.name} *</span>
-        <input className="input w-full" maxLength={200} {...field("itemName")} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{labels.quantity} *</span>
-        <input
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          className="input w-full"
-          {...register(`items.${index}.quantity` as Path<T>, {
-            onBlur: onQuantityBlur && ((event) => onQuantityBlur(event.target.value)),
-          })}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{labels.unit}</span>
-        <input className="input w-full" maxLength={20} {...field("unit")} />
-      </label>
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{labels.specification}</span>
-        <input className="input w-full" maxLength={2000} {...field("specification")} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{labels.estimatedPrice}</span>
-        <input
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          className="input w-full"
-          {...field("estimatedPrice")}
-        />
-      </label>
+      <Cell className="sm:col-span-2" label={`${labels.name} *`} error={errors.itemName}>
+        {(a11y) => <input className="input w-full" maxLength={200} {...a11y} {...field("itemName")} />}
+      </Cell>
+      <Cell className="" label={`${labels.quantity} *`} error={errors.quantity}>
+        {(a11y) => (
+          <input
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            className="input w-full"
+            {...a11y}
+            {...register(`items.${index}.quantity` as Path<T>, {
+              onBlur: onQuantityBlur && ((event) => onQuantityBlur(event.target.value)),
+            })}
+          />
+        )}
+      </Cell>
+      <Cell className="" label={labels.unit} error={errors.unit}>
+        {(a11y) => <input className="input w-full" maxLength={20} {...a11y} {...field("unit")} />}
+      </Cell>
+      <Cell className="sm:col-span-2" label={labels.specification} error={errors.specification}>
+        {(a11y) => <input className="input w-full" maxLength={2000} {...a11y} {...field("specification")} />}
+      </Cell>
+      <Cell className="" label={labels.estimatedPrice} error={errors.estimatedPrice}>
+        {(a11y) => (
+          <input
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            className="input w-full"
+            {...a11y}
+            {...field("estimatedPrice")}
+          />
+        )}
+      </Cell>
       <div className="flex flex-col gap-1">
         <span className="text-sm font-medium">{labels.lineTotal}</span>
         <output className="py-2 font-semibold">{formatMoney(lineTotal(item), i18n.language)}</output>
       </div>
+    </>
+  );
+}
+
+export type ItemRowsLabels = {
+  /** The row's legend ("Item 2"); none for rows without one. */
+  legend?: (number: number) => string;
+  remove: string;
+  /** The Remove button's accessible name ("Remove item 2"). */
+  removeNamed: (number: number) => string;
+  add: string;
+};
+
+/** The rows of a request's items: each row's fields, Remove (not on the last row) and Add item. */
+export function ItemRows(
+  { keys, labels, onAdd, onRemove, editable = true, grid = "sm:grid-cols-4", removeCell = "flex items-end", children }:
+    {
+      /** One stable key per row (useFieldArray's ids). */
+      keys: readonly string[];
+      labels: ItemRowsLabels;
+      onAdd: () => void;
+      onRemove: (index: number) => void;
+      /** Rows copied from elsewhere: shown, neither added nor removed. */
+      editable?: boolean;
+      /** The row's grid columns. */
+      grid?: string;
+      /** Where the Remove button sits in that grid. */
+      removeCell?: string;
+      children: (index: number) => ReactNode;
+    },
+) {
+  return (
+    <>
+      {keys.map((key, index) => (
+        <fieldset key={key} className={`grid gap-3 rounded-box border border-base-300 p-3 ${grid}`}>
+          {labels.legend && <legend className="px-1 text-sm font-semibold">{labels.legend(index + 1)}</legend>}
+          {children(index)}
+          {editable && (
+            <div className={removeCell}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm text-error"
+                disabled={keys.length <= 1}
+                onClick={() => onRemove(index)}
+                aria-label={labels.removeNamed(index + 1)}
+              >
+                {labels.remove}
+              </button>
+            </div>
+          )}
+        </fieldset>
+      ))}
+      {editable && (
+        <div>
+          <button type="button" className="btn btn-outline btn-sm" onClick={onAdd}>{labels.add}</button>
+        </div>
+      )}
     </>
   );
 }

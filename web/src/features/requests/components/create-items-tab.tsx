@@ -2,10 +2,10 @@ import { useFieldArray, type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { URGENCIES } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useCategories } from "../../categories/api/get-categories.ts";
-import { ItemFields } from "../../../components/item-fields.tsx";
+import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
 import { EMPTY_FULL_ITEM, type FullFormValues } from "./full-form.ts";
 
-export function CreateItemsTab({ form }: { form: UseFormReturn<FullFormValues> }) {
+export function CreateItemsTab({ form, errors }: { form: UseFormReturn<FullFormValues>; errors: ItemErrors }) {
   const { t } = useTranslation("requests");
   const categories = useCategories();
   const { register, control } = form;
@@ -21,52 +21,48 @@ export function CreateItemsTab({ form }: { form: UseFormReturn<FullFormValues> }
   };
   return (
     <div className="flex flex-col gap-4">
-      {fields.map((field, index) => (
-        <fieldset key={field.id} className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-4">
-          <legend className="px-1 text-sm font-semibold">{t("form.itemNumber", { number: index + 1 })}</legend>
-          <ItemFields
-            register={register}
-            index={index}
-            item={items?.[index] ?? EMPTY_FULL_ITEM}
-            labels={labels}
-          />
-          <label className="flex flex-col gap-1 sm:col-span-2">
-            <span className="text-sm font-medium">{t("fields.category")}</span>
-            <select className="select w-full" {...register(`items.${index}.categoryId`)}>
-              <option value="">{t("form.sameAsRequest")}</option>
-              {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}
-              </option>)}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 sm:col-span-2">
-            <span className="text-sm font-medium">{t("items.urgency")}</span>
-            <select className="select w-full" {...register(`items.${index}.urgency`)}>
-              {URGENCIES.map((u) => <option key={u} value={u}>{t(`urgency.${u}`)}</option>)}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 sm:col-span-3">
-            <span className="text-sm font-medium">{t("items.notes")}</span>
-            <input className="input w-full" maxLength={2000} {...register(`items.${index}.notes`)} />
-          </label>
-          <div className="flex items-end">
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm text-error"
-              disabled={fields.length <= 1}
-              onClick={() =>
-                remove(index)}
-              aria-label={t("form.removeItemNumber", { number: index + 1 })}
-            >
-              {t("form.removeItem")}
-            </button>
-          </div>
-        </fieldset>
-      ))}
-      <div>
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => append({ ...EMPTY_FULL_ITEM })}>
-          {t("form.addItem")}
-        </button>
-      </div>
+      <ItemRows
+        keys={fields.map((field) => field.id)}
+        labels={{
+          legend: (number) => t("form.itemNumber", { number }),
+          remove: t("form.removeItem"),
+          removeNamed: (number) => t("form.removeItemNumber", { number }),
+          add: t("form.addItem"),
+        }}
+        onAdd={() => append({ ...EMPTY_FULL_ITEM })}
+        onRemove={remove}
+      >
+        {(index) => (
+          <>
+            <ItemFields
+              register={register}
+              index={index}
+              item={items?.[index] ?? EMPTY_FULL_ITEM}
+              labels={labels}
+              errors={errors[index]}
+            />
+            <label className="flex flex-col gap-1 sm:col-span-2">
+              <span className="text-sm font-medium">{t("fields.category")}</span>
+              <select className="select w-full" {...register(`items.${index}.categoryId`)}>
+                <option value="">{t("form.sameAsRequest")}</option>
+                {categories.data?.map((category) => (
+                  <option key={category.id} value={category.id}>{category.name}</option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 sm:col-span-2">
+              <span className="text-sm font-medium">{t("items.urgency")}</span>
+              <select className="select w-full" {...register(`items.${index}.urgency`)}>
+                {URGENCIES.map((u) => <option key={u} value={u}>{t(`urgency.${u}`)}</option>)}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 sm:col-span-3">
+              <span className="text-sm font-medium">{t("items.notes")}</span>
+              <input className="input w-full" maxLength={2000} {...register(`items.${index}.notes`)} />
+            </label>
+          </>
+        )}
+      </ItemRows>
     </div>
   );
 }

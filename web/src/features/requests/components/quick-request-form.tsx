@@ -11,6 +11,7 @@ import { quickPurchaseRequestSchema } from "../../../../../src/shared/schemas/pu
 import { useCategories } from "../../categories/api/get-categories.ts";
 import { dateToIso, minDeadlineValue } from "../../../lib/date-input.ts";
 import { useMessageText } from "./use-message-text.ts";
+import { ItemRows } from "../../../components/item-fields.tsx";
 
 export type QuickItemValues = {
   name: string;
@@ -120,61 +121,57 @@ export function QuickRequestForm({ formId, defaultValues, originalDeadline, onVa
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 font-semibold">{t("form.itemsLegend")} *</legend>
-        {fields.map((field, index) => (
-          <div key={field.id} className="grid gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-6">
-            <label className="flex flex-col gap-1 sm:col-span-3">
-              <span className="text-sm font-medium">{t("items.description")}</span>
-              <input className="input w-full" maxLength={200} {...register(`items.${index}.name`)} />
-            </label>
-            <label className="flex flex-col gap-1">
-              <span className="text-sm font-medium">{t("items.unit")}</span>
-              <input className="input w-full" maxLength={20} {...register(`items.${index}.unit`)} />
-            </label>
-            <label className="flex flex-col gap-1">
-              <span className="text-sm font-medium">{t("items.quantity")}</span>
-              <input
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                className="input w-full"
-                {...register(`items.${index}.quantity`)}
-              />
-            </label>
-            <label className="flex flex-col gap-1">
-              <span className="text-sm font-medium">{t("items.estimatedCost")}</span>
-              <input
-                type="number"
-                min={0}
-                step={0.01}
-                inputMode="decimal"
-                className="input w-full"
-                {...register(`items.${index}.estimatedPrice`)}
-              />
-            </label>
-            <label className="flex flex-col gap-1 sm:col-span-5">
-              <span className="text-sm font-medium">{t("items.specifications")}</span>
-              <input className="input w-full" maxLength={2000} {...register(`items.${index}.specifications`)} />
-            </label>
-            <div className="flex items-end sm:col-span-1">
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm text-error"
-                disabled={fields.length <= 1}
-                onClick={() =>
-                  remove(index)}
-                aria-label={t("form.removeItemNumber", { number: index + 1 })}
-              >
-                {t("form.removeItem")}
-              </button>
-            </div>
-          </div>
-        ))}
-        <div>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => append({ ...EMPTY_QUICK_ITEM })}>
-            {t("form.addItem")}
-          </button>
-        </div>
+        <ItemRows
+          keys={fields.map((field) => field.id)}
+          labels={{
+            remove: t("form.removeItem"),
+            removeNamed: (number) => t("form.removeItemNumber", { number }),
+            add: t("form.addItem"),
+          }}
+          onAdd={() => append({ ...EMPTY_QUICK_ITEM })}
+          onRemove={remove}
+          grid="sm:grid-cols-6"
+          removeCell="flex items-end sm:col-span-1"
+        >
+          {(index) => (
+            <>
+              <label className="flex flex-col gap-1 sm:col-span-3">
+                <span className="text-sm font-medium">{t("items.description")}</span>
+                <input className="input w-full" maxLength={200} {...register(`items.${index}.name`)} />
+              </label>
+              <label className="flex flex-col gap-1">
+                <span className="text-sm font-medium">{t("items.unit")}</span>
+                <input className="input w-full" maxLength={20} {...register(`items.${index}.unit`)} />
+              </label>
+              <label className="flex flex-col gap-1">
+                <span className="text-sm font-medium">{t("items.quantity")}</span>
+                <input
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  className="input w-full"
+                  {...register(`items.${index}.quantity`)}
+                />
+              </label>
+              <label className="flex flex-col gap-1">
+                <span className="text-sm font-medium">{t("items.estimatedCost")}</span>
+                <input
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  inputMode="decimal"
+                  className="input w-full"
+                  {...register(`items.${index}.estimatedPrice`)}
+                />
+              </label>
+              <label className="flex flex-col gap-1 sm:col-span-5">
+                <span className="text-sm font-medium">{t("items.specifications")}</span>
+                <input className="input w-full" maxLength={2000} {...register(`items.${index}.specifications`)} />
+              </label>
+            </>
+          )}
+        </ItemRows>
       </fieldset>
       {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
     </form>
