@@ -79,7 +79,8 @@ const DESCRIPTIONS: Record<number, string> = {
 };
 
 export const isMedia = (ok: ContractOptions["ok"]): ok is MediaAnswer =>
-  !!ok && typeof ok === "object" && "media" in ok && typeof (ok as MediaAnswer).media === "string";
+  !!ok && typeof ok === "object" && "media" in ok &&
+  (typeof (ok as MediaAnswer).media === "string" || Array.isArray((ok as MediaAnswer).media));
 
 export interface RouteFacts {
   method: string;
