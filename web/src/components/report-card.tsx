@@ -2,17 +2,63 @@
  * One report: title, CSV export, and its loading, error and empty states. The chart is loaded
  * lazily; its table (the text alternative) renders at once.
  */
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, startTransition, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError, Loading } from "./load-states.tsx";
 import { Can } from "../lib/authorization.tsx";
 import type { ReportChartProps } from "./report-chart.tsx";
 
-const LazyChart = lazy(() => import("./report-chart.tsx"));
+const importChart = () => import("./report-chart.tsx");
+const LazyChart = lazy(importChart);
+
+/**
+ * The charting library (recharts, ~110 KB gzipped) is its own chunk, requested once the browser is
+ * idle after the page painted, so a dashboard's figures and tables never wait for it and its
+ * evaluation does not land in the first load's busiest moment (issue 14 item 6).
+ */
+let chartLibrary: Promise<unknown> | null = null;
+let chartLibraryLoaded = false;
+function loadChartLibrary(): Promise<unknown> {
+  chartLibrary ??= new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 1500 });
+    else setTimeout(resolve, 0);
+  }).then(importChart).then(
+    () => (chartLibraryLoaded = true),
+    () => {
+      // Offline or a new deployment: the table below each chart still says everything; try again later.
+      chartLibrary = null;
+    },
+  );
+  return chartLibrary;
+}
+
+/** Same size as the chart (no layout shift), announced as loading to screen readers. */
+function ChartPlaceholder({ height }: { height: number }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" style={{ height }} className="skeleton w-full" data-testid="chart-placeholder">
+      <span className="sr-only">{t("translation:common.chartLoading")}</span>
+    </div>
+  );
+}
 
 export function Chart(props: ReportChartProps) {
+  const [ready, setReady] = useState(chartLibraryLoaded);
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    void loadChartLibrary().then(() => {
+      // A transition: React renders the charts in slices instead of one long task.
+      if (mounted && chartLibraryLoaded) startTransition(() => setReady(true));
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [ready]);
+  const placeholder = <ChartPlaceholder height={props.height ?? 260} />;
+  if (!ready) return placeholder;
   return (
-    <Suspense fallback={<div style={{ height: props.height ?? 260 }} className="skeleton w-full" />}>
+    <Suspense fallback={placeholder}>
       <LazyChart {...props} />
     </Suspense>
   );

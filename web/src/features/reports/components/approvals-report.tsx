@@ -50,6 +50,7 @@ export function ApprovalsReport({ filter }: { filter: ReportFilterValues }) {
               data={data.waiting.map((r) => ({ label: role(r.role), count: r.count }))}
               xKey="label"
               series={[{ key: "count", label: t("columns.requests") }]}
+              integer
               formatValue={(v) => fmt.number(v)}
             />
             <DataTable

@@ -47,6 +47,7 @@ export function BiddingReport({ filter }: { filter: ReportFilterValues }) {
                 data={data.byStatus.map((r) => ({ label: status(r.status), count: r.count }))}
                 xKey="label"
                 series={[{ key: "count", label: t("columns.bids") }]}
+                integer
                 formatValue={(v) => fmt.number(v)}
               />
               <DataTable
@@ -68,6 +69,7 @@ export function BiddingReport({ filter }: { filter: ReportFilterValues }) {
                   key: "quotations",
                   label: t("columns.quotations"),
                 }]}
+                integer
                 formatValue={(v) => fmt.number(v)}
               />
               <DataTable

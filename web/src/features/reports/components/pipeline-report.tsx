@@ -32,6 +32,7 @@ export function PipelineReport({ filter }: { filter: ReportFilterValues }) {
               data={data.byStatus.map((r) => ({ label: status(r.status), count: r.count }))}
               xKey="label"
               series={[{ key: "count", label: t("columns.requests") }]}
+              integer
               formatValue={(v) => fmt.number(v)}
             />
             <DataTable
