@@ -8,7 +8,8 @@ import { errorHandler } from "./lib/error-handler.ts";
 import { requestPipeline } from "./lib/pipeline.ts";
 import { CachedRouter } from "./lib/cached-router.ts";
 import { SessionCache } from "./auth/session-cache.ts";
-import { buildOpenApi, renderDocsPage } from "./lib/openapi.ts";
+import { buildOpenApi, openApiDocumentSchema } from "./lib/openapi.ts";
+import { docsPage, scalarBundle, START_SCRIPT } from "./lib/api-docs.ts";
 import { mountSpa } from "./lib/static.ts";
 import { publicRoute } from "./auth/guard.ts";
 import { NotFound } from "./lib/errors.ts";
@@ -81,13 +82,32 @@ export function createApp(deps: Deps) {
   const openapi = () => (spec ??= buildOpenApi(app, deps.version));
   app.get(
     "/api/openapi.json",
-    publicRoute({ tags: ["system"], summary: "This OpenAPI document" }),
+    publicRoute({ tags: ["system"], summary: "This OpenAPI document", ok: openApiDocumentSchema }),
     async (c) => c.json(await openapi()),
   );
+  // The reference page (Scalar's, served from node_modules: docs/decisions/012-api-reference-page.md).
   app.get(
     "/api/docs",
-    publicRoute({ tags: ["system"], summary: "API reference page" }),
-    async (c) => c.html(renderDocsPage((await openapi()) as Parameters<typeof renderDocsPage>[0])),
+    publicRoute({ tags: ["system"], summary: "API reference page", ok: { media: "text/html" } }),
+    (c) => c.html(docsPage("Procurement API reference")),
+  );
+  app.get(
+    "/api/docs/scalar.js",
+    publicRoute({
+      tags: ["system"],
+      summary: "The reference page's script (Scalar)",
+      ok: { media: "text/javascript" },
+    }),
+    async (c) =>
+      c.body(await scalarBundle() as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "text/javascript; charset=utf-8",
+        "Cache-Control": "public, max-age=86400",
+      }),
+  );
+  app.get(
+    "/api/docs/start.js",
+    publicRoute({ tags: ["system"], summary: "The reference page's start script", ok: { media: "text/javascript" } }),
+    (c) => c.body(START_SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" }),
   );
 
   app.all("/api/*", (c) => {

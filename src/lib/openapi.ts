@@ -1,6 +1,6 @@
 /**
- * The OpenAPI 3.1 document, generated from the route declarations and validators, and a
- * reference page rendered on the server (no CDN script: the CSP and the closed network forbid it).
+ * The OpenAPI 3.1 document, generated from the route declarations (src/lib/api-contract.ts) and
+ * validators. The reference page that reads it is src/lib/api-docs.ts.
  */
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
@@ -51,33 +51,10 @@ export async function buildOpenApi(app: Hono<AppEnv>, version: string) {
   return spec;
 }
 
-const escape = (s: unknown) =>
-  String(s ?? "").replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
-
-type Op = { summary?: string; tags?: string[]; "x-permission"?: string; "x-public"?: boolean; "x-roles"?: string[] };
-
-export function renderDocsPage(spec: { info: { title: string; version: string }; paths?: Record<string, unknown> }) {
-  const rows: string[] = [];
-  for (const [path, item] of Object.entries(spec.paths ?? {})) {
-    for (const [method, raw] of Object.entries(item as Record<string, Op>)) {
-      const op = raw as Op;
-      const access = op["x-public"] ? "public" : op["x-permission"] ?? (op["x-roles"]?.join(", ") || "signed in");
-      rows.push(
-        `<tr><td><code>${escape(method.toUpperCase())}</code></td><td><code>${escape(path)}</code></td><td>${
-          escape(op.summary)
-        }</td><td><code>${escape(access)}</code></td></tr>`,
-      );
-    }
-  }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(spec.info.title)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}table{border-collapse:collapse;width:100%}
-td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:start}code{font-size:.9em}</style></head>
-<body><h1>${escape(spec.info.title)} <small>${escape(spec.info.version)}</small></h1>
-<p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a></p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Access</th></tr></thead><tbody>${
-    rows.join("")
-  }</tbody></table></body></html>`;
-}
+/** The shape of this document, as its route declares it. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.looseObject({}).optional(),
+});

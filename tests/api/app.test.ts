@@ -217,14 +217,21 @@ Deno.test(`${tag} the feature routers only declare /api routes or the health che
   }
 });
 
-Deno.test(`${tag} GET /api/docs renders the reference page without any remote script`, async () => {
+Deno.test(`${tag} GET /api/docs renders the reference page without any remote or inline script`, async () => {
   const res = await app.request("/api/docs");
   assert.equal(res.status, 200);
   assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
   const html = await res.text();
   assert.match(html, /href="\/api\/openapi.json"/);
-  assert.match(html, /\/api\/auth\/user/);
-  assert.doesNotMatch(html, /<script/i);
+  const scripts = [...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/gi)];
+  assert.deepEqual(scripts.map((m) => m[1].trim()), ['src="/api/docs/scalar.js"', 'src="/api/docs/start.js"']);
+  assert.ok(scripts.every((m) => m[2].trim() === ""), "no inline script");
+  for (const src of ["/api/docs/scalar.js", "/api/docs/start.js"]) {
+    const js = await app.request(src);
+    assert.equal(js.status, 200, src);
+    assert.match(js.headers.get("content-type") ?? "", /^text\/javascript/, src);
+    assert.doesNotMatch(await js.text(), src.endsWith("start.js") ? /:\/\// : /^$/, src);
+  }
 });
 
 Deno.test(`${tag} GET /api/meta does not reveal demo sign-ins outside demo mode`, async () => {

@@ -39,6 +39,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/set-password", // onboarding link; the one-time token is the credential
   "GET /api/openapi.json",
   "GET /api/docs",
+  "GET /api/docs/scalar.js", // the reference page's script (Scalar's bundle)
+  "GET /api/docs/start.js",
 ]);
 
 /**

@@ -33,7 +33,7 @@ export const ocrRoutes = new Hono<AppEnv>()
         "Read a quotation document (PDF, PNG, JPG, TIFF or BMP, up to 10 MB): multipart `quotationFile` and `purchaseRequestId` or `bidRequestId`; answers 202 with the job id",
       ok: r.ocrJobAcceptedSchema,
       status: 202,
-      errors: [413, 415],
+      errors: [404, 409, 413, 415, 429],
       multipart: targetSchema.extend({ quotationFile: z.file() }),
     }),
     async (c) => {

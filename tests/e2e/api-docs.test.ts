@@ -1,0 +1,36 @@
+/**
+ * The API reference page (issue 15 item 1): /api/docs runs Scalar's reference from this server
+ * only, under the HTML documents' CSP. Every request leaving the page for another origin is
+ * refused here (as offline), so the page must render from the server alone; a CSP violation or any
+ * console error fails the test. Photographed to test-results/api-docs.png.
+ */
+import assert from "node:assert/strict";
+import { e2eContext, openPage, screenshot } from "./helpers.ts";
+
+const ctx = e2eContext({ noServerErrors: true });
+
+Deno.test("[e2e] api-docs: /api/docs renders the reference of /api/openapi.json offline, with no CSP violation", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  const { page, problems } = tab;
+  const foreign: string[] = [];
+  const origin = new URL(server.url).origin;
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    foreign.push(url);
+    return route.abort("internetdisconnected");
+  });
+  try {
+    await page.goto("/api/docs");
+    await page.getByText("Procurement API").first().waitFor({ timeout: 30_000 });
+    // An operation of the document, with its documented error answer.
+    await page.getByText("Create a category").first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await screenshot(page, "api-docs");
+    assert.deepEqual(foreign, [], "requests to other origins");
+    assert.deepEqual(problems.filter((p) => !p.includes("internetdisconnected")), []);
+  } finally {
+    await tab.close();
+  }
+});
