@@ -85,7 +85,7 @@ export function createApp(deps: Deps) {
     publicRoute({ tags: ["system"], summary: "This OpenAPI document", ok: openApiDocumentSchema }),
     async (c) => c.json(await openapi()),
   );
-  // The reference page (Scalar's, served from node_modules: docs/decisions/012-api-reference-page.md).
+  // The reference page (Scalar's, served from node_modules: docs/decisions/013-api-reference-page.md).
   app.get(
     "/api/docs",
     publicRoute({ tags: ["system"], summary: "API reference page", ok: { media: "text/html" } }),

@@ -2,7 +2,7 @@
  * The API reference page at /api/docs: Scalar's API reference (npm `@scalar/api-reference`, its
  * standalone browser bundle) reading /api/openapi.json. Everything comes from this server: the
  * bundle from node_modules, the start script below, no CDN, no fonts or proxy from scalar.com
- * (docs/decisions/012-api-reference-page.md). The page gets the HTML documents' CSP of
+ * (docs/decisions/013-api-reference-page.md). The page gets the HTML documents' CSP of
  * src/lib/security.ts unchanged: scripts from 'self' only (hence the start script is a file, not
  * inline), inline styles (the bundle injects its CSS), connections to 'self' only.
  */
