@@ -6,7 +6,7 @@ const COPIED_MS = 2000;
 
 /** Copies text to the clipboard and says so for a moment; used for one-time secrets. */
 export function CopyButton({ text, label }: { text: string; label?: string }) {
-  const { t } = useTranslation("users");
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

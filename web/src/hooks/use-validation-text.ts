@@ -25,7 +25,7 @@ const KEYS: Record<string, string> = {
 };
 
 export function useValidationText(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation("users");
+  const { t } = useTranslation();
   return (message) => {
     if (!message) return undefined;
     const key = KEYS[message];
