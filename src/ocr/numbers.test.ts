@@ -79,3 +79,19 @@ Deno.test("[ocr] subtotal, tax, shipping, discount, rounding and carried-forward
     assert.ok(!isSummaryLabel(label), label);
   }
 });
+
+Deno.test("[ocr] a line total whose first digit was lost or read as a currency sign is restored by the row's arithmetic", () => {
+  assert.deepEqual(
+    [checkRow({ quantity: "55", unitPrice: "161.87", total: "€,902.85" }, ".")].map((r) => [
+      formatAmount(r.total!.milli),
+      r.check,
+    ]),
+    [["8902.85", "corrected"]],
+  );
+  const lost = checkRow({ quantity: "40", unitPrice: "126.42", total: "£056.80" }, ".");
+  assert.deepEqual([formatAmount(lost.total!.milli), lost.check], ["5056.80", "corrected"]);
+  const zero = checkRow({ quantity: "40", unitPrice: "126.42", total: "056.80" }, ".");
+  assert.deepEqual([formatAmount(zero.total!.milli), zero.check], ["5056.80", "corrected"]);
+  // "0.50" is a number as printed.
+  assert.equal(checkRow({ quantity: "1", unitPrice: "0.50", total: "0.50" }, ".").check, "verified");
+});

@@ -163,6 +163,11 @@ export function variants(raw: string, mark: DecimalMark = "."): Reading[] {
   // "," and "." swapped by the reader ("125,50" in a point document)
   const swapped = base.replace(/[.,]/g, (c) => (c === "." ? "," : "."));
   if (swapped !== base) add(swapped, 2);
+  // A first digit lost or misread as a currency sign next to a rule ("€,902.85", "£056.80",
+  // "056.80"): no number starts with a group mark or with 0 before another digit. Each digit in
+  // its place; the arithmetic check keeps the one (if any) that adds up.
+  const headless = /^(?:[$€£¥]\s?)?((?:[.,]\d{3}|0\d)[\d.,]*)$/.exec(raw.trim());
+  if (headless) { for (let d = 1; d <= 9; d++) add(`${d}${headless[1]}`, 3); }
   // lost decimal point: "12550" → "125.50"; a spurious one: "1.234.5" is not a number anyway
   const digitsOnly = base.replace(/[^\d]/g, "");
   if (digitsOnly.length >= 3 && digitsOnly.length <= 14) {
