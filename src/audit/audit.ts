@@ -7,6 +7,7 @@ import type { Queryable } from "../db/types.ts";
 import type { AppEnv } from "../lib/deps.ts";
 import { clientIp, userAgent } from "../lib/client.ts";
 import { sealAuditFields } from "./sealed-entries.ts";
+import * as q from "./queries.ts";
 
 export type AuditAction =
   | "CREATE"
@@ -67,35 +68,63 @@ export function diff<T extends object>(before: T, after: Partial<T>) {
   return changes;
 }
 
+/**
+ * Who did it: the signed-in user of a request with its address and browser, or the system (a job
+ * without a request: no user, no address, no browser).
+ */
+export interface AuditActor {
+  userId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const SYSTEM_ACTOR: AuditActor = Object.freeze({ userId: null, ip: null, userAgent: null });
+
+/** The actor of a request: its signed-in user (if any), address and browser. */
+export function actorOf(c: Context<AppEnv>): AuditActor {
+  return { userId: c.get("user")?.id ?? null, ip: clientIp(c), userAgent: userAgent(c) };
+}
+
+/** Writes one entry for a request (the signed-in user, address and browser of `c`). */
 export async function audit(tx: Queryable, c: Context<AppEnv>, entry: AuditEntry) {
-  const userId = entry.userId === undefined ? c.get("user")?.id ?? null : entry.userId;
+  await auditAs(tx, actorOf(c), entry);
+}
+
+/** Writes one entry for work without a request (jobs): actor = system, no address or browser. */
+export async function auditSystem(tx: Queryable, entry: Omit<AuditEntry, "userId" | "seal">) {
+  await auditAs(tx, SYSTEM_ACTOR, entry);
+}
+
+/** Writes one entry for the given actor; services call this with the actor their route passed in. */
+export async function auditAs(tx: Queryable, actor: AuditActor, entry: AuditEntry) {
+  const userId = entry.userId === undefined ? actor.userId : entry.userId;
   if (entry.seal) {
     const sealedEntry = await sealAuditFields(entry.seal.key, {
       userId,
       entityId: entry.entityId == null ? null : String(entry.entityId),
       bidRequestId: entry.seal.bidRequestId,
       metadata: redact(entry.metadata ?? {}) as Record<string, unknown>,
-      ip: clientIp(c),
-      userAgent: userAgent(c),
+      ip: actor.ip,
+      userAgent: actor.userAgent,
     });
-    await tx.query(
-      `insert into audit_logs (user_id, action, entity_type, entity_id, metadata, ip, user_agent)
-       values (null, $1, $2, null, $3::jsonb, null, null)`,
-      [entry.action, entry.entityType, JSON.stringify({ sealed: true, sealedEntry })],
-    );
+    await q.insertAuditRow(tx, {
+      userId: null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: null,
+      metadata: { sealed: true, sealedEntry },
+      ip: null,
+      userAgent: null,
+    });
     return;
   }
-  await tx.query(
-    `insert into audit_logs (user_id, action, entity_type, entity_id, metadata, ip, user_agent)
-     values ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-    [
-      userId,
-      entry.action,
-      entry.entityType,
-      entry.entityId == null ? null : String(entry.entityId),
-      JSON.stringify(redact(entry.metadata ?? {})),
-      clientIp(c),
-      userAgent(c),
-    ],
-  );
+  await q.insertAuditRow(tx, {
+    userId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    metadata: redact(entry.metadata ?? {}),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  });
 }

@@ -12,6 +12,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db, Queryable } from "../db/types.ts";
 import type { Logger } from "../lib/logger.ts";
 import { verifyAuditChain, type VerifyResult } from "./verify.ts";
+import * as q from "./queries.ts";
 
 export interface Checkpoint {
   v: 1;
@@ -97,20 +98,14 @@ export async function runAuditCheckpoints(
 ): Promise<Checkpoint[]> {
   const written: Checkpoint[] = [];
   while (true) {
-    const [nth] = await db.query<{ id: number; hash: string }>(
-      "select id, hash from audit_logs where id > $1 order by id offset $2 limit 1",
-      [state.lastId, opts.every - 1],
-    );
+    const nth = await q.nthEntryAfter(db, state.lastId, opts.every - 1);
     if (!nth) break;
     written.push(await append(opts, nth));
     state.lastId = Number(nth.id);
     state.lastAt = Date.now();
   }
   if (force || Date.now() - state.lastAt >= opts.intervalMs) {
-    const [head] = await db.query<{ id: number; hash: string }>(
-      "select id, hash from audit_logs where id > $1 order by id desc limit 1",
-      [state.lastId],
-    );
+    const head = await q.headEntryAfter(db, state.lastId);
     if (head) {
       written.push(await append(opts, head));
       state.lastId = Number(head.id);
@@ -170,7 +165,7 @@ export async function verifyWithCheckpoints(
         reason: `checkpoint ${i + 1} has a bad signature (altered, or signed with another key)`,
       };
     }
-    const [row] = await db.query<{ hash: string }>("select hash from audit_logs where id = $1", [cp.id]);
+    const row = await q.entryHash(db, cp.id);
     if (!row) {
       return {
         ...chain,

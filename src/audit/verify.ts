@@ -3,6 +3,7 @@
  * trigger uses). A row altered, removed or inserted out of band breaks the chain at that row.
  */
 import type { Queryable } from "../db/types.ts";
+import * as q from "./queries.ts";
 
 export interface VerifyResult {
   ok: boolean;
@@ -16,11 +17,7 @@ export async function verifyAuditChain(db: Queryable, pageSize = 5000): Promise<
   let after = 0;
   let checked = 0;
   while (true) {
-    const rows = await db.query<{ id: number; prev_hash: string; hash: string; computed: string }>(
-      `select id, prev_hash, hash, audit_row_hash(prev_hash, a) as computed
-         from audit_logs a where id > $1 order by id limit $2`,
-      [after, pageSize],
-    );
+    const rows = await q.chainPage(db, after, pageSize);
     for (const r of rows) {
       if (r.prev_hash !== prev) {
         return { ok: false, checked, firstBadId: r.id, reason: "chain broken (previous hash differs)" };

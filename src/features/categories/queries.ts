@@ -73,3 +73,10 @@ export async function activeCategoryIds(db: Queryable, ids: number[]) {
       (r) => r.id,
     );
 }
+
+/** Of these ids, the categories that exist (active or not). */
+export async function existingCategoryIds(db: Queryable, ids: number[]) {
+  return (await db.query<{ id: number }>("select id from categories where id = any($1::int[])", [ids])).map((r) =>
+    r.id
+  );
+}

@@ -1,0 +1,405 @@
+/**
+ * The rules of purchase requests: the payload as rows (full form or quick create, with the spec's
+ * defaults), the budget and approval threshold, edit with optimistic concurrency, status changes by
+ * the state machine, the two-stage approval (manager, then finance above the threshold or over
+ * budget) and the email to subscribed vendors when a request becomes active. Each change is one
+ * transaction with its history event and audit entry. No HTTP here: routes.ts parses and answers.
+ */
+import type { z } from "zod";
+import { auditAs } from "../../audit/audit.ts";
+import type { Actor } from "../../auth/actor.ts";
+import { defaultCategoryId } from "../../db/default-category.ts";
+import { nextDocumentNumber } from "../../db/document-numbers.ts";
+import type { Db, Queryable } from "../../db/types.ts";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { getSetting, getSettings, isOn } from "../../lib/settings.ts";
+import { enqueueTemplated } from "../../notify/emails.ts";
+import { errorText } from "../../shared/error-codes.ts";
+import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
+import type {
+  fullPurchaseRequestSchema,
+  prListQuerySchema,
+  quickPurchaseRequestSchema,
+} from "../../shared/schemas/purchase-requests.ts";
+import { canEdit, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
+import { checkApproval as checkBudgetRule } from "../budgets/service.ts";
+import { existingCategoryIds } from "../categories/queries.ts";
+import * as q from "./queries.ts";
+
+const DAY = 86_400_000;
+
+type FullForm = z.output<typeof fullPurchaseRequestSchema>;
+type QuickForm = z.output<typeof quickPurchaseRequestSchema>;
+
+export interface NewPurchaseRequest {
+  title: string;
+  description: string;
+  department: string;
+  justification: string;
+  priority: string;
+  requestType: string;
+  biddingMode: "open";
+  deadline: Date;
+  approvalRequired: boolean;
+  vendorPreferences: string;
+  internalSupplier: string;
+  status: string;
+  categoryId: number | null;
+  items: q.PrItemInput[];
+}
+
+export function approvalsNeeded(budgetCents: number, thresholdCents: number) {
+  // Strictly above the threshold needs a second (finance) approval; exactly at it does not.
+  return budgetCents > thresholdCents ? 2 : 1;
+}
+
+/** The sum of the items must fit the budget column (numeric(14,2)); a 500 from the insert is not an answer. */
+function checkBudget(budgetCents: number) {
+  if (budgetCents > MAX_CENTS) {
+    const message = `The estimated budget is too large (at most ${fromCents(MAX_CENTS)})`;
+    throw new BadRequest("purchaseRequests.budgetTooLarge", [{ path: "items", message }], {
+      max: fromCents(MAX_CENTS),
+    });
+  }
+}
+
+async function thresholdCents(db: Queryable) {
+  return toCents(await getSetting(db, "approval_threshold", "10000.00")) ?? 1_000_000;
+}
+
+async function checkCategories(db: Queryable, ids: (number | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((x): x is number => typeof x === "number"))];
+  if (!wanted.length) return;
+  if ((await existingCategoryIds(db, wanted)).length !== wanted.length) {
+    throw new BadRequest("categories.unknown", [{
+      path: "categoryId",
+      message: "One or more categories do not exist",
+    }]);
+  }
+}
+
+function budgetOf(items: q.PrItemInput[]) {
+  const cents = sumCents(items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
+  checkBudget(cents);
+  return cents;
+}
+
+/** Emails subscribed vendors when a request that needs quotes becomes active (same transaction). */
+async function notifyVendors(
+  tx: Queryable,
+  origin: string,
+  pr: { categoryId: number | null; requestType: string; title: string; requestNumber: string; deadline: Date },
+) {
+  if (pr.requestType === "internal" || !pr.categoryId) return;
+  const s = await getSettings(tx, ["pr_notifications_enabled", "email_notifications_enabled"]);
+  if (!isOn(s.pr_notifications_enabled) || !isOn(s.email_notifications_enabled)) return;
+  for (const v of await q.subscribedVendorEmails(tx, pr.categoryId)) {
+    // In the vendor's language (chosen at registration), the deadline day formatted for it.
+    await enqueueTemplated(tx, {
+      to: v.email,
+      template: "pr_created",
+      values: {
+        title: pr.title,
+        requestNumber: pr.requestNumber,
+        deadline: { date: pr.deadline },
+        companyName: v.companyName,
+        contactPerson: v.contactPerson,
+        link: `${origin}/dashboard`,
+      },
+    });
+  }
+}
+
+/** Items as stored vs as submitted, compared on what was approved (name, text, quantity, unit, price). */
+function sameItems(stored: q.ItemSnapshot[], next: q.PrItemInput[]) {
+  return stored.length === next.length &&
+    stored.every((s, n) =>
+      s.name === next[n].name && s.specifications === next[n].specifications && s.quantity === next[n].quantity &&
+      s.unit === next[n].unit && toCents(s.estimatedPrice) === next[n].estimatedPriceCents &&
+      (s.categoryId ?? null) === (next[n].categoryId ?? s.categoryId ?? null)
+    );
+}
+
+/** Items of the quick-create / edit payload with the spec's defaults (unit pcs, quantity 1, cost 0). */
+function quickItems(items: QuickForm["items"]): q.PrItemInput[] {
+  return items.map((i) => ({
+    name: i.name,
+    specifications: i.specifications,
+    quantity: Number(i.quantity ?? 1),
+    unit: i.unit || "pcs",
+    estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
+    categoryId: i.categoryId ?? null,
+    urgency: "medium",
+    notes: "",
+  }));
+}
+
+/** The full form as a new request; a missing deadline is default_deadline_days from now. */
+export async function fromFullForm(db: Queryable, v: FullForm): Promise<NewPurchaseRequest> {
+  const defaultCategory = await defaultCategoryId(db);
+  const days = Number(await getSetting(db, "default_deadline_days", "7")) || 7;
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    department: v.department.trim(),
+    justification: v.justification.trim(),
+    priority: v.priority,
+    requestType: v.requestType,
+    biddingMode: "open", // sealed is a bid-request mode (docs/decisions/005-sealed-purchase-requests.md)
+    deadline: v.deadline ? new Date(v.deadline) : new Date(Date.now() + days * DAY),
+    approvalRequired: v.approvalRequired,
+    vendorPreferences: v.vendorPreferences,
+    internalSupplier: v.internalSupplier,
+    status: v.status ?? "pending",
+    categoryId: v.categoryId ?? v.items[0]?.categoryId ?? defaultCategory,
+    items: v.items.map((i) => ({
+      name: i.itemName.trim(),
+      specifications: i.specification,
+      quantity: Number(i.quantity ?? 1),
+      unit: i.unit || "pcs",
+      estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
+      categoryId: i.categoryId ?? defaultCategory,
+      urgency: i.urgency,
+      notes: i.notes,
+    })),
+  };
+}
+
+/** The quick-create payload as a new request (internal, pending, approval required by default). */
+export function fromQuickForm(v: QuickForm): NewPurchaseRequest {
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    department: "",
+    justification: "",
+    priority: "medium",
+    requestType: v.requestType ?? "internal",
+    biddingMode: "open", // sealed is a bid-request mode (docs/decisions/005-sealed-purchase-requests.md)
+    deadline: new Date(v.deadline),
+    approvalRequired: true,
+    vendorPreferences: "",
+    internalSupplier: "",
+    status: v.status ?? "pending",
+    categoryId: v.categoryId ?? v.items[0]?.categoryId ?? null,
+    items: quickItems(v.items),
+  };
+}
+
+/** One page of the list; a bad cursor or an offset past MAX_OFFSET is a 400 on its field. */
+export async function listPurchaseRequests(db: Queryable, query: z.output<typeof prListQuerySchema>) {
+  const { after: cursor, ...rest } = query;
+  const after = cursor ? q.decodeCursor(cursor) : undefined;
+  if (cursor && !after) {
+    throw new BadRequest("purchaseRequests.badCursor", [{
+      path: "after",
+      message: errorText("purchaseRequests.badCursor"),
+    }]);
+  }
+  if (!after && rest.offset > q.MAX_OFFSET) {
+    const params = { max: q.MAX_OFFSET };
+    throw new BadRequest("purchaseRequests.offsetTooDeep", [
+      { path: "offset", message: errorText("purchaseRequests.offsetTooDeep", params) },
+    ], params);
+  }
+  return await q.listPurchaseRequests(db, { ...rest, after });
+}
+
+export async function getPurchaseRequest(db: Queryable, id: number) {
+  const pr = await q.getPurchaseRequest(db, id);
+  if (!pr) throw new NotFound("purchaseRequests.notFound");
+  return pr;
+}
+
+async function lockOr404(tx: Queryable, id: number) {
+  const cur = await q.lockPurchaseRequest(tx, id);
+  if (!cur) throw new NotFound("purchaseRequests.notFound");
+  return cur;
+}
+
+/** Creates the request with its items, history and audit entry; returns its id. */
+export async function createPurchaseRequest(db: Db, actor: Actor, input: NewPurchaseRequest) {
+  const threshold = await thresholdCents(db);
+  await checkCategories(db, [input.categoryId, ...input.items.map((i) => i.categoryId)]);
+  const budgetCents = budgetOf(input.items);
+  return await db.tx(async (tx) => {
+    const requestNumber = await nextDocumentNumber(tx, "PR");
+    const id = await q.insertPurchaseRequest(tx, {
+      ...input,
+      requestNumber,
+      budgetCents,
+      approvalsRequired: approvalsNeeded(budgetCents, threshold),
+      createdBy: actor.id,
+    });
+    await q.insertItems(tx, id, input.items);
+    await q.addEvent(tx, { prId: id, actorId: actor.id, action: "created", to: input.status });
+    await auditAs(tx, actor.audit, {
+      action: "CREATE",
+      entityType: "purchase_request",
+      entityId: id,
+      metadata: {
+        requestNumber,
+        title: input.title,
+        items: input.items.length,
+        estimatedBudget: fromCents(budgetCents),
+      },
+    });
+    return id;
+  });
+}
+
+/** Edits title, description, deadline, category and items; `version` must be the one read. */
+export async function updatePurchaseRequest(db: Db, actor: Actor, id: number, v: QuickForm) {
+  if (!v.version) {
+    throw new BadRequest("purchaseRequests.versionRequired", [{ path: "version", message: "version is required" }]);
+  }
+  const items = quickItems(v.items);
+  await checkCategories(db, [v.categoryId, ...items.map((i) => i.categoryId)]);
+  const budgetCents = budgetOf(items);
+  const threshold = await thresholdCents(db);
+  await db.tx(async (tx) => {
+    const cur = await lockOr404(tx, id);
+    if (cur.version !== v.version) throw new Conflict("purchaseRequests.stale");
+    if (!canEdit(cur.status as PrStatus)) throw new Conflict("purchaseRequests.cannotEdit", { status: cur.status });
+    const itemsChanged = !sameItems(await q.itemSnapshot(tx, id), items);
+    // An approved request keeps the items and budget it was approved for (vendors quote on them).
+    if (cur.status === "active" && itemsChanged) throw new Conflict("purchaseRequests.approvedItemsLocked");
+    await q.updatePurchaseRequest(tx, id, {
+      title: v.title.trim(),
+      description: v.description.trim(),
+      deadline: new Date(v.deadline),
+      categoryId: v.categoryId ?? null,
+      budgetCents,
+      approvalsRequired: approvalsNeeded(budgetCents, threshold),
+    });
+    if (itemsChanged) await q.replaceItems(tx, id, items);
+    // Approvals given before a change of items no longer count: the request starts its approval again.
+    const restart = cur.status === "pending" && itemsChanged;
+    await q.addEvent(tx, { prId: id, actorId: actor.id, action: "updated", to: restart ? "pending" : null });
+    await auditAs(tx, actor.audit, {
+      action: "UPDATE",
+      entityType: "purchase_request",
+      entityId: id,
+      metadata: {
+        title: v.title,
+        items: items.length,
+        estimatedBudget: { from: cur.budget, to: fromCents(budgetCents) },
+      },
+    });
+  });
+}
+
+/** Submit a draft, complete or cancel; approval and rejection have their own actions. */
+export async function changeStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  change: { status: string; version?: number; comment?: string },
+) {
+  const { status, version, comment } = change;
+  await db.tx(async (tx) => {
+    const cur = await lockOr404(tx, id);
+    if (version !== undefined && cur.version !== version) throw new Conflict("purchaseRequests.stale");
+    if (status === "active" || status === "rejected") throw new Conflict("purchaseRequests.useApproveReject");
+    if (!canTransition(cur.status as PrStatus, status as PrStatus)) {
+      throw new Conflict("purchaseRequests.invalidTransition", { from: cur.status, to: status });
+    }
+    await q.setStatus(tx, id, status);
+    await q.addEvent(tx, {
+      prId: id,
+      actorId: actor.id,
+      action: "status_changed",
+      from: cur.status,
+      to: status,
+      comment,
+    });
+    await auditAs(tx, actor.audit, {
+      action: "STATUS_CHANGE",
+      entityType: "purchase_request",
+      entityId: id,
+      metadata: { changes: { status: { from: cur.status, to: status } } },
+    });
+  });
+}
+
+/**
+ * One approval of a pending request, never by its author nor twice by one person. Above the
+ * threshold both a manager and finance approve; over its budget finance must (or the budget policy
+ * refuses). The last approval makes it active and emails subscribed vendors (links to `origin`).
+ */
+export async function approve(db: Db, actor: Actor, id: number, comment: string | undefined, origin: string) {
+  const threshold = await thresholdCents(db);
+  await db.tx(async (tx) => {
+    const cur = await lockOr404(tx, id);
+    if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingApprove", { status: cur.status });
+    if (cur.createdBy === actor.id) throw new Forbidden("purchaseRequests.cannotApproveOwn");
+    const given = await q.currentApprovals(tx, id);
+    if (given.some((a) => a.actorId === actor.id)) throw new Conflict("purchaseRequests.alreadyApproved");
+    const stage = actor.role === "cost_finance_controller" ? "finance" : "manager";
+    const aboveThreshold = approvalsNeeded(toCents(cur.budget) ?? 0, threshold) === 2;
+    // Over its budget, finance must approve whatever the threshold (or the policy refuses: 409).
+    const { overBudget } = await checkBudgetRule(tx, id);
+    const needsFinance = aboveThreshold || overBudget;
+    const stages = new Set([...given.map((a) => a.stage), stage]);
+    if (needsFinance && given.some((a) => a.stage === stage)) {
+      throw new Conflict(
+        stage === "finance" ? "purchaseRequests.managerMustApprove" : "purchaseRequests.financeApprovalNeeded",
+      );
+    }
+    const done = aboveThreshold
+      ? stages.has("manager") && stages.has("finance")
+      : overBudget
+      ? stages.has("finance")
+      : true;
+    await q.addEvent(tx, {
+      prId: id,
+      actorId: actor.id,
+      action: "approved",
+      stage,
+      from: "pending",
+      to: done ? "active" : "pending",
+      comment,
+    });
+    if (done) {
+      await q.setStatus(tx, id, "active");
+      await notifyVendors(tx, origin, cur);
+    } else {
+      await q.bumpVersion(tx, id);
+    }
+    await auditAs(tx, actor.audit, {
+      action: "APPROVE",
+      entityType: "purchase_request",
+      entityId: id,
+      metadata: {
+        stage,
+        comment,
+        ...(overBudget ? { overBudget } : {}),
+        changes: done ? { status: { from: "pending", to: "active" } } : {},
+      },
+    });
+  });
+}
+
+/** Rejects a pending request with a reason (never the author's own). */
+export async function reject(db: Db, actor: Actor, id: number, comment: string) {
+  await db.tx(async (tx) => {
+    const cur = await lockOr404(tx, id);
+    if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingReject", { status: cur.status });
+    if (cur.createdBy === actor.id) throw new Forbidden("purchaseRequests.cannotRejectOwn");
+    await q.setStatus(tx, id, "rejected", comment);
+    await q.addEvent(tx, {
+      prId: id,
+      actorId: actor.id,
+      action: "rejected",
+      stage: actor.role === "cost_finance_controller" ? "finance" : "manager",
+      from: "pending",
+      to: "rejected",
+      comment,
+    });
+    await auditAs(tx, actor.audit, {
+      action: "REJECT",
+      entityType: "purchase_request",
+      entityId: id,
+      metadata: { comment, changes: { status: { from: "pending", to: "rejected" } } },
+    });
+  });
+}
