@@ -60,11 +60,85 @@ function preferDecimals(rs: Reading[], suspect: boolean): Reading[] {
     .sort((a, b) => a.cost - b.cost);
 }
 
+/** The digits of an amount with `decimals` places: 1234.5 at 2 → "123450". */
+const digitsOf = (milli: number, decimals: number) => String(Math.round(Math.abs(milli) / 10 ** (3 - decimals)));
+
+/** Digits a blurred or broken glyph turns into one another. */
+const CONFUSABLE = new Set(["06", "08", "09", "17", "14", "27", "35", "38", "56", "58", "68", "89"]);
+
+/**
+ * Whether two digit strings differ by one slip of the reader: one digit read as a look-alike
+ * ("157" as "187"), or a doubled digit read once or a single one twice ("11" as "1").
+ */
+function oneSlip(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length) {
+    const at = [...a].map((ch, i) => (ch !== b[i] ? i : -1)).filter((i) => i >= 0);
+    return at.length === 1 && CONFUSABLE.has([a[at[0]], b[at[0]]].sort().join(""));
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  for (let i = 1; i < long.length; i++) {
+    if (long[i] === long[i - 1] && long.slice(0, i) + long.slice(i + 1) === short) return true;
+  }
+  return false;
+}
+
+/**
+ * A row that adds up with no usual correction, repaired when exactly one of its three numbers is
+ * one slip of the reader away from the value the other two give ("157.89" read "187.89", quantity "11" read
+ * "1"): the kind of slip a blurred digit makes. Two different repairs that both work are doubt,
+ * and the row stays unverified.
+ */
+function oneDigitRepair(q?: Amount, p?: Amount, t?: Amount, d?: Amount): CheckedRow | undefined {
+  if (!q || !p || !t || q.milli <= 0 || p.milli <= 0 || (d && d.milli !== 0)) return undefined;
+  const found: CheckedRow[] = [];
+  const total = expectedTotalCents(q, p);
+  if (oneSlip(digitsOf(t.milli, 2), String(total))) {
+    found.push({
+      quantity: q,
+      unitPrice: p,
+      total: { milli: Number(total) * 10, decimals: 2 },
+      check: "corrected",
+      corrected: new Set(["total"]),
+    });
+  }
+  const tc = Number(cents(t));
+  // price = total / quantity, when exact to the cent
+  if ((tc * 1000) % q.milli === 0) {
+    const pc = (tc * 1000) / q.milli;
+    if (oneSlip(digitsOf(p.milli, 2), String(pc))) {
+      found.push({
+        quantity: q,
+        unitPrice: { milli: pc * 10, decimals: 2 },
+        total: t,
+        check: "corrected",
+        corrected: new Set(["unitPrice"]),
+      });
+    }
+  }
+  // quantity = total / price, when a whole number
+  if ((tc * 10) % p.milli === 0) {
+    const qn = (tc * 10) / p.milli;
+    if (qn > 0 && oneSlip(digitsOf(q.milli, 0), String(qn))) {
+      found.push({
+        quantity: { milli: qn * 1000, decimals: 0 },
+        unitPrice: p,
+        total: t,
+        check: "corrected",
+        corrected: new Set(["quantity"]),
+      });
+    }
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
 export function checkRow(
   raw: { quantity?: string; unitPrice?: string; discountPercent?: string; total?: string },
   mark: DecimalMark,
   /** Fields whose column prints two decimals everywhere else (see preferDecimals). */
   lostDecimals: ReadonlySet<"unitPrice" | "total"> = new Set(),
+  /** Whether a row that adds up no usual way may be repaired by one digit (see oneDigitRepair). */
+  repair = true,
 ): CheckedRow {
   const qs = raw.quantity ? variants(raw.quantity, mark).filter(plausibleQuantity) : [];
   const ps = raw.unitPrice
@@ -108,6 +182,9 @@ export function checkRow(
         corrected,
       };
     }
+    const repaired = repair &&
+      oneDigitRepair(printed.quantity, printed.unitPrice, printed.total, printed.discountPercent);
+    if (repaired) return repaired;
     return { ...printed, check: "unverified", corrected: new Set() };
   }
 

@@ -95,3 +95,24 @@ Deno.test("[ocr] a line total whose first digit was lost or read as a currency s
   // "0.50" is a number as printed.
   assert.equal(checkRow({ quantity: "1", unitPrice: "0.50", total: "0.50" }, ".").check, "verified");
 });
+
+Deno.test("[ocr] a row one misread digit from adding up is repaired in that one number; two possible repairs leave it unverified", () => {
+  const got = (q: string, p: string, t: string) => {
+    const r = checkRow({ quantity: q, unitPrice: p, total: t }, ".");
+    return [
+      formatAmount(r.quantity!.milli, 0),
+      formatAmount(r.unitPrice!.milli),
+      formatAmount(r.total!.milli),
+      r.check,
+    ];
+  };
+  assert.deepEqual(got("14", "187.89", "2,210.46"), ["14", "157.89", "2210.46", "corrected"]);
+  assert.deepEqual(got("1", "178.96", "1,968.56"), ["11", "178.96", "1968.56", "corrected"]);
+  assert.deepEqual(got("2", "5.00", "12.00"), ["2", "6.00", "12.00", "corrected"]);
+  // 2 × 5.00 = 16.00 could be a price of 8.00 or a total of 10.00: doubt.
+  assert.deepEqual(got("2", "5.00", "16.00"), ["2", "5.00", "16.00", "unverified"]);
+  // 0 and 1 are no look-alikes.
+  assert.deepEqual(got("3", "10.00", "31.00"), ["3", "10.00", "31.00", "unverified"]);
+  // Far from adding up: left as printed.
+  assert.deepEqual(got("3", "10.00", "3.00"), ["3", "10.00", "3.00", "unverified"]);
+});

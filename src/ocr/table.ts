@@ -210,13 +210,20 @@ export function lostDecimalFields(rows: { unitPrice?: string; total?: string; oc
   return out;
 }
 
-function finish(row: Row, mark: DecimalMark, lost?: Set<"unitPrice" | "total">): ExtractedItem | undefined {
+/** `repair`: a row one digit from adding up may be corrected (not where arithmetic alone makes an item). */
+function finish(
+  row: Row,
+  mark: DecimalMark,
+  lost?: Set<"unitPrice" | "total">,
+  repair = true,
+): ExtractedItem | undefined {
   const name = row.name.join(" ").replace(/\s+/g, " ").trim();
   if (!name) return undefined;
   let checked = checkRow(
     { quantity: row.quantity, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
     mark,
     lost,
+    repair && !row.spill,
   );
   let finalName = name;
   if (checked.check === "unverified" && row.spill && row.quantity) {
@@ -226,6 +233,7 @@ function finish(row: Row, mark: DecimalMark, lost?: Set<"unitPrice" | "total">):
       { quantity: last, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
       mark,
       lost,
+      repair,
     );
     if (retry.check !== "unverified") {
       checked = retry;
@@ -418,7 +426,7 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): ExtractedItem[] {
         // Text only, right under an item and starting where its description starts: it goes on.
         const x0 = current?.words[0].x0 ?? 0;
         if (
-          current && !nums.length && !ws.some((w) => looksNumeric(w.text)) &&
+          current && !nums.length &&
           line.y0 - current.lastY1 < Math.max(h, current.lineHeight) * 1.2 && Math.abs(line.x0 - x0) < h * 1.5 &&
           !isSummaryLabel(lineText(line))
         ) {
@@ -464,7 +472,7 @@ function finishAll(rows: Row[], mark: DecimalMark, summaries: string[], checkedO
   const recognised = new Set(rows.map((r) => r.page).filter((p) => p.words.some((w) => w.conf < 1)));
   const lost = lostDecimalFields(rows.map((r) => ({ ...r, ocr: recognised.has(r.page) })));
   const kept = rows.flatMap((r, i) => {
-    const item = finish(r, mark, lost[i]);
+    const item = finish(r, mark, lost[i], !checkedOnly);
     return item && (!checkedOnly || item.check !== "unverified") ? [{ item, raw: r }] : [];
   });
   return reconcileTotals(kept.map((k) => k.item), kept.map((k) => k.raw), summaries, mark);
