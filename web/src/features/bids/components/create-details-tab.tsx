@@ -2,10 +2,11 @@ import { useState } from "react";
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../lib/error-toast.ts";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { useConvertiblePurchaseRequests } from "../api/get-convertible-purchase-requests.ts";
 import { type SourcePurchaseRequest, useLoadSourcePurchaseRequest } from "../api/get-purchase-request.ts";
 import { type BidFormValues, DEFAULT_CATEGORY_ID, EMPTY_BID_ITEM } from "./bid-form.ts";
+import { RequestBasicsFields } from "../../../components/wizard/request-fields.tsx";
 
 type Props = {
   form: UseFormReturn<BidFormValues>;
@@ -94,18 +95,10 @@ export function CreateDetailsTab({ form, items, editing = false }: Props) {
             : t("convert.hint")}
         </span>
       </div>
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{t("fields.title")} *</span>
-        <input className="input w-full" maxLength={200} {...register("title")} />
-      </label>
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{t("fields.description")} *</span>
-        <textarea className="textarea w-full" rows={3} maxLength={5000} {...register("description")} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.department")} *</span>
-        <input className="input w-full" maxLength={100} {...register("department")} />
-      </label>
+      <RequestBasicsFields
+        register={register}
+        labels={{ title: t("fields.title"), description: t("fields.description"), department: t("fields.department") }}
+      />
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t("fields.category")}</span>
         <select className="select w-full" {...register("categoryId")}>

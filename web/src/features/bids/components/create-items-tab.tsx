@@ -1,7 +1,7 @@
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
 import { lineTotal } from "../../../lib/item-totals.ts";
 import { type BidFormValues, EMPTY_BID_ITEM, normalizeQuantity } from "./bid-form.ts";

@@ -1,8 +1,8 @@
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { useConvertiblePurchaseRequests } from "../api/get-convertible-purchase-requests.ts";
-import { ItemsBudgetSummary } from "../../../components/items-budget-summary.tsx";
+import { ReviewSummary } from "../../../components/wizard/request-fields.tsx";
 import type { BidFormValues } from "./bid-form.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
@@ -62,15 +62,9 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
           <span data-testid="bid-approvals-note">{approval}</span>
         </div>
       )}
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-base-content/60">{label}</dt>
-            <dd className="break-words">{value?.trim() ? value : "-"}</dd>
-          </div>
-        ))}
-      </dl>
-      <ItemsBudgetSummary
+      <ReviewSummary
+        rows={rows}
+        wide
         items={items}
         labels={{
           caption: t("details.items"),

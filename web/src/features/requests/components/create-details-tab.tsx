@@ -1,9 +1,10 @@
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PRIORITIES, REQUEST_TYPES } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import type { FullFormValues } from "./full-form.ts";
 import { minDeadlineValue } from "../../../lib/date-input.ts";
+import { RequestBasicsFields } from "../../../components/wizard/request-fields.tsx";
 
 export function CreateDetailsTab({ form }: { form: UseFormReturn<FullFormValues> }) {
   const { t } = useTranslation("requests");
@@ -11,18 +12,10 @@ export function CreateDetailsTab({ form }: { form: UseFormReturn<FullFormValues>
   const { register } = form;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{t("fields.title")} *</span>
-        <input className="input w-full" maxLength={200} {...register("title")} />
-      </label>
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{t("fields.description")} *</span>
-        <textarea className="textarea w-full" rows={3} maxLength={5000} {...register("description")} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.department")} *</span>
-        <input className="input w-full" maxLength={100} {...register("department")} />
-      </label>
+      <RequestBasicsFields
+        register={register}
+        labels={{ title: t("fields.title"), description: t("fields.description"), department: t("fields.department") }}
+      />
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t("fields.deadline")}</span>
         <input type="date" className="input w-full" min={minDeadlineValue()} {...register("deadline")} />

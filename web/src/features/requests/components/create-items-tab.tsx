@@ -1,7 +1,7 @@
 import { useFieldArray, type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { URGENCIES } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
 import { EMPTY_FULL_ITEM, type FullFormValues } from "./full-form.ts";
 

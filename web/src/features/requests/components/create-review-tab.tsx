@@ -1,8 +1,8 @@
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { formatDate } from "../../../lib/format.ts";
-import { ItemsBudgetSummary } from "../../../components/items-budget-summary.tsx";
+import { ReviewSummary } from "../../../components/wizard/request-fields.tsx";
 import type { FullFormValues } from "./full-form.ts";
 
 /** A read-only summary of the other tabs, with the estimated budget the server will compute. */
@@ -25,15 +25,8 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<FullFormValues> 
   ];
   return (
     <div className="flex flex-col gap-4">
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-base-content/60">{label}</dt>
-            <dd className="break-words">{value?.trim() ? value : "-"}</dd>
-          </div>
-        ))}
-      </dl>
-      <ItemsBudgetSummary
+      <ReviewSummary
+        rows={rows}
         items={items}
         labels={{
           caption: t("form.itemsLegend"),

@@ -8,7 +8,7 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.tsx";
 import { quickPurchaseRequestSchema } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { useCategories } from "../../categories/api/get-categories.ts";
+import { useCategories } from "../../../hooks/use-categories.ts";
 import { dateToIso, minDeadlineValue } from "../../../lib/date-input.ts";
 import { useMessageText } from "./use-message-text.ts";
 import { ItemRows } from "../../../components/item-fields.tsx";

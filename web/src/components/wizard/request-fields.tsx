@@ -1,0 +1,55 @@
+/**
+ * What the create wizards of purchase and bid requests share besides the frame: the title,
+ * description and department fields of their Details step, and the Review step's summary (label and
+ * value pairs, then the items with the estimated budget the server will compute).
+ */
+import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
+import { type ItemsBudgetLabels, ItemsBudgetSummary } from "../items-budget-summary.tsx";
+import type { ItemAmounts } from "../../lib/item-totals.ts";
+
+type Basics = { title: string; description: string; department: string };
+
+export function RequestBasicsFields<T extends FieldValues & Basics>({ register, labels }: {
+  register: UseFormRegister<T>;
+  labels: Basics;
+}) {
+  const field = (name: keyof Basics) => register(name as Path<T>);
+  return (
+    <>
+      <label className="flex flex-col gap-1 sm:col-span-2">
+        <span className="text-sm font-medium">{labels.title} *</span>
+        <input className="input w-full" maxLength={200} {...field("title")} />
+      </label>
+      <label className="flex flex-col gap-1 sm:col-span-2">
+        <span className="text-sm font-medium">{labels.description} *</span>
+        <textarea className="textarea w-full" rows={3} maxLength={5000} {...field("description")} />
+      </label>
+      <label className="flex flex-col gap-1">
+        <span className="text-sm font-medium">{labels.department} *</span>
+        <input className="input w-full" maxLength={100} {...field("department")} />
+      </label>
+    </>
+  );
+}
+
+export function ReviewSummary({ rows, wide = false, items, labels }: {
+  rows: [label: string, value: string][];
+  /** Three columns on large screens. */
+  wide?: boolean;
+  items: (ItemAmounts & { itemName?: string; unit?: string })[];
+  labels: ItemsBudgetLabels;
+}) {
+  return (
+    <>
+      <dl className={`grid gap-x-6 gap-y-2 sm:grid-cols-2 ${wide ? "lg:grid-cols-3" : ""}`}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-base-content/60">{label}</dt>
+            <dd className="break-words">{value?.trim() ? value : "-"}</dd>
+          </div>
+        ))}
+      </dl>
+      <ItemsBudgetSummary items={items} labels={labels} />
+    </>
+  );
+}
