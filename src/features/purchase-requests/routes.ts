@@ -22,6 +22,8 @@ import {
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 import * as s from "./service.ts";
+import * as r from "../../shared/schemas/responses/purchase-requests.ts";
+import { z } from "zod";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 
@@ -40,6 +42,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       tags: ["purchase-requests"],
       summary:
         "List with filters; X-Total-Count (exact up to 10,000, then X-Total-Count-Capped: true); deep pages with ?after= from X-Next-Cursor (offset at most 10,000); staff only",
+      ok: r.purchaseRequestListSchema,
     }),
     validate("query", prListQuerySchema),
     async (c) => {
@@ -58,7 +61,11 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/purchase-requests/stats",
-    roles([...STAFF], { tags: ["purchase-requests"], summary: "Counts: total, active, pending, completed" }),
+    roles([...STAFF], {
+      tags: ["purchase-requests"],
+      summary: "Counts: total, active, pending, completed",
+      ok: r.purchaseRequestStatsSchema,
+    }),
     async (c) => c.json(await q.prStats(c.get("deps").db)),
   )
   .get(
@@ -66,6 +73,7 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     roles([...STAFF], {
       tags: ["purchase-requests"],
       summary: "One request with items and history (vendors use their opportunities)",
+      ok: r.purchaseRequestDetailSchema,
     }),
     validate("param", idParamSchema),
     async (c) => c.json(await s.getPurchaseRequest(c.get("deps").db, c.req.valid("param").id)),
@@ -75,6 +83,10 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     allow("purchase_requests.create", {
       tags: ["purchase-requests"],
       summary: "Create from the full form or the quick-create payload",
+      ok: r.purchaseRequestDetailSchema,
+      status: 201,
+      errors: [409],
+      body: z.union([fullPurchaseRequestSchema, quickPurchaseRequestSchema]),
     }),
     async (c) => {
       const raw = await jsonBody(c);
@@ -91,6 +103,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     allow("purchase_requests.edit", {
       tags: ["purchase-requests"],
       summary: "Edit title, description, deadline, items; needs the version read",
+      ok: r.purchaseRequestDetailSchema,
+      errors: [409],
+      body: quickPurchaseRequestSchema,
     }),
     validate("param", idParamSchema),
     async (c) => {
@@ -106,6 +121,8 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     allow("purchase_requests.edit", {
       tags: ["purchase-requests"],
       summary: "Submit a draft, complete or cancel (approval has its own actions)",
+      ok: r.purchaseRequestDetailSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", prStatusSchema),
@@ -121,6 +138,8 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     allow("purchase_requests.approve", {
       tags: ["purchase-requests"],
       summary: "Approve a pending request; above the threshold a cost/finance controller must approve too",
+      ok: r.purchaseRequestDetailSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", approveSchema),
@@ -137,6 +156,8 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     allow("purchase_requests.reject", {
       tags: ["purchase-requests"],
       summary: "Reject a pending request with a reason",
+      ok: r.purchaseRequestDetailSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", rejectSchema),

@@ -22,6 +22,8 @@ import { idParamSchema } from "../../shared/schemas/users.ts";
 import { BUSINESS_LICENSE_FIELD, vendorRegistrationSchema } from "../../shared/schemas/vendor-registration.ts";
 import * as q from "./queries.ts";
 import * as s from "./service.ts";
+import * as r from "../../shared/schemas/responses/auth.ts";
+import { messageSchema } from "../../shared/schemas/responses/common.ts";
 
 /** A license is at most 10 MB; the fields and multipart framing need far less than the extra. */
 const REGISTRATION_MAX_BYTES = 10 * 1024 * 1024 + 256 * 1024;
@@ -56,6 +58,12 @@ export const vendorRoutes = new Hono<AppEnv>()
     publicRoute({
       tags: ["vendors"],
       summary: "Vendor self-registration: multipart (fields, repeated categoryIds, businessLicense file) or JSON",
+      ok: r.vendorRegisteredSchema,
+      status: 201,
+      errors: [409, 413, 415, 429],
+      body: vendorRegistrationSchema,
+      alsoJson: true,
+      multipart: vendorRegistrationSchema.extend({ businessLicense: z.file().optional() }),
     }),
     (c, next) =>
       (c.req.header("content-type") ?? "").startsWith("application/json")
@@ -93,6 +101,8 @@ export const vendorRoutes = new Hono<AppEnv>()
     publicRoute({
       tags: ["vendors"],
       summary: "Right after registering: set the new vendor's categories with the registration's token (30 min)",
+      ok: r.vendorCategoryIdsSchema,
+      errors: [429],
     }),
     capBody(PUBLIC_JSON_MAX_BYTES),
     validate("json", followUpSchema),
@@ -109,6 +119,7 @@ export const vendorRoutes = new Hono<AppEnv>()
       tags: ["vendors"],
       summary:
         "Set a vendor's categories: by the vendor or an admin (right after registration: PUT /api/vendor/register/categories)",
+      ok: r.vendorCategoryIdsSchema,
     }),
     validate("param", idParamSchema),
     validate("json", categoryIdsSchema),
@@ -120,7 +131,11 @@ export const vendorRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/vendor/categories",
-    allow("vendor_profile.categories", { tags: ["vendors"], summary: "The signed-in vendor's category subscriptions" }),
+    allow("vendor_profile.categories", {
+      tags: ["vendors"],
+      summary: "The signed-in vendor's category subscriptions",
+      ok: r.vendorCategoryIdsSchema,
+    }),
     async (c) => c.json(await q.vendorCategoryIds(c.get("deps").db, c.get("user")!.id)),
   )
   .put(
@@ -128,6 +143,7 @@ export const vendorRoutes = new Hono<AppEnv>()
     allow("vendor_profile.categories", {
       tags: ["vendors"],
       summary: "Replace the signed-in vendor's category subscriptions",
+      ok: r.vendorCategoryIdsSchema,
     }),
     validate("json", categoryIdsSchema),
     async (c) => {
@@ -140,6 +156,7 @@ export const vendorRoutes = new Hono<AppEnv>()
     allow("vendors.view", {
       tags: ["vendors"],
       summary: "Vendor applications (pending by default; ?status= for others)",
+      ok: r.vendorApplicationListSchema,
     }),
     validate("query", pendingQuerySchema),
     async (c) => {
@@ -149,12 +166,16 @@ export const vendorRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/admin/vendor-stats",
-    allow("vendors.view", { tags: ["vendors"], summary: "Counts of pending, approved and rejected vendors" }),
+    allow("vendors.view", {
+      tags: ["vendors"],
+      summary: "Counts of pending, approved and rejected vendors",
+      ok: r.vendorStatsSchema,
+    }),
     async (c) => c.json(await q.vendorStats(c.get("deps").db)),
   )
   .get(
     "/api/admin/vendors/:id",
-    allow("vendors.view", { tags: ["vendors"], summary: "One vendor application" }),
+    allow("vendors.view", { tags: ["vendors"], summary: "One vendor application", ok: r.vendorApplicationSchema }),
     validate("param", idParamSchema),
     async (c) => {
       const app = await q.getApplication(c.get("deps").db, c.req.valid("param").id);
@@ -167,6 +188,8 @@ export const vendorRoutes = new Hono<AppEnv>()
     allow("vendors.approve", {
       tags: ["vendors"],
       summary: "Approve (emails a set-password link) or reject (emails the reason) a pending application",
+      ok: r.vendorApplicationSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", reviewSchema),
@@ -177,7 +200,12 @@ export const vendorRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/auth/set-password",
-    publicRoute({ tags: ["auth"], summary: "Set a password with a one-time link token (vendor onboarding)" }),
+    publicRoute({
+      tags: ["auth"],
+      summary: "Set a password with a one-time link token (vendor onboarding)",
+      ok: messageSchema,
+      errors: [429],
+    }),
     capBody(PUBLIC_JSON_MAX_BYTES),
     validate("json", setPasswordSchema),
     async (c) => {
@@ -197,7 +225,11 @@ export const vendorRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/vendor/profile",
-    allow("vendor_profile.view", { tags: ["vendors"], summary: "The signed-in vendor's company profile" }),
+    allow("vendor_profile.view", {
+      tags: ["vendors"],
+      summary: "The signed-in vendor's company profile",
+      ok: r.vendorApplicationSchema,
+    }),
     async (c) => {
       const me = c.get("user")!;
       return c.json(await q.getApplication(c.get("deps").db, me.id));
