@@ -21,15 +21,7 @@ const SHARED = ["components/", "hooks/", "lib/"];
  * Format: "<importing file> -> <imported file>", both relative to web/src.
  */
 const ALLOWED = new Set<string>([
-  "features/bids/components/create-details-tab.tsx -> features/categories/api/get-categories.ts",
-  "features/bids/components/create-items-tab.tsx -> features/categories/api/get-categories.ts",
-  "features/bids/components/create-review-tab.tsx -> features/categories/api/get-categories.ts",
-  "features/profile/components/edit-profile-dialog.tsx -> features/users/components/validation-text.ts",
   "features/requests/components/approve-dialog.tsx -> features/budgets/components/budget-effect.tsx",
-  "features/requests/components/create-details-tab.tsx -> features/categories/api/get-categories.ts",
-  "features/requests/components/create-items-tab.tsx -> features/categories/api/get-categories.ts",
-  "features/requests/components/create-review-tab.tsx -> features/categories/api/get-categories.ts",
-  "features/requests/components/quick-request-form.tsx -> features/categories/api/get-categories.ts",
 ]);
 
 async function* sourceFiles(dir: URL, prefix: string): AsyncGenerator<string> {

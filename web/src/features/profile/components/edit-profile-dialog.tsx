@@ -7,8 +7,8 @@ import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { toastError } from "../../../lib/error-toast.ts";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
-import { useValidationText } from "../../users/components/validation-text.ts";
-import type { Profile } from "../api/get-profile.ts";
+import { useValidationText } from "../../../hooks/use-validation-text.ts";
+import type { Profile } from "../../../hooks/use-profile.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 
 type Values = {

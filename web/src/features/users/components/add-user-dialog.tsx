@@ -10,7 +10,7 @@ import { useRoles } from "../api/get-roles.ts";
 import { toastError } from "../../../lib/error-toast.ts";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useRoleLabel } from "../../../components/role-badge.tsx";
-import { useValidationText } from "./validation-text.ts";
+import { useValidationText } from "../../../hooks/use-validation-text.ts";
 
 type Values = { firstName: string; lastName: string; email: string; password: string; roleId: string };
 const EMPTY: Values = { firstName: "", lastName: "", email: "", password: "", roleId: "" };

@@ -9,7 +9,7 @@ import type { AdminUser } from "../api/get-users.ts";
 import { useUpdateUser } from "../api/update-user.ts";
 import { toastError } from "../../../lib/error-toast.ts";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
-import { useValidationText } from "./validation-text.ts";
+import { useValidationText } from "../../../hooks/use-validation-text.ts";
 
 type Values = { firstName: string; lastName: string; email: string; newPassword: string };
 
