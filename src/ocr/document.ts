@@ -3,7 +3,7 @@
  * (scans) by OCR of their image; images by OCR. Limits are checked before any pixel is decoded.
  */
 import { detectKind } from "../files/detect.ts";
-import { type ExtractionResult, interpret } from "./extract.ts";
+import { assess, type ExtractionResult, interpret } from "./extract.ts";
 import { imageSize } from "./images.ts";
 import type { PageWords } from "./layout.ts";
 import { pageImages, readPdfText } from "./pdf-text.ts";
@@ -95,9 +95,11 @@ export async function readDocument(
 }
 
 /**
- * One page by OCR. The recogniser's column finding sometimes drops a whole column of a table (a
- * narrow page, small blurred print): when the page then gives no item whose arithmetic adds up,
- * it is read a second time as one block of text, and the reading with more such items is kept.
+ * One page by OCR. The recogniser's column finding sometimes drops a whole column of a table, or
+ * a run of its rows (a narrow page, small blurred print): when the page then gives no item whose
+ * arithmetic adds up, or its items' totals miss every subtotal/total amount on it, it is read a second time as
+ * one block of text, and the better reading is kept (totals that add up to the subtotal first,
+ * then more items that add up).
  */
 async function readPage(
   recogniser: Recogniser,
@@ -107,10 +109,12 @@ async function readPage(
   onProgress: (f: number) => void,
 ) {
   const first = await recogniser.page(image, size, page, onProgress);
-  const checked = (p: PageWords) => interpret([p]).items.filter((i) => i.check !== "unverified").length;
-  const firstChecked = checked(first.page);
-  // Only a reading with nothing that adds up: a partly right one is better than a second guess.
-  if (firstChecked > 0) return first;
+  const a = assess([first.page]);
+  // Nothing to check the sum against: read again only when nothing added up.
+  if (a.balanced || (a.balanced === undefined && a.checked > 0)) return first;
   const second = await recogniser.page(image, size, page, onProgress, { block: true });
-  return checked(second.page) > firstChecked ? second : first;
+  const b = assess([second.page]);
+  if (b.balanced) return second;
+  // Unbalanced both times: a partly right first reading is better than a second guess.
+  return a.checked === 0 && b.checked > 0 ? second : first;
 }

@@ -21,6 +21,16 @@ export interface ExtractionResult {
   warnings: string[];
 }
 
+/**
+ * How good a reading of pages is, to choose between two readings of a page: how many items add
+ * up, and whether their totals add up to the document's subtotal or total.
+ */
+export function assess(pages: PageWords[]): { checked: number; balanced?: boolean } {
+  const mark = detectDecimalMark(pages.flatMap((p) => p.words.flatMap(splitWord).map((w) => w.text)));
+  const table = extractItems(pages, mark);
+  return { checked: table.items.filter((i) => i.check !== "unverified").length, balanced: table.balanced };
+}
+
 /** What the document says, from its pages' words. */
 export function interpret(pages: PageWords[], warnings: string[] = []): ExtractionResult {
   const allTokens = pages.flatMap((p) => p.words.flatMap(splitWord).map((w) => w.text));

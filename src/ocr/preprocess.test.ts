@@ -48,3 +48,10 @@ Deno.test("[ocr] table ruling lines are painted out and the letters kept", async
   assert.ok(p.rulings >= 15);
   assert.equal(p.quarters, 0);
 });
+
+Deno.test("[ocr] small print (a 14-pixel line, 7 pt at 150 dpi) is enlarged to read at ~36-pixel lines; ordinary 150 dpi print is not", async () => {
+  // receipt-5-upside-down.png is the narrow receipt in 7 pt, classic-0-scan.png a 10 pt page.
+  const small = prepare(await scan("receipt-5-upside-down.png"));
+  assert.ok(small.factor > 2.2 && small.factor <= 3, `factor ${small.factor}`);
+  assert.equal(prepare(await scan("classic-0-scan.png")).factor, 1);
+});

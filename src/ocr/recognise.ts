@@ -12,10 +12,17 @@ import type { PageWords, Word } from "./layout.ts";
 import { binarise, lineHeight, orientation, removeRulings, rotateMask, rotateSmall, skewAngle } from "./preprocess.ts";
 import { decodeOwn, decodePng, type Grey, greyToPgm, rotate, upscale } from "./raster.ts";
 
-/** Text lines lower than this (pixels, median) are read from an enlarged image. */
-const UPSCALE_BELOW_PX = 13;
+/**
+ * Text lines lower than this (pixels, median) are read from an enlarged image: small print (7 pt
+ * at 150 dpi is a 14-pixel line, its x-height 7 pixels) loses whole columns and decimal marks at
+ * its own size, and reads well with its lines at about 36 pixels (the size the recogniser's
+ * models were trained near).
+ */
+const UPSCALE_BELOW_PX = 16;
 const TARGET_LINE_PX = 36;
 const UPSCALE_MAX_PIXELS = 6_000_000;
+/** Enlarged no further than this many pixels: reading time grows with them. */
+const ENLARGED_MAX_PIXELS = 6_000_000;
 const TARGET_TWO_TONE_LINE_PX = 28;
 
 /** Whether (nearly) every pixel is black or white: a fax or a 1-bit scan. */
@@ -249,8 +256,9 @@ export function prepare(input: Grey, quarters?: number): Prepared {
   const line = lineHeight(mask, grey.width, grey.height);
   // Two-tone pages (fax, 1-bit scans) have jagged letters: enlarged, smoothed edges read better.
   const target = twoTone(input) ? TARGET_TWO_TONE_LINE_PX : line < UPSCALE_BELOW_PX ? TARGET_LINE_PX : 0;
-  const factor = line > 0 && target > line * 1.2 && grey.width * grey.height <= UPSCALE_MAX_PIXELS
-    ? Math.min(3, target / line)
+  const pixels = grey.width * grey.height;
+  const factor = line > 0 && target > line * 1.2 && pixels <= UPSCALE_MAX_PIXELS
+    ? Math.max(1, Math.min(3, target / line, Math.sqrt(ENLARGED_MAX_PIXELS / pixels)))
     : 1;
   return { grey: pad(grey, PAD_PX), quarters: found.quarters, sure: found.sure, factor, rulings, pad: PAD_PX };
 }

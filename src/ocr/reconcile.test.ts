@@ -3,7 +3,7 @@
  * document's subtotal decide between a reading as printed and one with lost decimal marks put back.
  */
 import assert from "node:assert/strict";
-import { interpret } from "./extract.ts";
+import { assess, interpret } from "./extract.ts";
 import type { Word } from "./layout.ts";
 
 /** A line of recognised words: [text, x] pairs on one baseline. */
@@ -95,4 +95,30 @@ Deno.test("[ocr] a short word apart, left of the description column the header n
     ["Safety helmet", "2", "10.00", "20.00", "verified"],
     ["A4 copy paper", "1", "5.00", "5.00", "verified"],
   ]);
+});
+
+Deno.test("[ocr] a reading is balanced when its line totals add up to the subtotal, unknown without one (the cue for a second reading)", () => {
+  const table = [
+    ...line(100, ["Description", 40], ["Qty", 300], ["Price", 360], ["Amount", 470]),
+    ...line(130, ["Safety helmet", 40], ["2", 300], ["10.00", 360], ["20.00", 470]),
+    ...line(150, ["Network switch", 40], ["1", 300], ["5.00", 360], ["5.00", 470]),
+  ];
+  assert.deepEqual(assess([page([...table, ...line(180, ["Subtotal", 300], ["25.00", 470])])]), {
+    checked: 2,
+    balanced: true,
+  });
+  // A row lost by the reader: the sum misses the subtotal.
+  assert.deepEqual(
+    assess([page([...table.filter((w) => w.y0 !== 150), ...line(180, ["Subtotal", 300], ["25.00", 470])])]),
+    { checked: 1, balanced: false },
+  );
+  assert.deepEqual(assess([page(table)]), { checked: 2, balanced: undefined });
+});
+
+Deno.test("[ocr] without a table header, a line one digit from adding up is not made an item", () => {
+  const words = [
+    ...line(130, ["Desk, oak", 40], ["2", 300], ["100.00", 360], ["200.00", 470]),
+    ...line(150, ["Reference 2026", 40], ["2", 300], ["5.00", 360], ["12.00", 470]),
+  ];
+  assert.deepEqual(rows(interpret([page(words)])), [["Desk, oak", "2", "100.00", "200.00", "verified"]]);
 });

@@ -17,17 +17,27 @@ const toCents = (s: string) => Math.round(Number(s) * 100);
 /** At most this many rows are tried together (2^n sums). */
 const MAX_SUSPECTS = 12;
 
+const targetCents = (summaryAmounts: string[], mark: DecimalMark) =>
+  new Set(
+    summaryAmounts.map((s) => parseAmount(s, mark)).filter((a) => a && a.decimals === 2 && a.milli > 0).map((a) =>
+      Math.round(a!.milli / 10)
+    ),
+  );
+
+/** Whether the items' line totals add up to one of the summary amounts; undefined without any. */
+export function balanced(items: ExtractedItem[], summaryAmounts: string[], mark: DecimalMark): boolean | undefined {
+  const targets = targetCents(summaryAmounts, mark);
+  if (!targets.size) return undefined;
+  return items.length > 0 && targets.has(items.reduce((s, i) => s + toCents(i.totalPrice), 0));
+}
+
 export function reconcileTotals(
   items: ExtractedItem[],
   raw: { unitPrice?: string; total?: string }[],
   summaryAmounts: string[],
   mark: DecimalMark,
 ): ExtractedItem[] {
-  const targets = new Set(
-    summaryAmounts.map((s) => parseAmount(s, mark)).filter((a) => a && a.decimals === 2 && a.milli > 0).map((a) =>
-      Math.round(a!.milli / 10)
-    ),
-  );
+  const targets = targetCents(summaryAmounts, mark);
   if (!targets.size || !items.length) return items;
   const sum = items.reduce((s, i) => s + toCents(i.totalPrice), 0);
   if (targets.has(sum)) return items;

@@ -8,7 +8,7 @@
  * of the line", kept only when the arithmetic adds up.
  */
 import { type Check, checkRow } from "./check.ts";
-import { reconcileTotals } from "./reconcile.ts";
+import { balanced, reconcileTotals } from "./reconcile.ts";
 import { groupLines, type Line, lineText, type PageWords, typicalHeight, type Word } from "./layout.ts";
 import { type Amount, currencyOf, type DecimalMark, formatAmount, looksNumeric } from "./numbers.ts";
 import { type ColumnRole, headerRole, isSummaryLabel, MAX_PHRASE_WORDS, normalise, UNIT_WORDS } from "./vocabulary.ts";
@@ -269,6 +269,8 @@ function finish(
 
 export interface TableResult {
   items: ExtractedItem[];
+  /** The line totals add up to an amount on a subtotal/total line (undefined without such a line). */
+  balanced?: boolean;
   /** Currency printed in the amount cells, if any. */
   currency?: string;
   headerFound: boolean;
@@ -365,10 +367,10 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
     }
     flush();
   }
-  if (!headerFound) return { items: fallbackItems(pages, mark), headerFound, currency: undefined };
+  if (!headerFound) return { ...fallbackItems(pages, mark), headerFound, currency: undefined };
   const items = finishAll(rows, mark, summaries, false);
   const currency = [...currencies.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  return { items, currency, headerFound };
+  return { items, currency, headerFound, balanced: balanced(items, summaries, mark) };
 }
 
 /** PDF text items can hold a whole phrase: split them into words, spreading the box by characters. */
@@ -405,7 +407,7 @@ function scaleHeader(h: Header, width: number): Header {
 }
 
 /** Without a header: "description … quantity unit-price total" lines whose arithmetic adds up. */
-function fallbackItems(pages: PageWords[], mark: DecimalMark): ExtractedItem[] {
+function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: ExtractedItem[]; balanced?: boolean } {
   const rows: Row[] = [];
   const summaries: string[] = [];
   for (const page of pages) {
@@ -464,7 +466,8 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): ExtractedItem[] {
       rows.push(current);
     }
   }
-  return finishAll(rows, mark, summaries, true);
+  const items = finishAll(rows, mark, summaries, true);
+  return { items, balanced: balanced(items, summaries, mark) };
 }
 
 /** The rows made items, read with their columns' formats, then checked against the document's sums. */
