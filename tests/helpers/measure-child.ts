@@ -8,19 +8,22 @@
  */
 export const isMeasureChild = Deno.env.get("MEASURE_CHILD") === "1";
 
-export async function measureInChild<T>(module: string | URL): Promise<T> {
+export async function measureInChild<T>(module: string | URL, env: Record<string, string> = {}): Promise<T> {
   const path = module instanceof URL ? module.pathname : new URL(module).pathname;
   const out = await new Deno.Command(Deno.execPath(), {
     // The parent test has type-checked the module already.
     args: ["run", "-A", "--no-check", path],
-    env: { MEASURE_CHILD: "1" },
+    env: { ...env, MEASURE_CHILD: "1" },
     stdout: "piped",
     stderr: "piped",
   }).output();
   const stdout = new TextDecoder().decode(out.stdout).trim();
   const stderr = new TextDecoder().decode(out.stderr).trim();
   if (!out.success) throw new Error(`the measuring process failed (exit ${out.code}):\n${stderr}\n${stdout}`);
-  const last = stdout.split("\n").pop() ?? "";
+  const lines = stdout.split("\n");
+  const last = lines.pop() ?? "";
+  // What the child logged on the way (figures for the test log).
+  if (lines.length) console.log(lines.join("\n"));
   try {
     return JSON.parse(last) as T;
   } catch {
