@@ -22,3 +22,17 @@ export function estimatedBudget(items: ItemAmounts[]): string {
 export function lineTotal(item: ItemAmounts): string {
   return estimatedBudget([item]);
 }
+
+/**
+ * The fields every request line sends (name, specification, quantity, unit), trimmed: a whole
+ * quantity goes as a number, anything else as typed so validation names it; a blank unit is 'pcs'.
+ */
+export function itemLinePayload(item: { itemName: string; specification: string; quantity: string; unit: string }) {
+  const quantity = item.quantity.trim();
+  return {
+    itemName: item.itemName.trim(),
+    specification: item.specification.trim(),
+    quantity: WHOLE.test(quantity) ? Number(quantity) : quantity,
+    unit: item.unit.trim() || "pcs",
+  };
+}

@@ -5,6 +5,7 @@
 import type { CreateBidRequestInput } from "../api/create-bid-request.ts";
 import type { BiddingMode, BidRequest, EvaluationMethod } from "../api/get-bid-requests.ts";
 import { dateInputValue, dateTimeInputValue, dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
+import { itemLinePayload } from "../../../lib/item-totals.ts";
 
 export type BidItemValues = {
   itemName: string;
@@ -118,20 +119,13 @@ export function toBidPayload(values: BidFormValues, status: "draft" | "published
     biddingDeadline: localDateTimeToIso(values.biddingDeadline),
     biddingStartAt: start || undefined,
     biddingMode: values.biddingMode,
-    items: values.items.map((item) => {
-      const quantity = item.quantity.trim();
-      return {
-        itemName: item.itemName.trim(),
-        specification: item.specification.trim(),
-        // A whole number goes as a number; anything else as typed so validation names it.
-        quantity: WHOLE.test(quantity) ? Number(quantity) : quantity,
-        unit: item.unit.trim() || "pcs",
-        estimatedPrice: item.estimatedPrice.trim() || "0",
-        categoryId: item.categoryId ? Number(item.categoryId) : categoryId,
-        technicalRequirements: item.technicalRequirements.trim(),
-        evaluationCriteria: item.evaluationCriteria.trim(),
-      };
-    }),
+    items: values.items.map((item) => ({
+      ...itemLinePayload(item),
+      estimatedPrice: item.estimatedPrice.trim() || "0",
+      categoryId: item.categoryId ? Number(item.categoryId) : categoryId,
+      technicalRequirements: item.technicalRequirements.trim(),
+      evaluationCriteria: item.evaluationCriteria.trim(),
+    })),
     qualificationCriteria: values.qualificationCriteria.trim(),
     evaluationMethod: values.evaluationMethod,
     priceWeight: numberOr(values.priceWeight, 60),

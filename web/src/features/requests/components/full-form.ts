@@ -6,6 +6,7 @@ import type { FullPurchaseRequestInput } from "../api/create-purchase-request.ts
 import type { Urgency } from "../api/get-purchase-request.ts";
 import type { Priority, RequestType } from "../api/get-purchase-requests.ts";
 import { dateInputValue } from "../../../lib/date-input.ts";
+import { itemLinePayload } from "../../../lib/item-totals.ts";
 
 export type FullItemValues = {
   itemName: string;
@@ -68,8 +69,6 @@ export function fullFormDefaults(): FullFormValues {
   };
 }
 
-const WHOLE = /^\d+$/;
-
 export function toFullPayload(values: FullFormValues): FullPurchaseRequestInput {
   const requestCategory = values.categoryId ? Number(values.categoryId) : undefined;
   return {
@@ -85,19 +84,12 @@ export function toFullPayload(values: FullFormValues): FullPurchaseRequestInput 
     vendorPreferences: values.vendorPreferences.trim(),
     internalSupplier: values.internalSupplier.trim(),
     biddingMode: values.biddingMode,
-    items: values.items.map((item) => {
-      const quantity = item.quantity.trim();
-      return {
-        itemName: item.itemName.trim(),
-        specification: item.specification.trim(),
-        // A whole number goes as a number; anything else as typed so validation names it.
-        quantity: WHOLE.test(quantity) ? Number(quantity) : quantity,
-        unit: item.unit.trim() || "pcs",
-        estimatedPrice: item.estimatedPrice.trim(),
-        categoryId: item.categoryId ? Number(item.categoryId) : requestCategory,
-        urgency: item.urgency,
-        notes: item.notes.trim(),
-      };
-    }),
+    items: values.items.map((item) => ({
+      ...itemLinePayload(item),
+      estimatedPrice: item.estimatedPrice.trim(),
+      categoryId: item.categoryId ? Number(item.categoryId) : requestCategory,
+      urgency: item.urgency,
+      notes: item.notes.trim(),
+    })),
   };
 }
