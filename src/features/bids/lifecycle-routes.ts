@@ -1,80 +1,25 @@
 /**
- * A bid request's life after creation (issue 9 items 2 and 3): Edit of a draft (everything), an
- * amendment of a published or open bid (deadline extension, clarification; announced to vendors),
- * and approval before publishing for a bid above the approval threshold (manager, then finance).
+ * A bid request's life after creation over HTTP: Edit of a draft, an amendment of a published or
+ * open bid, and approval before publishing. The rules live in lifecycle.ts.
  */
 import { Hono } from "hono";
-import type { Context } from "hono";
+import { signedInActor } from "../../auth/actor.ts";
 import { allow, roles } from "../../auth/guard.ts";
-import { audit } from "../../audit/audit.ts";
-import { defaultCategoryId } from "../../db/default-category.ts";
-import type { Queryable } from "../../db/types.ts";
 import { parseWith } from "../../lib/body.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { BadRequest, Conflict, Forbidden, NotFound, validationError } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
-import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
-import { canCreateBids } from "../../shared/permissions.ts";
 import { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import {
-  BID_EDIT_MESSAGES,
   bidAmendmentSchema,
   bidApproveSchema,
   bidRejectSchema,
   bidVersionSchema,
 } from "../../shared/schemas/bid-edit.ts";
-import { parseDateValue } from "../../shared/schemas/common.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
-import { BID_LIVE_STATUSES, type BidStatus } from "../../shared/status/bid-request.ts";
-import { approvalStage } from "./approval.ts";
-import { announceAmendment } from "./notify.ts";
-import * as q from "./queries.ts";
-import { bidItems, bidTerms } from "./payload.ts";
+import * as l from "./lifecycle.ts";
 import { bidOr404 } from "./routes.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
-
-function budgetOf(items: q.BidItemInput[]) {
-  const budgetCents = sumCents(items.map((i) => ({ quantity: i.quantity, priceCents: i.estimatedPriceCents })));
-  if (budgetCents > MAX_CENTS) {
-    const message = `The estimated budget is too large (at most ${fromCents(MAX_CENTS)})`;
-    throw new BadRequest("purchaseRequests.budgetTooLarge", [{ path: "items", message }], {
-      max: fromCents(MAX_CENTS),
-    });
-  }
-  return budgetCents;
-}
-
-async function checkCategories(tx: Queryable, ids: (number | null)[]) {
-  const wanted = [...new Set(ids.filter((x): x is number => !!x))];
-  const found = await tx.query("select id from categories where id = any($1::int[])", [wanted]);
-  if (found.length !== wanted.length) {
-    throw new BadRequest("categories.unknown", [{
-      path: "categoryId",
-      message: "One or more categories do not exist",
-    }]);
-  }
-}
-
-async function lockOr404(tx: Queryable, id: number) {
-  const cur = await q.lockBid(tx, id);
-  if (!cur) throw new NotFound("bids.notFound");
-  return cur;
-}
-
-function mayEdit(c: Context<AppEnv>) {
-  if (!canCreateBids(c.get("user")!.role)) throw new Forbidden("bids.createForbidden");
-}
-
-const sameItems = (
-  stored: { name: string; specification: string; quantity: number; unit: string; price: string }[],
-  next: q.BidItemInput[],
-) =>
-  stored.length === next.length &&
-  stored.every((s, n) =>
-    s.name === next[n].name && s.specification === next[n].specification && s.quantity === next[n].quantity &&
-    s.unit === next[n].unit && toCents(s.price) === next[n].estimatedPriceCents
-  );
 
 export const bidLifecycleRoutes = new Hono<AppEnv>()
   .put(
@@ -86,44 +31,11 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     validate("param", idParamSchema),
     validate("json", bidRequestSchema),
     async (c) => {
-      mayEdit(c);
       const { id } = c.req.valid("param");
-      const v = c.req.valid("json");
+      const actor = signedInActor(c);
+      l.mayEdit(actor); // before the version is read: 403 comes first
       const { version } = parseWith(bidVersionSchema, await c.req.json());
-      const { db } = c.get("deps");
-      const defaultCategory = await defaultCategoryId(db);
-      await db.tx(async (tx) => {
-        const cur = await lockOr404(tx, id);
-        if (cur.version !== version) throw new Conflict("bids.stale");
-        if (cur.status !== "draft") throw new Conflict("bids.notEditable", { status: cur.status });
-        // A converted bid keeps the approved request's items (never the client's copy).
-        const converted = cur.purchaseRequestId !== null;
-        const items = bidItems(v, defaultCategory);
-        const categoryId = converted ? cur.categoryId : v.categoryId ?? items[0]?.categoryId ?? cur.categoryId;
-        if (!converted) await checkCategories(tx, [categoryId, ...items.map((i) => i.categoryId)]);
-        const budgetCents = converted ? toCents(cur.budget) ?? 0 : budgetOf(items);
-        await q.updateBid(tx, id, {
-          title: v.title.trim(),
-          description: v.description.trim(),
-          department: v.department.trim(),
-          categoryId,
-          ...bidTerms(v),
-          budgetCents,
-        });
-        if (!converted) await q.replaceBidItems(tx, id, items);
-        const details = {
-          biddingDeadline: { from: cur.biddingDeadline.toISOString(), to: new Date(v.biddingDeadline).toISOString() },
-          deadline: { from: cur.deadline.toISOString(), to: new Date(v.deadline).toISOString() },
-          estimatedBudget: { from: cur.budget, to: fromCents(budgetCents) },
-        };
-        await q.addBidEvent(tx, { bidId: id, actorId: c.get("user")!.id, action: "edited", details });
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "bid_request",
-          entityId: id,
-          metadata: { bidNumber: cur.bidNumber, title: v.title, changes: details },
-        });
-      });
+      await l.editDraft(c.get("deps").db, actor, id, c.req.valid("json"), version);
       return c.json(await bidOr404(c, id));
     },
   )
@@ -136,82 +48,8 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     validate("param", idParamSchema),
     validate("json", bidAmendmentSchema),
     async (c) => {
-      mayEdit(c);
       const { id } = c.req.valid("param");
-      const v = c.req.valid("json");
-      const me = c.get("user")!;
-      await c.get("deps").db.tx(async (tx) => {
-        const cur = await lockOr404(tx, id);
-        if (v.version !== undefined && cur.version !== v.version) throw new Conflict("bids.stale");
-        if (!BID_LIVE_STATUSES.includes(cur.status as BidStatus)) {
-          throw new Conflict("bids.notEditable", { status: cur.status });
-        }
-        const biddingDeadline = v.biddingDeadline ? parseDateValue(v.biddingDeadline)!.instant : cur.biddingDeadline;
-        const deadline = v.deadline ? parseDateValue(v.deadline)!.instant : cur.deadline;
-        // Vendors plan on the advertised deadline: it may move later, never earlier.
-        if (biddingDeadline < cur.biddingDeadline) {
-          throw new Conflict("bids.deadlineShortened", { deadline: cur.biddingDeadline.toISOString() });
-        }
-        if (biddingDeadline >= deadline) {
-          throw validationError([{ path: "deadline", message: BID_EDIT_MESSAGES.order }]);
-        }
-        let itemsChanged = false;
-        if (v.items) {
-          const items: q.BidItemInput[] = v.items.map((i) => ({
-            name: i.itemName,
-            specification: i.specification,
-            quantity: i.quantity,
-            unit: i.unit || "pcs",
-            estimatedPriceCents: toCents(i.estimatedPrice ?? 0) ?? -1,
-            categoryId: cur.categoryId,
-            technicalRequirements: "",
-            evaluationCriteria: "",
-          }));
-          const bad = items.findIndex((i) => i.estimatedPriceCents < 0);
-          if (bad >= 0) {
-            const message = "Estimated price must be 0 or more, with at most 2 decimals";
-            throw validationError([{ path: `items.${bad}.estimatedPrice`, message }]);
-          }
-          itemsChanged = !sameItems(await q.bidItemSnapshot(tx, id), items);
-          if (itemsChanged) {
-            // Quotations price the items as they were: changing them under a submitted offer is refused.
-            if (cur.purchaseRequestId !== null || await q.hasQuotations(tx, id)) throw new Conflict("bids.itemsLocked");
-            await q.replaceBidItems(tx, id, items);
-            await q.setBidBudget(tx, id, budgetOf(items));
-          }
-        }
-        const extended = biddingDeadline.getTime() !== cur.biddingDeadline.getTime();
-        const projectMoved = deadline.getTime() !== cur.deadline.getTime();
-        if (!extended && !projectMoved && !v.clarification && !itemsChanged) {
-          throw new BadRequest("bids.nothingToAnnounce", [{
-            path: "clarification",
-            message: "Extend the deadline, change the project deadline or add a clarification",
-          }]);
-        }
-        await q.setBidDeadlines(tx, id, biddingDeadline, deadline);
-        const notified = await announceAmendment(tx, cur, { biddingDeadline, clarification: v.clarification });
-        const details = {
-          ...(extended
-            ? { biddingDeadline: { from: cur.biddingDeadline.toISOString(), to: biddingDeadline.toISOString() } }
-            : {}),
-          ...(projectMoved ? { deadline: { from: cur.deadline.toISOString(), to: deadline.toISOString() } } : {}),
-          ...(itemsChanged ? { items: true } : {}),
-          vendorsNotified: notified,
-        };
-        await q.addBidEvent(tx, {
-          bidId: id,
-          actorId: me.id,
-          action: "amended",
-          comment: v.clarification,
-          details,
-        });
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "bid_request",
-          entityId: id,
-          metadata: { bidNumber: cur.bidNumber, amendment: true, clarification: v.clarification, changes: details },
-        });
-      });
+      await l.amend(c.get("deps").db, signedInActor(c), id, c.req.valid("json"));
       return c.json(await bidOr404(c, id));
     },
   )
@@ -225,45 +63,7 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     validate("json", bidApproveSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { comment } = c.req.valid("json");
-      const me = c.get("user")!;
-      await c.get("deps").db.tx(async (tx) => {
-        const cur = await lockOr404(tx, id);
-        if (cur.status !== "pending_approval") throw new Conflict("bids.notPendingApproval", { status: cur.status });
-        if (cur.createdBy === me.id) throw new Forbidden("bids.ownApproval");
-        const given = await q.currentBidApprovals(tx, id);
-        if (given.some((a) => a.actorId === me.id)) throw new Conflict("bids.alreadyApproved");
-        const stage = approvalStage(me.role);
-        const needsFinance = cur.approvalsRequired >= 2;
-        if (needsFinance && given.some((a) => a.stage === stage)) {
-          throw new Conflict(stage === "finance" ? "bids.managerApprovalNeeded" : "bids.financeApprovalNeeded");
-        }
-        const stages = new Set([...given.map((a) => a.stage), stage]);
-        const done = needsFinance ? stages.has("manager") && stages.has("finance") : true;
-        let to = "pending_approval";
-        if (done) {
-          if (cur.biddingDeadline <= new Date()) throw new Conflict("bids.deadlinePassed");
-          to = !cur.biddingStartAt || cur.biddingStartAt <= new Date() ? "bidding_open" : "published";
-          await q.setBidStatus(tx, id, to);
-        } else {
-          await q.bumpBidVersion(tx, id);
-        }
-        await q.addBidEvent(tx, {
-          bidId: id,
-          actorId: me.id,
-          action: "approved",
-          stage,
-          from: "pending_approval",
-          to,
-          comment,
-        });
-        await audit(tx, c, {
-          action: "APPROVE",
-          entityType: "bid_request",
-          entityId: id,
-          metadata: { stage, comment, changes: done ? { status: { from: "pending_approval", to } } : {} },
-        });
-      });
+      await l.approve(c.get("deps").db, signedInActor(c), id, c.req.valid("json").comment);
       return c.json(await bidOr404(c, id));
     },
   )
@@ -277,29 +77,7 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     validate("json", bidRejectSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { comment } = c.req.valid("json");
-      const me = c.get("user")!;
-      await c.get("deps").db.tx(async (tx) => {
-        const cur = await lockOr404(tx, id);
-        if (cur.status !== "pending_approval") throw new Conflict("bids.notPendingApproval", { status: cur.status });
-        if (cur.createdBy === me.id) throw new Forbidden("bids.ownApproval");
-        await q.setBidStatus(tx, id, "draft");
-        await q.addBidEvent(tx, {
-          bidId: id,
-          actorId: me.id,
-          action: "rejected",
-          stage: approvalStage(me.role),
-          from: "pending_approval",
-          to: "draft",
-          comment,
-        });
-        await audit(tx, c, {
-          action: "REJECT",
-          entityType: "bid_request",
-          entityId: id,
-          metadata: { comment, changes: { status: { from: "pending_approval", to: "draft" } } },
-        });
-      });
+      await l.reject(c.get("deps").db, signedInActor(c), id, c.req.valid("json").comment);
       return c.json(await bidOr404(c, id));
     },
   );

@@ -390,3 +390,18 @@ export async function bidAudience(tx: Queryable, bidId: number, byCategory: bool
 export async function setBidBudget(tx: Queryable, id: number, budgetCents: number) {
   await tx.query("update bid_requests set estimated_budget = $2::numeric where id = $1", [id, cents(budgetCents)]);
 }
+
+/** Whether the purchase request already went out to a bid that is not cancelled. */
+export async function hasLiveBid(tx: Queryable, purchaseRequestId: number) {
+  return (await tx.query(
+    "select 1 from bid_requests where purchase_request_id = $1 and status <> 'cancelled'",
+    [purchaseRequestId],
+  )).length > 0;
+}
+
+export async function markUnsealed(tx: Queryable, id: number, userId: number) {
+  await tx.query("update bid_requests set unsealed_at = now(), unsealed_by = $2, updated_at = now() where id = $1", [
+    id,
+    userId,
+  ]);
+}
