@@ -4,36 +4,19 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { errorOf, fakeApi } from "../../../test/fake-api.ts";
 import { renderInApp } from "../../../test/render.tsx";
-import type { Profile } from "../../../hooks/use-profile.ts";
+import { staffUser } from "../../../test/fixtures.ts";
 import { EditProfileDialog } from "./edit-profile-dialog.tsx";
 
-const STAFF: Profile = {
-  id: 3,
-  firstName: "Mariyam",
-  lastName: "Naseer",
-  email: "mariyam@example.org",
-  username: null,
-  phone: null,
-  isActive: true,
-  mustChangePassword: false,
-  totpEnabled: false,
-  lastLoginAt: null,
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-  companyName: null,
-  contactPerson: null,
-  vendorStatus: null,
-  role: { id: 2, name: "manager", displayName: "Manager" },
-};
+const STAFF = staffUser({ id: 3, firstName: "Mariyam", lastName: "Naseer", email: "mariyam@example.org" });
 
-const VENDOR: Profile = {
+const VENDOR = staffUser({
   ...STAFF,
   id: 9,
   companyName: "Reef Supplies",
   contactPerson: "Ali Hameed",
   phone: "+960 7771234",
   role: { id: 5, name: "vendor", displayName: "Vendor" },
-};
+});
 
 Deno.test("[profile] Edit Profile: staff see name and email only; a bad email is refused next to it", async () => {
   const api = fakeApi({});

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { errorOf, fakeApi } from "../../../test/fake-api.ts";
 import { renderInApp } from "../../../test/render.tsx";
-import type { AdminUser } from "../api/get-users.ts";
+import { staffUser } from "../../../test/fixtures.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
 
@@ -14,24 +14,7 @@ const ROLES = [
   { id: 5, name: "vendor", displayName: "Vendor" },
 ];
 
-const USER: AdminUser = {
-  id: 7,
-  firstName: "Aisha",
-  lastName: "Ibrahim",
-  email: "aisha@example.org",
-  username: null,
-  phone: null,
-  isActive: true,
-  mustChangePassword: false,
-  totpEnabled: false,
-  lastLoginAt: null,
-  createdAt: "2026-01-01T00:00:00Z",
-  updatedAt: "2026-01-01T00:00:00Z",
-  companyName: null,
-  contactPerson: null,
-  vendorStatus: null,
-  role: ROLES[1],
-};
+const USER = staffUser({ role: ROLES[1] });
 
 Deno.test("[users] Add User: Create waits for every field, and a bad email is refused next to the field", async () => {
   const api = fakeApi({ "GET /api/roles": () => ROLES, "POST /api/admin/users": () => ({ ...USER, id: 8 }) });
