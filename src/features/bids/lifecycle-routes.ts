@@ -18,6 +18,7 @@ import {
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as l from "./lifecycle.ts";
 import { bidOr404 } from "./routes.ts";
+import * as r from "../../shared/schemas/responses/bids.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 
@@ -27,6 +28,8 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     roles([...STAFF], {
       tags: ["bids"],
       summary: "Edit a draft bid request: everything, with the version read (409 once submitted or published)",
+      ok: r.bidRequestResponseSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", bidRequestSchema),
@@ -44,6 +47,8 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     roles([...STAFF], {
       tags: ["bids"],
       summary: "Amend a published or open bid: extend the deadline, add a clarification (announced to vendors)",
+      ok: r.bidRequestResponseSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", bidAmendmentSchema),
@@ -58,6 +63,8 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     allow("purchase_requests.approve", {
       tags: ["bids"],
       summary: "Approve a bid pending approval; the last approval (manager and finance) publishes it",
+      ok: r.bidRequestResponseSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", bidApproveSchema),
@@ -72,6 +79,8 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     allow("purchase_requests.reject", {
       tags: ["bids"],
       summary: "Reject a bid pending approval with a reason: it returns to draft",
+      ok: r.bidRequestResponseSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", bidRejectSchema),

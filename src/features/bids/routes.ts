@@ -16,6 +16,7 @@ import { idParamSchema } from "../../shared/schemas/users.ts";
 import { approvalThresholdCents } from "./approval.ts";
 import * as q from "./queries.ts";
 import * as s from "./service.ts";
+import * as r from "../../shared/schemas/responses/bids.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 
@@ -30,6 +31,7 @@ export const bidRoutes = new Hono<AppEnv>()
     roles([...STAFF], {
       tags: ["bids"],
       summary: "Bid requests by tab (group=active|drafts|completed), X-Total-Count",
+      ok: r.bidRequestListSchema,
     }),
     validate("query", bidListQuerySchema),
     async (c) => {
@@ -42,7 +44,11 @@ export const bidRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/bid-requests/stats",
-    roles([...STAFF], { tags: ["bids"], summary: "Summary cards: active, drafts, completed, total value" }),
+    roles([...STAFF], {
+      tags: ["bids"],
+      summary: "Summary cards: active, drafts, completed, total value",
+      ok: r.bidStatsSchema,
+    }),
     async (c) => c.json(await q.bidStats(c.get("deps").db)),
   )
   .get(
@@ -50,12 +56,17 @@ export const bidRoutes = new Hono<AppEnv>()
     roles([...STAFF], {
       tags: ["bids"],
       summary: "The approval threshold: a new bid estimated above it needs a manager's and a finance approval",
+      ok: r.approvalRuleSchema,
     }),
     async (c) => c.json({ threshold: fromCents(await approvalThresholdCents(c.get("deps").db)) }),
   )
   .get(
     "/api/bid-requests/:id",
-    roles([...STAFF], { tags: ["bids"], summary: "One bid request with items and the number of submissions" }),
+    roles([...STAFF], {
+      tags: ["bids"],
+      summary: "One bid request with items and the number of submissions",
+      ok: r.bidRequestResponseSchema,
+    }),
     validate("param", idParamSchema),
     async (c) => c.json(await bidOr404(c, c.req.valid("param").id)),
   )
@@ -64,6 +75,9 @@ export const bidRoutes = new Hono<AppEnv>()
     roles([...STAFF], {
       tags: ["bids"],
       summary: "Create a bid request (published unless status 'draft'); purchaseRequestId converts that request",
+      ok: r.bidRequestResponseSchema,
+      status: 201,
+      errors: [409],
     }),
     validate("json", bidRequestSchema),
     async (c) => {
@@ -76,6 +90,8 @@ export const bidRoutes = new Hono<AppEnv>()
     allow("sealed_bidding.manage", {
       tags: ["bids"],
       summary: "Move a bid request along its status machine (Publish, Close Bidding, ...)",
+      ok: r.bidRequestResponseSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     validate("json", bidStatusSchema),
@@ -91,6 +107,8 @@ export const bidRoutes = new Hono<AppEnv>()
     allow("sealed_bidding.unseal", {
       tags: ["bids"],
       summary: "Unseal a sealed bid's quotations after bidding closed (audited)",
+      ok: r.bidRequestResponseSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     async (c) => {
