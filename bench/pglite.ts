@@ -9,7 +9,7 @@
  *    so a long statement would hold every other request until it ends.
  *
  * Run: node_modules/.bin/deno run -A bench/pglite.ts [--scales 0,10000] [--seconds 5]
- *        [--concurrency 8] [--rates 10,50,100]
+ *        [--concurrency 8] [--rates 10,50,100] [--seeded DATA_DIR --scales N] [--settle 30]
  * Prints one Markdown table per scale, with the load average; record it in docs/benchmarks.md.
  */
 import { closedLoop, type LoadResult, openLoop } from "./load.ts";
@@ -23,6 +23,10 @@ const SCALES = arg("scales", "0,10000").split(",").map(Number);
 const SECONDS = Number(arg("seconds", "5"));
 const CONCURRENCY = Number(arg("concurrency", "8"));
 const RATES = arg("rates", "10,50,100").split(",").map(Number);
+/** A DATA_DIR seeded before (e.g. by `deno task seed --scale 10000`), copied instead of seeding again. */
+const SEEDED = arg("seeded", "");
+/** Seconds to wait after the server is ready (the PGlite upkeep runs 5 s after start). */
+const SETTLE = Number(arg("settle", "0"));
 const ROOT = new URL("../", import.meta.url).pathname;
 const DENO = `${ROOT}node_modules/deno/deno`;
 const STAFF = ["purchase@example.com", "manager@example.com", "finance@example.com"];
@@ -49,12 +53,14 @@ async function run(scale: number) {
   let server: Deno.ChildProcess | undefined;
   try {
     const t0 = performance.now();
-    const seed = await new Deno.Command(DENO, {
-      args: ["run", "-A", `${ROOT}src/db/seed-cli.ts`, ...(scale ? ["--scale", String(scale)] : [])],
-      env: env(dataDir),
-      stdout: "null",
-      stderr: "inherit",
-    }).output();
+    const seed = SEEDED
+      ? await new Deno.Command("cp", { args: ["-r", `${SEEDED}/.`, dataDir] }).output()
+      : await new Deno.Command(DENO, {
+        args: ["run", "-A", `${ROOT}src/db/seed-cli.ts`, ...(scale ? ["--scale", String(scale)] : [])],
+        env: env(dataDir),
+        stdout: "null",
+        stderr: "inherit",
+      }).output();
     if (!seed.success) throw new Error("seed failed");
     const seedSeconds = (performance.now() - t0) / 1000;
     const port = await freePort();
@@ -71,6 +77,7 @@ async function run(scale: number) {
       } catch { /* starting */ }
       await new Promise((r) => setTimeout(r, 200));
     }
+    if (SETTLE) await new Promise((r) => setTimeout(r, SETTLE * 1000));
     const signIn = async (email: string) => {
       const res = await fetch(`${base}/api/auth/login`, {
         method: "POST",
