@@ -63,3 +63,107 @@ export async function recordLoginAttempt(db: Queryable, identifier: string, ip: 
 export async function markLoggedIn(db: Queryable, userId: number) {
   await db.query("update users set last_login_at = now() where id = $1", [userId]);
 }
+
+// Two-factor sign-in (src/auth/two-factor.ts)
+
+/** The user's sealed TOTP secret, if two-factor is set up. */
+export async function totpSecretOf(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db.query<{ totp_secret: string | null }>("select totp_secret from users where id = $1", [userId]);
+  return row?.totp_secret ?? null;
+}
+
+/** Replaces the sealed secret only if it is still the one read (a parallel change wins). */
+export async function replaceTotpSecret(db: Queryable, userId: number, next: string, previous: string) {
+  await db.query("update users set totp_secret = $2 where id = $1 and totp_secret = $3", [userId, next, previous]);
+}
+
+/** Takes the TOTP step if no code of this step or a later one was accepted before; true when taken. */
+export async function takeTotpStep(db: Queryable, userId: number, step: number): Promise<boolean> {
+  const rows = await db.query(
+    `update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2)
+     returning id`,
+    [userId, step],
+  );
+  return rows.length > 0;
+}
+
+/** Marks an unused recovery code (by hash) as used; true when there was one. */
+export async function useRecoveryCodeHash(tx: Queryable, userId: number, codeHash: string): Promise<boolean> {
+  const rows = await tx.query(
+    `update user_recovery_codes set used_at = now()
+      where user_id = $1 and code_hash = $2 and used_at is null returning id`,
+    [userId, codeHash],
+  );
+  return rows.length > 0;
+}
+
+// Throttling (tables auth_throttle and rate_limits, src/auth/throttle.ts)
+
+export interface ThrottleRow {
+  failures: number;
+  windowAge: number;
+  lockouts: number;
+  lockedFor: number | null;
+  idle: number;
+}
+
+/** The key's counters (the row is made on first use), locked for the reservation. */
+export async function lockThrottleRow(tx: Queryable, key: string): Promise<ThrottleRow> {
+  await tx.query("insert into auth_throttle (key) values ($1) on conflict (key) do nothing", [key]);
+  const [row] = await tx.query<ThrottleRow>(
+    `select failures, extract(epoch from now() - window_start)::float8 as "windowAge", lockouts,
+            extract(epoch from locked_until - now())::float8 as "lockedFor",
+            extract(epoch from now() - updated_at)::float8 as idle
+       from auth_throttle where key = $1 for update`,
+    [key],
+  );
+  return row;
+}
+
+/** Locks the key for `seconds` and starts a new window. */
+export async function lockThrottleKey(tx: Queryable, key: string, lockouts: number, seconds: number) {
+  await tx.query(
+    `update auth_throttle set failures = 0, window_start = now(), lockouts = $2,
+        locked_until = now() + make_interval(secs => $3), updated_at = now() where key = $1`,
+    [key, lockouts, seconds],
+  );
+}
+
+/** Counts one more attempt; `windowOpen` false starts a new window. */
+export async function countThrottleAttempt(
+  tx: Queryable,
+  key: string,
+  failures: number,
+  lockouts: number,
+  windowOpen: boolean,
+) {
+  await tx.query(
+    `update auth_throttle set failures = $2, lockouts = $3, locked_until = null, updated_at = now(),
+        window_start = case when $4::boolean then window_start else now() end
+      where key = $1`,
+    [key, failures, lockouts, windowOpen],
+  );
+}
+
+/** Gives back one attempt, or (`reset`) starts the key afresh. */
+export async function releaseThrottleKey(tx: Queryable, key: string, reset: boolean) {
+  await tx.query(
+    reset
+      ? "update auth_throttle set failures = 0, lockouts = 0, updated_at = now() where key = $1"
+      : "update auth_throttle set failures = greatest(failures - 1, 0) where key = $1",
+    [key],
+  );
+}
+
+/** One hit on a fixed-window counter, taken and checked in one statement; the hit number and seconds left. */
+export async function hitRateLimitRow(db: Queryable, key: string, windowSeconds: number) {
+  const [row] = await db.query<{ hits: number; wait: number }>(
+    `insert into rate_limits as r (key, window_start, hits) values ($1, now(), 1)
+     on conflict (key) do update set
+       hits = case when r.window_start <= now() - make_interval(secs => $2) then 1 else r.hits + 1 end,
+       window_start = case when r.window_start <= now() - make_interval(secs => $2) then now() else r.window_start end
+     returning hits, greatest(1, ceil(extract(epoch from window_start + make_interval(secs => $2) - now())))::int as wait`,
+    [key, windowSeconds],
+  );
+  return row;
+}

@@ -6,6 +6,7 @@
 import { decodeBase64 as unb64, encodeBase64 as b64 } from "@oslojs/encoding";
 import { createTOTPKeyURI, verifyHOTP } from "@oslojs/otp";
 import type { Queryable } from "../db/types.ts";
+import * as q from "./queries.ts";
 import { decryptText, encryptText, opensWithCurrentKey, randomToken, sha256Hex } from "../lib/crypto.ts";
 
 export const TOTP_PERIOD = 30;
@@ -52,12 +53,7 @@ export function matchTotpStep(key: Uint8Array, code: string, now = Date.now()): 
  * accepted before (so two parallel requests with one code cannot both pass).
  */
 export async function useTotpStep(db: Queryable, userId: number, step: number): Promise<boolean> {
-  const rows = await db.query(
-    `update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2)
-     returning id`,
-    [userId, step],
-  );
-  return rows.length > 0;
+  return await q.takeTotpStep(db, userId, step);
 }
 
 export function newRecoveryCodes(): string[] {
@@ -68,10 +64,5 @@ export const hashRecoveryCode = (code: string) => sha256Hex(code.trim().toLowerC
 
 /** Uses up a recovery code; true when it was valid and unused. */
 export async function consumeRecoveryCode(tx: Queryable, userId: number, code: string): Promise<boolean> {
-  const rows = await tx.query(
-    `update user_recovery_codes set used_at = now()
-      where user_id = $1 and code_hash = $2 and used_at is null returning id`,
-    [userId, await hashRecoveryCode(code)],
-  );
-  return rows.length > 0;
+  return await q.useRecoveryCodeHash(tx, userId, await hashRecoveryCode(code));
 }

@@ -44,3 +44,25 @@ export async function languageOf(db: Queryable, id: number): Promise<string> {
 export async function setLanguage(db: Queryable, id: number, language: string) {
   await db.query("update users set language = $2, updated_at = now() where id = $1", [id, language]);
 }
+
+/** The user's saved preferences (defaults are the caller's); `forUpdate` locks the row for a change. */
+export async function preferencesOf(db: Queryable, id: number, forUpdate = false) {
+  const [row] = await db.query<{ p: Record<string, unknown> }>(
+    `select preferences as p from users where id = $1${forUpdate ? " for update" : ""}`,
+    [id],
+  );
+  return row?.p ?? {};
+}
+
+/** Merges the given preferences into the saved ones. */
+export async function mergePreferences(db: Queryable, id: number, prefs: Record<string, unknown>) {
+  await db.query("update users set preferences = preferences || $2::jsonb, updated_at = now() where id = $1", [
+    id,
+    JSON.stringify(prefs),
+  ]);
+}
+
+/** Back to the defaults. */
+export async function resetPreferences(db: Queryable, id: number) {
+  await db.query("update users set preferences = '{}'::jsonb, updated_at = now() where id = $1", [id]);
+}

@@ -1,25 +1,14 @@
 /** The signed-in user's own account: profile, password, two-factor sign-in. */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import QRCode from "qrcode";
 import { z } from "zod";
 import { signedIn } from "../../auth/guard.ts";
-import { hashPassword, verifyPassword } from "../../auth/password.ts";
+import { hashPassword } from "../../auth/password.ts";
 import { issueSession } from "../../auth/session.ts";
-import { confirmPasswordKeys, releaseAttempt, reserveAttempt } from "../../auth/throttle.ts";
-import {
-  hashRecoveryCode,
-  matchTotpStep,
-  newRecoveryCodes,
-  newTotpKey,
-  openTotpKey,
-  sealTotpKey,
-  totpUri,
-  useTotpStep,
-} from "../../auth/two-factor.ts";
+import { signedInActor } from "../../auth/actor.ts";
 import { audit, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests } from "../../lib/errors.ts";
+import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { changePasswordSchema } from "../../shared/schemas/auth.ts";
@@ -29,6 +18,7 @@ import { idParamSchema, updateProfileSchema } from "../../shared/schemas/users.t
 import * as users from "./queries.ts";
 import { DUPLICATE_EMAIL } from "./routes.ts";
 import * as q from "./profile-queries.ts";
+import * as ps from "./profile-service.ts";
 import * as r from "../../shared/schemas/responses/users.ts";
 import { messageSchema } from "../../shared/schemas/responses/common.ts";
 
@@ -38,23 +28,13 @@ const passwordConfirmSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
 
-/**
- * Checks your own password again (change password, turn two-factor off). The attempt is reserved
- * first, so parallel guesses with a stolen session cannot all be tried.
- */
 async function confirmOwnPassword(
   c: Context<AppEnv>,
   userId: number,
   stored: string | null | undefined,
   password: string,
 ) {
-  const { db } = c.get("deps");
-  const keys = confirmPasswordKeys(userId);
-  const reservation = await reserveAttempt(db, keys);
-  if (!reservation.ok) throw new TooManyRequests("auth.tooManyPasswordAttempts", reservation.wait);
-  if (!(await verifyPassword(stored, password))) return false;
-  await releaseAttempt(db, keys, keys.map((k) => k.key));
-  return true;
+  return await ps.confirmOwnPassword(c.get("deps").db, userId, stored, password);
 }
 
 /** Yourself, or an administrator acting on anyone. */
@@ -158,17 +138,9 @@ export const profileRoutes = new Hono<AppEnv>()
     async (c) => {
       const me = c.get("user")!;
       const { db, secrets } = c.get("deps");
-      const state = await q.totpState(db, me.id);
-      if (state?.enabled) throw new Conflict("twoFactor.alreadyEnabled");
-      const key = newTotpKey();
-      await q.savePendingTotp(db, me.id, await sealTotpKey(secrets.totpKey, me.id, key));
-      const uri = totpUri(me.email, key);
+      const setup = await ps.startTwoFactor(db, secrets.totpKey, me);
       c.header("Cache-Control", "no-store");
-      return c.json({
-        uri,
-        qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1 }),
-        secret: new URL(uri).searchParams.get("secret"),
-      });
+      return c.json(setup);
     },
   )
   .post(
@@ -181,24 +153,8 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
     validate("json", codeSchema),
     async (c) => {
-      const me = c.get("user")!;
       const { db, secrets } = c.get("deps");
-      const state = await q.totpState(db, me.id);
-      if (!state?.secret) throw new Conflict("twoFactor.setupFirst");
-      if (state.enabled) throw new Conflict("twoFactor.alreadyEnabled");
-      const step = matchTotpStep(await openTotpKey(secrets.totpKey, me.id, state.secret), c.req.valid("json").code);
-      // The code that confirms enrolment is used up like any other: it cannot sign in afterwards.
-      if (step === null || !(await useTotpStep(db, me.id, step))) {
-        throw new BadRequest("twoFactor.invalidCode", [
-          { path: "code", message: "The code is not valid" },
-        ]);
-      }
-      const codes = newRecoveryCodes();
-      const hashes = await Promise.all(codes.map(hashRecoveryCode));
-      await db.tx(async (tx) => {
-        await q.enableTotp(tx, me.id, hashes);
-        await audit(tx, c, { action: "TWO_FACTOR_ENABLE", entityType: "user", entityId: me.id });
-      });
+      const codes = await ps.enableTwoFactor(db, secrets.totpKey, signedInActor(c), c.req.valid("json").code);
       c.header("Cache-Control", "no-store");
       return c.json({ recoveryCodes: codes });
     },
@@ -245,7 +201,7 @@ export const profileRoutes = new Hono<AppEnv>()
     async (c) => {
       const me = c.get("user")!;
       await c.get("deps").db.tx(async (tx) => {
-        await tx.query("update users set preferences = '{}'::jsonb, updated_at = now() where id = $1", [me.id]);
+        await q.resetPreferences(tx, me.id);
         await audit(tx, c, { action: "UPDATE", entityType: "dashboard", entityId: me.id, metadata: { reset: true } });
       });
       return c.json({ message: "Dashboard reset" });
@@ -284,11 +240,8 @@ export const profileRoutes = new Hono<AppEnv>()
     "/api/profile/preferences",
     signedIn({ tags: ["profile"], summary: "Your notification preferences", ok: r.preferencesResponseSchema }),
     async (c) => {
-      const rows = await c.get("deps").db.query<{ p: Record<string, unknown> }>(
-        "select preferences as p from users where id = $1",
-        [c.get("user")!.id],
-      );
-      return c.json({ ...DEFAULT_PREFERENCES, ...(rows[0]?.p ?? {}) });
+      const saved = await q.preferencesOf(c.get("deps").db, c.get("user")!.id);
+      return c.json({ ...DEFAULT_PREFERENCES, ...saved });
     },
   )
   .put(
@@ -299,19 +252,13 @@ export const profileRoutes = new Hono<AppEnv>()
       const me = c.get("user")!;
       const prefs = c.req.valid("json");
       await c.get("deps").db.tx(async (tx) => {
-        const [before] = await tx.query<{ p: Record<string, unknown> }>(
-          "select preferences as p from users where id = $1 for update",
-          [me.id],
-        );
-        await tx.query("update users set preferences = preferences || $2::jsonb, updated_at = now() where id = $1", [
-          me.id,
-          JSON.stringify(prefs),
-        ]);
+        const before = await q.preferencesOf(tx, me.id, true);
+        await q.mergePreferences(tx, me.id, prefs);
         await audit(tx, c, {
           action: "UPDATE",
           entityType: "preferences",
           entityId: me.id,
-          metadata: { changes: diff({ ...DEFAULT_PREFERENCES, ...(before?.p ?? {}) }, prefs) },
+          metadata: { changes: diff({ ...DEFAULT_PREFERENCES, ...before }, prefs) },
         });
       });
       return c.json(prefs);
