@@ -21,6 +21,8 @@ import { clientIp } from "../../lib/client.ts";
 import { validate } from "../../lib/validate.ts";
 import { adminLoginSchema, loginSchema, twoFactorLoginSchema } from "../../shared/schemas/auth.ts";
 import * as s from "./service.ts";
+import * as r from "../../shared/schemas/responses/auth.ts";
+import { messageSchema } from "../../shared/schemas/responses/common.ts";
 
 const TWO_FACTOR_COOKIE = "twofactor";
 const TWO_FACTOR_TTL_SECONDS = 5 * 60;
@@ -59,7 +61,7 @@ async function afterPassword(c: Context<AppEnv>, user: LoginUserRow, identifier:
 export const authRoutes = new Hono<AppEnv>()
   .post(
     "/api/auth/login",
-    publicRoute({ tags: ["auth"], summary: "Sign in with email and password" }),
+    publicRoute({ tags: ["auth"], summary: "Sign in with email and password", ok: r.signInSchema, errors: [401, 429] }),
     capBody(PUBLIC_JSON_MAX_BYTES),
     validate("json", loginSchema),
     async (c) => {
@@ -72,7 +74,12 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/admin/login",
-    publicRoute({ tags: ["auth"], summary: "Administrator sign-in with username and password" }),
+    publicRoute({
+      tags: ["auth"],
+      summary: "Administrator sign-in with username and password",
+      ok: r.signInSchema,
+      errors: [401, 429],
+    }),
     capBody(PUBLIC_JSON_MAX_BYTES),
     validate("json", adminLoginSchema),
     async (c) => {
@@ -85,7 +92,12 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/auth/login/2fa",
-    publicRoute({ tags: ["auth"], summary: "Second sign-in step: TOTP or recovery code" }),
+    publicRoute({
+      tags: ["auth"],
+      summary: "Second sign-in step: TOTP or recovery code",
+      ok: r.currentUserSchema,
+      errors: [401, 429],
+    }),
     capBody(PUBLIC_JSON_MAX_BYTES),
     validate("json", twoFactorLoginSchema),
     async (c) => {
@@ -116,12 +128,12 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .get(
     "/api/auth/user",
-    signedIn({ tags: ["auth"], summary: "The signed-in user with role" }),
+    signedIn({ tags: ["auth"], summary: "The signed-in user with role", ok: r.currentUserSchema }),
     (c) => currentUserResponse(c),
   )
   .get(
     "/api/login",
-    publicRoute({ tags: ["auth"], summary: "Redirect to the login screen" }),
+    publicRoute({ tags: ["auth"], summary: "Redirect to the login screen", status: 302 }),
     (c) => c.redirect("/login"),
   )
   .post(
@@ -129,6 +141,7 @@ export const authRoutes = new Hono<AppEnv>()
     publicRoute({
       tags: ["auth"],
       summary: "Sign out: this session is revoked on the server (a POST, so a cross-site link cannot sign you out)",
+      ok: messageSchema,
     }),
     capBody(PUBLIC_JSON_MAX_BYTES),
     async (c) => {
