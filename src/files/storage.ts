@@ -7,6 +7,7 @@ import type { Queryable } from "../db/types.ts";
 import { PayloadTooLarge, UnsupportedMediaType } from "../lib/errors.ts";
 import { CONTENT_TYPES, detectKind, type FileKind } from "./detect.ts";
 import type { ObjectStore } from "./s3.ts";
+import * as q from "./queries.ts";
 import { sha256Hex } from "../lib/crypto.ts";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -67,41 +68,26 @@ export async function storeFile(
   // Object first: a rolled-back transaction leaves at most an unreferenced object, never a row without bytes.
   const key = store ? `files/${new Date().toISOString().slice(0, 7)}/${crypto.randomUUID()}` : null;
   if (store && key) await store.put(key, stored, f.encryptedBytes ? "application/octet-stream" : CONTENT_TYPES[kind]);
-  const rows = await tx.query<StoredFile>(
-    `insert into files (owner_user_id, filename, content_type, size_bytes, sha256, storage, storage_key, data, encrypted,
-        purpose)
-     values ($1, $2, $3, $4, $5, $9, $10, $6, $7, $8)
-     returning id, filename, content_type as "contentType", size_bytes as "sizeBytes", owner_user_id as "ownerUserId",
-       purpose, encrypted, created_at as "createdAt"`,
-    [
-      f.ownerUserId,
-      sanitizeFilename(f.filename, kind),
-      CONTENT_TYPES[kind],
-      f.bytes.byteLength,
-      await sha256Hex(f.bytes),
-      key ? null : stored,
-      !!f.encryptedBytes,
-      f.purpose,
-      key ? "s3" : "db",
-      key,
-    ],
-  );
-  return rows[0];
+  return await q.insertFile(tx, {
+    ownerUserId: f.ownerUserId,
+    filename: sanitizeFilename(f.filename, kind),
+    contentType: CONTENT_TYPES[kind],
+    sizeBytes: f.bytes.byteLength,
+    sha256: await sha256Hex(f.bytes),
+    data: key ? null : stored,
+    encrypted: !!f.encryptedBytes,
+    purpose: f.purpose,
+    storage: key ? "s3" : "db",
+    storageKey: key,
+  });
 }
 
 export async function fileMeta(db: Queryable, id: number) {
-  return (await db.query<StoredFile>(
-    `select id, filename, content_type as "contentType", size_bytes as "sizeBytes", owner_user_id as "ownerUserId",
-       purpose, encrypted, created_at as "createdAt" from files where id = $1`,
-    [id],
-  ))[0];
+  return await q.fileMeta(db, id);
 }
 
 export async function fileBytes(db: Queryable, id: number, store?: ObjectStore): Promise<Uint8Array | undefined> {
-  const row = (await db.query<{ data: Uint8Array | null; storage: string; key: string | null }>(
-    "select data, storage, storage_key as key from files where id = $1",
-    [id],
-  ))[0];
+  const row = await q.fileData(db, id);
   if (!row) return undefined;
   if (row.storage === "s3") {
     if (!store || !row.key) throw new Error(`File ${id} is in object storage, which is not configured`);
@@ -118,14 +104,11 @@ export async function rewriteFile(
   encrypted: boolean,
   store?: ObjectStore,
 ) {
-  const row = (await tx.query<{ storage: string; key: string | null; contentType: string }>(
-    `select storage, storage_key as key, content_type as "contentType" from files where id = $1 for update`,
-    [id],
-  ))[0];
+  const row = await q.lockFileLocation(tx, id);
   if (row?.storage === "s3" && store && row.key) {
     await store.put(row.key, bytes, encrypted ? "application/octet-stream" : row.contentType);
-    await tx.query("update files set encrypted = $2 where id = $1", [id, encrypted]);
+    await q.setFileEncrypted(tx, id, encrypted);
   } else {
-    await tx.query("update files set data = $2, encrypted = $3 where id = $1", [id, bytes, encrypted]);
+    await q.setFileData(tx, id, bytes, encrypted);
   }
 }

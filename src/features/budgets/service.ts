@@ -15,6 +15,7 @@ import {
   type OverrunPolicy,
   periodLabel,
 } from "../../shared/schemas/budgets.ts";
+import { writeSetting } from "../system-settings/queries.ts";
 import * as q from "./queries.ts";
 
 export const SETTING_KEYS = { overrunPolicy: "budget_overrun_policy", startMonth: "fiscal_year_start_month" } as const;
@@ -36,11 +37,7 @@ export async function writeSettings(tx: Queryable, s: BudgetSettings, userId: nu
       [SETTING_KEYS.startMonth, String(s.fiscalYearStartMonth)],
     ]
   ) {
-    await tx.query(
-      `insert into settings (key, value, category, updated_by, updated_at) values ($1, $2, 'system', $3, now())
-       on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
-      [key, value, userId],
-    );
+    await writeSetting(tx, key, value, userId);
   }
 }
 

@@ -3,6 +3,7 @@
  * staff member skips sealed quotations (`not q.sealed`, and the bid's own seal as a second guard).
  */
 import type { Queryable } from "../../db/types.ts";
+import { addEvent as addPurchaseRequestHistory } from "../purchase-requests/queries.ts";
 
 export type RequestKind = "purchase_request" | "bid_request";
 
@@ -270,36 +271,17 @@ export async function setEvaluation(tx: Queryable, id: number, score: number, co
   );
 }
 
-export async function setBidStatus(tx: Queryable, id: number, status: string) {
-  await tx.query("update bid_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [
-    id,
-    status,
-  ]);
-}
+// The request's own status changes are its feature's queries (no copies here).
+export { setBidStatus } from "../bids/queries.ts";
+export { lockPurchaseRequest as lockPurchaseRequestStatus } from "../purchase-requests/queries.ts";
+export { setStatus as setPurchaseRequestStatus } from "../purchase-requests/queries.ts";
 
-export async function lockPurchaseRequestStatus(tx: Queryable, id: number) {
-  return (await tx.query<{ id: number; status: string }>(
-    "select id, status from purchase_requests where id = $1 for update",
-    [id],
-  ))[0];
-}
-
-export async function setPurchaseRequestStatus(tx: Queryable, id: number, status: string) {
-  await tx.query("update purchase_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [
-    id,
-    status,
-  ]);
-}
-
+/** The award in the purchase request's history (from/to null when it was not active). */
 export async function addPurchaseRequestEvent(
   tx: Queryable,
   e: { prId: number; actorId: number; from: string | null; to: string | null; comment: string },
 ) {
-  await tx.query(
-    `insert into purchase_request_events (purchase_request_id, actor_id, action, from_status, to_status, comment)
-     values ($1, $2, 'awarded', $3, $4, $5)`,
-    [e.prId, e.actorId, e.from, e.to, e.comment],
-  );
+  await addPurchaseRequestHistory(tx, { ...e, action: "awarded" });
 }
 
 export async function insertPurchaseOrder(

@@ -4,6 +4,7 @@ import { allow } from "../../auth/guard.ts";
 import { audit, diff } from "../../audit/audit.ts";
 import { presentAuditRows } from "../../audit/sealed-entries.ts";
 import { migrate, migrationStatus } from "../../db/migrate.ts";
+import { ping } from "../../db/queries.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { validate } from "../../lib/validate.ts";
 import { forgetOrganisationTimeZone } from "../../lib/organisation-time-zone.ts";
@@ -84,7 +85,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
       const { db, logger } = c.get("deps");
       const start = performance.now();
       try {
-        await db.query("select 1");
+        await ping(db);
       } catch (e) {
         logger.warn("database connection test failed", { error: String(e) });
         return c.json({ ok: false, message: "Could not reach the database" }, 503);

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { publicRoute } from "../../auth/guard.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { DEMO_ACCOUNTS } from "../../db/demo-accounts.ts";
+import { ping } from "../../db/queries.ts";
 import { organisationTimeZone } from "../../lib/organisation-time-zone.ts";
 import { DEFAULT_TIME_ZONE } from "../../shared/schemas/common.ts";
 import * as r from "../../shared/schemas/responses/admin.ts";
@@ -11,7 +12,7 @@ export const systemRoutes = new Hono<AppEnv>()
   .get("/healthz", publicRoute({ tags: ["system"], summary: "Process is up" }), (c) => c.json({ status: "ok" }))
   .get("/readyz", publicRoute({ tags: ["system"], summary: "Database answers" }), async (c) => {
     try {
-      await c.get("deps").db.query("select 1");
+      await ping(c.get("deps").db);
       return c.json({ status: "ready" });
     } catch {
       return c.json({ status: "unavailable", message: "Database is not reachable" }, 503);
