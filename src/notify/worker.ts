@@ -11,12 +11,11 @@ import type { Logger } from "../lib/logger.ts";
 import { getSettings } from "../lib/settings.ts";
 import type { Config } from "../config.ts";
 import { type EmailSender, ProviderError, sendgridSender, smtp2goSender } from "./providers.ts";
+import * as q from "./queries.ts";
 
 const LEASE_SECONDS = 120;
 const BASE_BACKOFF_SECONDS = 30;
 const MAX_BACKOFF_SECONDS = 3600;
-
-type Claimed = { id: number; recipient: string; subject: string; body: string; attempts: number; maxAttempts: number };
 
 export interface ProviderChoice {
   name: "smtp2go" | "sendgrid" | "log";
@@ -43,21 +42,6 @@ export async function chooseProvider(db: Db, config: Pick<Config, "providers">):
   return { name: "smtp2go", send: smtp2goSender(s.smtp2go_api_key, s.smtp2go_sender_email, config.providers.smtp2go) };
 }
 
-async function claimOne(db: Db): Promise<Claimed | undefined> {
-  const rows = await db.query<Claimed>(
-    `update notification_outbox o set status = 'sending', attempts = o.attempts + 1,
-        locked_until = now() + make_interval(secs => $1)
-      where o.id = (
-        select id from notification_outbox
-         where channel = 'email' and next_attempt_at <= now()
-           and (status = 'pending' or (status = 'sending' and locked_until < now()))
-         order by id for update skip locked limit 1)
-      returning o.id, o.recipient, o.subject, o.body, o.attempts, o.max_attempts as "maxAttempts"`,
-    [LEASE_SECONDS],
-  );
-  return rows[0];
-}
-
 /** Delivers every due email once; returns how many rows it finished (sent, logged or failed). */
 export async function deliverDue(
   db: Db,
@@ -67,7 +51,7 @@ export async function deliverDue(
   const provider = opts.provider ?? await chooseProvider(db, deps.config);
   let done = 0;
   for (let i = 0; i < (opts.max ?? 100); i++) {
-    const row = await claimOne(db);
+    const row = await q.claimDueEmail(db, LEASE_SECONDS);
     if (!row) break;
     if (provider.name === "log" || !provider.send) {
       deps.logger.info("email kept in outbox (no provider configured)", {
@@ -75,31 +59,24 @@ export async function deliverDue(
         to: row.recipient,
         subject: row.subject,
       });
-      await db.query(
-        `update notification_outbox set status = 'logged', provider = 'log', locked_until = null, sent_at = now(),
-            last_attempt_at = now() where id = $1`,
-        [row.id],
-      );
+      await q.markEmailLogged(db, row.id);
       done++;
       continue;
     }
     try {
       const result = await provider.send({ to: row.recipient, subject: row.subject, body: row.body });
-      await db.query(
-        `update notification_outbox set status = 'sent', provider = $2, provider_message_id = $3, sent_at = now(),
-            locked_until = null, last_error = null, last_attempt_at = now() where id = $1`,
-        [row.id, provider.name, result.messageId ?? null],
-      );
+      await q.markEmailSent(db, row.id, provider.name, result.messageId ?? null);
       done++;
     } catch (e) {
       const retryable = !(e instanceof ProviderError) || e.retryable;
       const final = !retryable || row.attempts >= row.maxAttempts;
       const backoff = Math.min(MAX_BACKOFF_SECONDS, BASE_BACKOFF_SECONDS * 2 ** (row.attempts - 1));
-      await db.query(
-        `update notification_outbox set status = $2, last_error = $3, provider = $4, locked_until = null,
-            last_attempt_at = now(), next_attempt_at = now() + make_interval(secs => $5) where id = $1`,
-        [row.id, final ? "failed" : "pending", (e as Error).message.slice(0, 500), provider.name, backoff],
-      );
+      await q.markEmailAttemptFailed(db, row.id, {
+        final,
+        error: (e as Error).message.slice(0, 500),
+        provider: provider.name,
+        backoffSeconds: backoff,
+      });
       deps.logger.warn("email delivery failed", {
         outboxId: row.id,
         attempt: row.attempts,

@@ -133,3 +133,8 @@ export async function consumeJob(tx: Queryable, id: number, userId: number): Pro
   await tx.query("delete from files where id = $1 and purpose = 'ocr_source'", [rows[0].fileId]);
   return true;
 }
+
+/** Serialises one vendor's uploads (transaction-scoped advisory lock), so the hourly limit holds in parallel. */
+export async function lockVendorJobs(tx: Queryable, vendorId: number) {
+  await tx.query("select pg_advisory_xact_lock(hashtext('ocr-jobs'), $1)", [vendorId]);
+}

@@ -41,7 +41,7 @@ export async function createJob(
   const { items, sealed } = await openTarget(db, vendorId, byCategory, target);
   return await db.tx(async (tx) => {
     // Serialise one vendor's uploads so the hourly limit holds under parallel requests.
-    await tx.query("select pg_advisory_xact_lock(hashtext('ocr-jobs'), $1)", [vendorId]);
+    await q.lockVendorJobs(tx, vendorId);
     if ((await q.countRecent(tx, vendorId)) >= config.ocr.jobsPerHour) {
       const oldest = await q.oldestRecent(tx, vendorId);
       const wait = oldest ? Math.max(1, Math.ceil((oldest.getTime() + 3600_000 - Date.now()) / 1000)) : 3600;
