@@ -110,11 +110,12 @@ async function readPage(
 ) {
   const first = await recogniser.page(image, size, page, onProgress);
   const a = assess([first.page]);
-  // Nothing to check the sum against: read again only when nothing added up.
-  if (a.balanced || (a.balanced === undefined && a.checked > 0)) return first;
+  // Nothing to check the sum against: read again only when nothing added up. (Rows that add up
+  // no way can still sum to the subtotal when their quantity was derived: that is not enough.)
+  if (a.checked > 0 && a.balanced !== false) return first;
   const second = await recogniser.page(image, size, page, onProgress, { block: true });
   const b = assess([second.page]);
-  if (b.balanced) return second;
+  if (b.balanced && b.checked > 0) return second;
   // Unbalanced both times: a partly right first reading is better than a second guess.
   return a.checked === 0 && b.checked > 0 ? second : first;
 }

@@ -64,7 +64,9 @@ export function findHeader(line: Line, width: number): Header | undefined {
       const norm = span.map((w) => normalise(w.text)).filter(Boolean);
       const role = norm.length ? headerRole(norm) : undefined;
       if (role && !cells.some((c) => c.role === role)) {
-        cells.push({ role, x0: span[0].x0, x1: span[span.length - 1].x1 });
+        // A stray mark read before a column name ("+ Description" for "# Description") is not part of it.
+        const named = span.filter((w) => normalise(w.text));
+        cells.push({ role, x0: named[0].x0, x1: named[named.length - 1].x1 });
         i += k;
         matched = true;
         break;
