@@ -11,6 +11,9 @@ import type { Queryable } from "./types.ts";
 /** Lists report exact totals up to this many rows, and "at least this many" beyond. */
 export const COUNT_CAP = 10_000;
 
+/** Offsets stop here (a pager never goes further: totals are capped at COUNT_CAP); deeper pages use a cursor. */
+export const MAX_OFFSET = 10_000;
+
 /** Planner estimates from here on are taken as "more than COUNT_CAP" without counting. */
 export const ESTIMATE_SKIP = 15_000;
 

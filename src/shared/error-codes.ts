@@ -229,6 +229,10 @@ export const ERROR_MESSAGES = {
   "notify.templateInvalid": "{{message}}",
   "notify.templateMissingPlaceholder": "The body must contain {{placeholder}}",
   "notify.templateNotCustomised": "This template has no changes to reset",
+  // lists at scale (issue 14 item 3): keyset paging and the offset cap of the other lists (audit log, ...)
+  "lists.badCursor": "This page link is no longer valid. Go back to the first page.",
+  "lists.offsetTooDeep":
+    "Pages start at most {{max}} rows in. Narrow the filters, or follow X-Next-Cursor with ?after= for deeper pages.",
   // lists at scale (issue 14 item 3): keyset paging of the purchase request list
   "purchaseRequests.badCursor": "This page link is no longer valid. Go back to the first page.",
   "purchaseRequests.offsetTooDeep":

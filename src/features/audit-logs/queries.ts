@@ -1,5 +1,7 @@
 import { batches } from "../../db/batches.ts";
 import type { Queryable } from "../../db/types.ts";
+import { cappedCount } from "../../db/paging.ts";
+import { where as buildWhere } from "../../db/where.ts";
 
 export interface AuditFilter {
   range: "all" | "24h" | "7d" | "30d";
@@ -36,13 +38,33 @@ export interface AuditRow {
   userName: string | null;
 }
 
-export async function listAuditLogs(db: Queryable, f: AuditFilter & { limit: number; offset: number }) {
-  const w = where(f);
+/**
+ * One page, newest first, and the filter's total (src/db/paging.ts: exact up to 10,000, else capped,
+ * skipped when the planner expects 15,000 or more). Only the given filters go into the SQL, so each
+ * combination gets its own plan (5,000,000 rows: a generic `$1 is null or ...` plan scans them all).
+ * Deep pages: `after` is the id of the last row of the page before (ids are the chain's order).
+ */
+export async function listAuditLogs(
+  db: Queryable,
+  f: AuditFilter & { limit: number; offset: number; after?: number },
+) {
+  const filters: [string, unknown][] = [
+    ["a.created_at > now() - ?::interval", RANGE_INTERVAL[f.range]],
+    ["a.user_id = ?", f.userId],
+    ["a.action = ?", f.action],
+  ];
+  const w = buildWhere(filters);
+  const p = buildWhere([...filters, ["a.id < ?::bigint", f.after]]);
   const [items, total] = await Promise.all([
-    db.query<AuditRow>(`${SELECT} ${w.sql} order by a.id desc limit $4 offset $5`, [...w.params, f.limit, f.offset]),
-    db.query<{ n: number }>(`select count(*)::int as n from audit_logs a ${w.sql}`, w.params),
+    db.query<AuditRow>(
+      `${SELECT} ${p.sql} order by a.id desc limit $${p.next} offset $${p.next + 1}`,
+      [...p.params, f.limit, f.after ? 0 : f.offset],
+    ),
+    // The total is over the filter, not the cursor: the same on every page.
+    cappedCount(db, { from: "from audit_logs a", where: w.sql, params: w.params }),
   ]);
-  return { items, total: total[0].n };
+  const next = items.length === f.limit ? String(items[items.length - 1].id) : undefined;
+  return { items, ...total, next };
 }
 
 /**

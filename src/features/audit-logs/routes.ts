@@ -6,12 +6,15 @@ import { audit } from "../../audit/audit.ts";
 import { presentAuditRows } from "../../audit/sealed-entries.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { csvRow } from "../../lib/csv.ts";
+import { BadRequest } from "../../lib/errors.ts";
+import { MAX_OFFSET } from "../../db/paging.ts";
+import { errorText } from "../../shared/error-codes.ts";
 import { validate } from "../../lib/validate.ts";
 import { auditQuerySchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 import * as r from "../../shared/schemas/responses/admin.ts";
 
-const exportQuerySchema = auditQuerySchema.omit({ limit: true, offset: true });
+const exportQuerySchema = auditQuerySchema.omit({ limit: true, offset: true, after: true });
 const EXPORT_PAGE = 1000;
 const COLUMNS = [
   "id",
@@ -31,14 +34,32 @@ export const auditLogRoutes = new Hono<AppEnv>()
     "/api/admin/audit-logs",
     allow("audit_logs.view", {
       tags: ["audit"],
-      summary: "Audit entries, newest first (X-Total-Count header)",
+      summary:
+        "Audit entries, newest first; X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), deep pages with ?after= from X-Next-Cursor (offset at most 10,000)",
       ok: r.auditListSchema,
     }),
     validate("query", auditQuerySchema),
     async (c) => {
       const { db, secrets } = c.get("deps");
-      const { items, total } = await q.listAuditLogs(db, c.req.valid("query"));
+      const { after: cursor, ...query } = c.req.valid("query");
+      // The cursor is the id of the last entry of the page before (X-Next-Cursor).
+      if (cursor !== undefined && !/^[1-9][0-9]{0,17}$/.test(cursor)) {
+        throw new BadRequest("lists.badCursor", [{ path: "after", message: errorText("lists.badCursor") }]);
+      }
+      if (cursor === undefined && query.offset > MAX_OFFSET) {
+        const params = { max: MAX_OFFSET };
+        throw new BadRequest("lists.offsetTooDeep", [
+          { path: "offset", message: errorText("lists.offsetTooDeep", params) },
+        ], params);
+      }
+      const { items, total, capped, estimated, next } = await q.listAuditLogs(db, {
+        ...query,
+        after: cursor === undefined ? undefined : Number(cursor),
+      });
       c.header("X-Total-Count", String(total));
+      if (capped) c.header("X-Total-Count-Capped", "true");
+      if (estimated) c.header("X-Total-Count-Estimated", "true");
+      if (next) c.header("X-Next-Cursor", next);
       // Entries about sealed bids show who and what only once the bid is unsealed.
       return c.json(await presentAuditRows(db, secrets.sealedBidKey, items));
     },

@@ -52,6 +52,8 @@ export const auditQuerySchema = z.object({
   action: safeString().regex(/^[A-Z_]{2,40}$/, "Invalid action").optional(),
   limit: z.coerce.number().int().min(1).max(500).default(10),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Keyset paging: the X-Next-Cursor of the page before (deep pages; offsets stop at 10,000). */
+  after: z.string().max(40).optional(),
 });
 
 export const listUsersQuerySchema = z.object({
