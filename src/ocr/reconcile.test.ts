@@ -95,9 +95,9 @@ Deno.test("[ocr] a short word apart, left of the description column the header n
     ["Safety helmet", "2", "10.00", "20.00", "verified"],
     ["A4 copy paper", "1", "5.00", "5.00", "verified"],
   ]);
-  // "#" read as "+" close before "Description": a stray mark, not part of the column's name.
+  // "#" read as "+" and taken into the "Description" phrase: a stray mark, not part of the column.
   const stray = [
-    ...line(100, ["+", 50], ["Description", 60], ["Qty", 300], ["Price", 360], ["Amount", 470]),
+    ...line(100, ["+", 12], ["Description", 60], ["Qty", 300], ["Price", 360], ["Amount", 470]),
     ...line(130, ["ND", 10], ["Toner cartridge HP 26A", 60], ["50", 300], ["12.58", 360], ["629.00", 470]),
   ];
   assert.deepEqual(rows(interpret([page(stray)]))[0][0], "Toner cartridge HP 26A");
