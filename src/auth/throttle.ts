@@ -15,6 +15,7 @@
  *   forgotten after a quiet day.
  */
 import type { Db, Queryable } from "../db/types.ts";
+import * as q from "./queries.ts";
 
 export interface ThrottleRule {
   /** Failures allowed in `windowSeconds` before the key is locked. */
@@ -57,23 +58,8 @@ export type Reservation =
     scope: string;
   };
 
-interface Row {
-  failures: number;
-  windowAge: number;
-  lockouts: number;
-  lockedFor: number | null;
-  idle: number;
-}
-
 async function reserveOne(tx: Queryable, { key, rule }: ThrottleKey) {
-  await tx.query("insert into auth_throttle (key) values ($1) on conflict (key) do nothing", [key]);
-  const [row] = await tx.query<Row>(
-    `select failures, extract(epoch from now() - window_start)::float8 as "windowAge", lockouts,
-            extract(epoch from locked_until - now())::float8 as "lockedFor",
-            extract(epoch from now() - updated_at)::float8 as idle
-       from auth_throttle where key = $1 for update`,
-    [key],
-  );
+  const row = await q.lockThrottleRow(tx, key);
   if (row.lockedFor !== null && row.lockedFor > 0) {
     return { ok: false as const, wait: Math.ceil(row.lockedFor), justLocked: false };
   }
@@ -82,19 +68,10 @@ async function reserveOne(tx: Queryable, { key, rule }: ThrottleKey) {
   const failures = windowOpen ? row.failures : 0;
   if (failures >= rule.limit) {
     const lockFor = Math.min(rule.lockSeconds * 2 ** lockouts, rule.maxLockSeconds);
-    await tx.query(
-      `update auth_throttle set failures = 0, window_start = now(), lockouts = $2,
-          locked_until = now() + make_interval(secs => $3), updated_at = now() where key = $1`,
-      [key, lockouts + 1, lockFor],
-    );
+    await q.lockThrottleKey(tx, key, lockouts + 1, lockFor);
     return { ok: false as const, wait: lockFor, justLocked: true };
   }
-  await tx.query(
-    `update auth_throttle set failures = $2, lockouts = $3, locked_until = null, updated_at = now(),
-        window_start = case when $4::boolean then window_start else now() end
-      where key = $1`,
-    [key, failures + 1, lockouts, windowOpen],
-  );
+  await q.countThrottleAttempt(tx, key, failures + 1, lockouts, windowOpen);
   return { ok: true as const };
 }
 
@@ -119,12 +96,7 @@ export async function reserveAttempt(db: Db, keys: ThrottleKey[]): Promise<Reser
 }
 
 async function releaseOne(tx: Queryable, key: string, reset: boolean) {
-  await tx.query(
-    reset
-      ? "update auth_throttle set failures = 0, lockouts = 0, updated_at = now() where key = $1"
-      : "update auth_throttle set failures = greatest(failures - 1, 0) where key = $1",
-    [key],
-  );
+  await q.releaseThrottleKey(tx, key, reset);
 }
 
 /**
@@ -166,13 +138,5 @@ export function tokenKeys(ip: string): ThrottleKey[] {
  * atomically. Returns the hit number in the window and the seconds until it ends.
  */
 export async function hitRateLimit(db: Queryable, key: string, windowSeconds: number) {
-  const [row] = await db.query<{ hits: number; wait: number }>(
-    `insert into rate_limits as r (key, window_start, hits) values ($1, now(), 1)
-     on conflict (key) do update set
-       hits = case when r.window_start <= now() - make_interval(secs => $2) then 1 else r.hits + 1 end,
-       window_start = case when r.window_start <= now() - make_interval(secs => $2) then now() else r.window_start end
-     returning hits, greatest(1, ceil(extract(epoch from window_start + make_interval(secs => $2) - now())))::int as wait`,
-    [key, windowSeconds],
-  );
-  return row;
+  return await q.hitRateLimitRow(db, key, windowSeconds);
 }

@@ -1,11 +1,9 @@
 /** Reading settings (key/value rows seeded by the first migration). */
 import type { Queryable } from "../db/types.ts";
+import { activeSettings } from "./settings-queries.ts";
 
 export async function getSettings(db: Queryable, keys: string[]): Promise<Record<string, string>> {
-  const rows = await db.query<{ key: string; value: string }>(
-    "select key, value from settings where key = any($1::text[]) and is_active",
-    [keys],
-  );
+  const rows = await activeSettings(db, keys);
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 

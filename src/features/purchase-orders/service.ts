@@ -30,6 +30,7 @@ import {
   toThousandths,
 } from "../../shared/schemas/purchase-orders.ts";
 import type { z } from "zod";
+import { vendorCompanyName } from "../vendors/queries.ts";
 import * as q from "./queries.ts";
 
 type Ctx = Context<AppEnv>;
@@ -93,10 +94,7 @@ async function notifyStaff(
   const s = await getSettings(tx, ["email_notifications_enabled"]);
   if (!isOn(s.email_notifications_enabled ?? "true")) return;
   const request = await q.requestAuthor(tx, po);
-  const vendor = (await tx.query<{ name: string }>(
-    "select company_name as name from vendor_profiles where user_id = $1",
-    [po.vendorId],
-  ))[0];
+  const vendor = await vendorCompanyName(tx, po.vendorId);
   const recipients = onlyRequester
     ? (request ? [{ email: request.email }] : [])
     : await q.staffRecipients(tx, request?.id ?? null);

@@ -181,3 +181,10 @@ export async function categoryIdsByName(db: Queryable, ids: number[]) {
     [ids],
   );
 }
+
+/** The vendor's company name (purchase order emails). */
+export async function vendorCompanyName(db: Queryable, userId: number) {
+  return (await db.query<{ name: string }>("select company_name as name from vendor_profiles where user_id = $1", [
+    userId,
+  ]))[0];
+}
