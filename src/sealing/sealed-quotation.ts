@@ -8,6 +8,7 @@ import type { Queryable } from "../db/types.ts";
 import { decrypt, encrypt } from "../lib/crypto.ts";
 import { fileBytes, rewriteFile } from "../files/storage.ts";
 import type { ObjectStore } from "../files/s3.ts";
+import * as q from "./queries.ts";
 
 export interface SealedItem {
   bidRequestItemId: number;
@@ -48,39 +49,12 @@ export async function unsealBidQuotations(
   bidId: number,
   store?: ObjectStore,
 ): Promise<number> {
-  const rows = await tx.query<{ id: number; vendorId: number; revision: number; payload: Uint8Array }>(
-    `select id, vendor_id as "vendorId", revision, sealed_payload as payload from quotations
-      where bid_request_id = $1 and sealed for update`,
-    [bidId],
-  );
+  const rows = await q.lockSealedQuotations(tx, bidId);
   for (const r of rows) {
     const p = await openPayload(key, sealContext(bidId, r.vendorId, r.revision), r.payload);
-    await tx.query(
-      `insert into quotation_items (quotation_id, bid_request_item_id, name, quantity, unit, unit_price, total_price, notes)
-       select $1, t.item, t.name, t.qty, t.unit, t.price::numeric, t.total::numeric, t.notes
-         from unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
-           as t(item, name, qty, unit, price, total, notes)`,
-      [
-        r.id,
-        p.items.map((i) => i.bidRequestItemId),
-        p.items.map((i) => i.name),
-        p.items.map((i) => i.quantity),
-        p.items.map((i) => i.unit),
-        p.items.map((i) => i.unitPrice),
-        p.items.map((i) => i.totalPrice),
-        p.items.map((i) => i.notes),
-      ],
-    );
-    await tx.query(
-      `update quotations set sealed = false, sealed_payload = null, total_amount = $2::numeric, notes = $3, updated_at = now()
-        where id = $1`,
-      [r.id, p.totalAmount, p.notes || null],
-    );
-    const files = await tx.query<{ id: number; sha256: string }>(
-      `select f.id, f.sha256 from files f join quotation_attachments a on a.file_id = f.id
-        where a.quotation_id = $1 and f.encrypted`,
-      [r.id],
-    );
+    await q.insertOpenedItems(tx, r.id, p.items);
+    await q.markQuotationOpened(tx, r.id, p.totalAmount, p.notes);
+    const files = await q.encryptedAttachments(tx, r.id);
     for (const f of files) {
       const sealed = await fileBytes(tx, f.id, store);
       if (sealed) await rewriteFile(tx, f.id, await decrypt(key, sealed, fileContext(f.sha256)), false, store);
