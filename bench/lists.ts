@@ -12,6 +12,7 @@
 import { openPostgres } from "../src/db/postgres.ts";
 import type { Queryable } from "../src/db/types.ts";
 import * as pr from "../src/features/purchase-requests/queries.ts";
+import * as audit from "../src/features/audit-logs/queries.ts";
 
 const argOf = (name: string) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -112,7 +113,40 @@ const kinds: [string, (q: Queryable) => Promise<unknown>][] = [
     (q) => pr.listPurchaseRequests(q, { ...page, q: "medical", status: "completed" }),
   ],
   ["purchase: q=restock&offset=500", (q) => pr.listPurchaseRequests(q, { ...page, q: "restock", offset: 500 })],
+  // The audit log (seed with `deno task seed --audit-logs 5000000`); "before" is the code of 6329f8f:
+  // one generic WHERE for every filter combination and an exact count of every match.
+  ["audit: page 1, range=all", (q) => audit.listAuditLogs(q, { range: "all", ...page })],
+  ["audit: before, page 1, range=all", (q) => auditBefore(q, [null, null, null], 0)],
+  ["audit: range=24h", (q) => audit.listAuditLogs(q, { range: "24h", ...page })],
+  ["audit: action=LOGIN", (q) => audit.listAuditLogs(q, { range: "all", action: "LOGIN", ...page })],
+  ["audit: before, action=LOGIN", (q) => auditBefore(q, [null, null, "LOGIN"], 0)],
+  ["audit: userId=1", (q) => audit.listAuditLogs(q, { range: "all", userId: 1, ...page })],
+  ["audit: before, userId=1", (q) => auditBefore(q, [null, 1, null], 0)],
+  ["audit: offset=10000", (q) => audit.listAuditLogs(q, { range: "all", ...page, offset: 10_000 })],
+  ["audit: before, offset=1000000", (q) => auditBefore(q, [null, null, null], 1_000_000)],
+  [
+    "audit: after= (half way)",
+    async (q) => audit.listAuditLogs(q, { range: "all", ...page, after: await auditMiddle() }),
+  ],
 ];
+
+async function auditMiddle() {
+  const [{ id }] = await db.query<{ id: number }>("select (max(id) / 2)::int as id from audit_logs");
+  return id;
+}
+
+function auditBefore(q: Queryable, params: unknown[], offset: number) {
+  const where = `where ($1::interval is null or a.created_at > now() - $1::interval)
+        and ($2::int is null or a.user_id = $2) and ($3::text is null or a.action = $3)`;
+  return Promise.all([
+    q.query(
+      `select a.*, u.email from audit_logs a left join users u on u.id = a.user_id ${where}
+        order by a.id desc limit 50 offset $4`,
+      [...params, offset],
+    ),
+    q.query(`select count(*)::int as n from audit_logs a ${where}`, params),
+  ]);
+}
 
 console.log(`Load average: ${Deno.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 console.log("| list request | statements | ms (sum) | shared buffers |");

@@ -143,10 +143,13 @@ try {
   }
   // issue 14 item 3: at 100,000 requests list <= 25 ms and detail <= 10 ms; at 1,000,000 list <= 50 ms.
   const [listBudget, detailBudget] = SCALE >= 1_000_000 ? [50, 50] : [25, 10];
-  const listP95 = results[`list @${RATE}/s`].p95, detailP95 = results[`detail @${RATE}/s`].p95;
+  const list = results[`list @${RATE}/s`], detail = results[`detail @${RATE}/s`];
+  // A run with errors (timeouts, 503) or below the rate has not met anything, whatever its p95.
+  const met = (r: LoadResult, budget: number) =>
+    r.errors === 0 && r.rps >= RATE * 0.95 && r.p95 <= budget ? "met" : "NOT met";
   console.log(
-    `\nList p95 ${listP95} ms (budget ${listBudget}): ${listP95 <= listBudget ? "met" : "NOT met"}; ` +
-      `detail p95 ${detailP95} ms (budget ${detailBudget}): ${detailP95 <= detailBudget ? "met" : "NOT met"}`,
+    `\nList p95 ${list.p95} ms (budget ${listBudget}): ${met(list, listBudget)}; ` +
+      `detail p95 ${detail.p95} ms (budget ${detailBudget}): ${met(detail, detailBudget)}`,
   );
   console.log(`Load average at the end: ${Deno.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 } finally {
