@@ -77,7 +77,7 @@ export const bidRoutes = new Hono<AppEnv>()
       summary: "Create a bid request (published unless status 'draft'); purchaseRequestId converts that request",
       ok: r.bidRequestResponseSchema,
       status: 201,
-      errors: [409],
+      errors: [404, 409], // 404: the purchase request to convert does not exist
     }),
     validate("json", bidRequestSchema),
     async (c) => {
