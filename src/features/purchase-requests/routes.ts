@@ -21,6 +21,7 @@ import {
 } from "../../shared/schemas/purchase-requests.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
+import * as p from "./payload.ts";
 import * as s from "./service.ts";
 import * as r from "../../shared/schemas/responses/purchase-requests.ts";
 import { z } from "zod";
@@ -92,8 +93,8 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       const raw = await jsonBody(c);
       const { db } = c.get("deps");
       const input = isFullPayload(raw)
-        ? await s.fromFullForm(db, parseWith(fullPurchaseRequestSchema, raw))
-        : s.fromQuickForm(parseWith(quickPurchaseRequestSchema, raw));
+        ? await p.fromFullForm(db, parseWith(fullPurchaseRequestSchema, raw))
+        : p.fromQuickForm(parseWith(quickPurchaseRequestSchema, raw));
       const id = await s.createPurchaseRequest(db, signedInActor(c), input);
       return c.json(await s.getPurchaseRequest(db, id), 201);
     },

@@ -1,6 +1,5 @@
 /**
- * The rules of purchase requests: the payload as rows (full form or quick create, with the spec's
- * defaults), the budget and approval threshold, edit with optimistic concurrency, status changes by
+ * The rules of purchase requests (the payload as rows is payload.ts): the budget and approval threshold, edit with optimistic concurrency, status changes by
  * the state machine, the two-stage approval (manager, then finance above the threshold or over
  * budget) and the email to subscribed vendors when a request becomes active. Each change is one
  * transaction with its history event and audit entry. No HTTP here: routes.ts parses and answers.
@@ -8,7 +7,6 @@
 import type { z } from "zod";
 import { auditAs } from "../../audit/audit.ts";
 import type { Actor } from "../../auth/actor.ts";
-import { defaultCategoryId } from "../../db/default-category.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Db, Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
@@ -16,37 +14,14 @@ import { getSetting, getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
 import { errorText } from "../../shared/error-codes.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
-import type {
-  fullPurchaseRequestSchema,
-  prListQuerySchema,
-  quickPurchaseRequestSchema,
-} from "../../shared/schemas/purchase-requests.ts";
+import type { prListQuerySchema, quickPurchaseRequestSchema } from "../../shared/schemas/purchase-requests.ts";
 import { canEdit, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
 import { checkApproval as checkBudgetRule } from "../budgets/service.ts";
 import { existingCategoryIds } from "../categories/queries.ts";
+import { type NewPurchaseRequest, quickItems } from "./payload.ts";
 import * as q from "./queries.ts";
 
-const DAY = 86_400_000;
-
-type FullForm = z.output<typeof fullPurchaseRequestSchema>;
 type QuickForm = z.output<typeof quickPurchaseRequestSchema>;
-
-export interface NewPurchaseRequest {
-  title: string;
-  description: string;
-  department: string;
-  justification: string;
-  priority: string;
-  requestType: string;
-  biddingMode: "open";
-  deadline: Date;
-  approvalRequired: boolean;
-  vendorPreferences: string;
-  internalSupplier: string;
-  status: string;
-  categoryId: number | null;
-  items: q.PrItemInput[];
-}
 
 export function approvalsNeeded(budgetCents: number, thresholdCents: number) {
   // Strictly above the threshold needs a second (finance) approval; exactly at it does not.
@@ -118,71 +93,6 @@ function sameItems(stored: q.ItemSnapshot[], next: q.PrItemInput[]) {
       s.unit === next[n].unit && toCents(s.estimatedPrice) === next[n].estimatedPriceCents &&
       (s.categoryId ?? null) === (next[n].categoryId ?? s.categoryId ?? null)
     );
-}
-
-/** Items of the quick-create / edit payload with the spec's defaults (unit pcs, quantity 1, cost 0). */
-function quickItems(items: QuickForm["items"]): q.PrItemInput[] {
-  return items.map((i) => ({
-    name: i.name,
-    specifications: i.specifications,
-    quantity: Number(i.quantity ?? 1),
-    unit: i.unit || "pcs",
-    estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-    categoryId: i.categoryId ?? null,
-    urgency: "medium",
-    notes: "",
-  }));
-}
-
-/** The full form as a new request; a missing deadline is default_deadline_days from now. */
-export async function fromFullForm(db: Queryable, v: FullForm): Promise<NewPurchaseRequest> {
-  const defaultCategory = await defaultCategoryId(db);
-  const days = Number(await getSetting(db, "default_deadline_days", "7")) || 7;
-  return {
-    title: v.title.trim(),
-    description: v.description.trim(),
-    department: v.department.trim(),
-    justification: v.justification.trim(),
-    priority: v.priority,
-    requestType: v.requestType,
-    biddingMode: "open", // sealed is a bid-request mode (docs/decisions/005-sealed-purchase-requests.md)
-    deadline: v.deadline ? new Date(v.deadline) : new Date(Date.now() + days * DAY),
-    approvalRequired: v.approvalRequired,
-    vendorPreferences: v.vendorPreferences,
-    internalSupplier: v.internalSupplier,
-    status: v.status ?? "pending",
-    categoryId: v.categoryId ?? v.items[0]?.categoryId ?? defaultCategory,
-    items: v.items.map((i) => ({
-      name: i.itemName.trim(),
-      specifications: i.specification,
-      quantity: Number(i.quantity ?? 1),
-      unit: i.unit || "pcs",
-      estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-      categoryId: i.categoryId ?? defaultCategory,
-      urgency: i.urgency,
-      notes: i.notes,
-    })),
-  };
-}
-
-/** The quick-create payload as a new request (internal, pending, approval required by default). */
-export function fromQuickForm(v: QuickForm): NewPurchaseRequest {
-  return {
-    title: v.title.trim(),
-    description: v.description.trim(),
-    department: "",
-    justification: "",
-    priority: "medium",
-    requestType: v.requestType ?? "internal",
-    biddingMode: "open", // sealed is a bid-request mode (docs/decisions/005-sealed-purchase-requests.md)
-    deadline: new Date(v.deadline),
-    approvalRequired: true,
-    vendorPreferences: "",
-    internalSupplier: "",
-    status: v.status ?? "pending",
-    categoryId: v.categoryId ?? v.items[0]?.categoryId ?? null,
-    items: quickItems(v.items),
-  };
 }
 
 /** One page of the list; a bad cursor or an offset past MAX_OFFSET is a 400 on its field. */
