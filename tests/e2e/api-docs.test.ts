@@ -30,7 +30,10 @@ Deno.test("[e2e] api-docs: /api/docs renders the reference of /api/openapi.json 
     const text = await page.locator("body").innerText();
     for (const tag of ["categories", "purchase-requests", "bids"]) assert.match(text, new RegExp(tag, "i"), tag);
     assert.deepEqual(foreign, [], "requests to other origins");
-    assert.deepEqual(problems.filter((p) => !p.includes("internetdisconnected")), []);
+    // Scalar's bundle asks proxy.scalar.com for its API registry (the "Ask AI" and developer tools
+    // extras); the page's CSP refuses it, which is the point (docs/decisions/013). Anything else fails.
+    const refusedByCsp = (p: string) => /scalar\.com/.test(p) && /Content Security Policy/.test(p);
+    assert.deepEqual(problems.filter((p) => !p.includes("internetdisconnected") && !refusedByCsp(p)), []);
   } finally {
     await tab.close();
   }
