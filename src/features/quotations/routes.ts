@@ -209,8 +209,9 @@ export const quotationRoutes = new Hono<AppEnv>()
     "/api/purchase-requests/:id/comparison",
     allow("quotations.compare", {
       tags: TAGS,
-      summary: "Comparison matrix of the request's current quotations",
+      summary: "Comparison matrix of the request's current quotations; 409 while sealed",
       ok: r.comparisonSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     async (c) =>
@@ -227,6 +228,7 @@ export const quotationRoutes = new Hono<AppEnv>()
       tags: TAGS,
       summary: "Comparison matrix and ranking; 409 while sealed",
       ok: r.comparisonSchema,
+      errors: [409],
     }),
     validate("param", idParamSchema),
     async (c) => c.json(await buildComparison(c.get("deps").db, "bid_request", c.req.valid("param").id)),
