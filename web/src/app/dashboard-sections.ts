@@ -8,7 +8,7 @@ import type { DashboardSection } from "../../../src/shared/permissions.ts";
 
 export const DASHBOARD_SECTION_COMPONENTS: Record<DashboardSection, ComponentType> = {
   overview: lazy(() => import("./sections/overview.tsx")),
-  requests: lazy(() => import("../features/requests/components/requests-section.tsx")),
+  requests: lazy(() => import("./sections/requests.tsx")),
   bids: lazy(() => import("../features/bids/components/bids-section.tsx")),
   quotations: lazy(() => import("../features/quotations/components/quotations-section.tsx")),
   categories: lazy(() => import("../features/categories/components/categories-section.tsx")),

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverMessage, toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -6,10 +6,14 @@ import { useApprovePurchaseRequest } from "../api/approve-purchase-request.ts";
 import { DecisionDialog, ReasonField } from "../../../components/decision-dialog.tsx";
 import type { RequestRef } from "./request-actions.tsx";
 import { useMessageText } from "./use-message-text.ts";
-import { BudgetEffect } from "../../budgets/components/budget-effect.tsx";
+
+/** What approving does to the budgets the request falls under (the budgets feature's, handed in by the app). */
+export type BudgetEffectComponent = ComponentType<{ purchaseRequestId: number }>;
 
 /** Approve with an optional comment; above the threshold the request waits for the second approver. */
-export function ApproveDialog({ pr, onClose }: { pr: RequestRef; onClose: () => void }) {
+export function ApproveDialog(
+  { pr, onClose, BudgetEffect }: { pr: RequestRef; onClose: () => void; BudgetEffect: BudgetEffectComponent },
+) {
   const { t } = useTranslation("requests");
   const messageText = useMessageText();
   const [comment, setComment] = useState("");

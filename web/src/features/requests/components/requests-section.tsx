@@ -5,7 +5,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Can } from "../../../lib/authorization.tsx";
-import { ApproveDialog } from "./approve-dialog.tsx";
+import { ApproveDialog, type BudgetEffectComponent } from "./approve-dialog.tsx";
 import { CreateRequestDialog } from "./create-request-dialog.tsx";
 import { EditRequestDialog } from "./edit-request-dialog.tsx";
 import { QuickCreateDialog } from "./quick-create-dialog.tsx";
@@ -22,7 +22,7 @@ type DialogState =
   | { kind: RequestAction; pr: RequestRef }
   | null;
 
-export default function RequestsSection() {
+export default function RequestsSection({ BudgetEffect }: { BudgetEffect: BudgetEffectComponent }) {
   const { t } = useTranslation("requests");
   const [filters, setFilters] = useState<ListFilters>({});
   const [page, setPage] = useState(0);
@@ -70,7 +70,7 @@ export default function RequestsSection() {
       {(dialog?.kind === "cancel" || dialog?.kind === "complete" || dialog?.kind === "submit") && (
         <StatusChangeDialog kind={dialog.kind} pr={dialog.pr} onClose={close} />
       )}
-      {dialog?.kind === "approve" && <ApproveDialog pr={dialog.pr} onClose={close} />}
+      {dialog?.kind === "approve" && <ApproveDialog pr={dialog.pr} onClose={close} BudgetEffect={BudgetEffect} />}
       {dialog?.kind === "reject" && <RejectDialog pr={dialog.pr} onClose={close} />}
     </section>
   );
