@@ -29,6 +29,10 @@ Scalar.createApiReference("#app", {
   telemetry: false,
   withDefaultFonts: false,
   hideClientButton: true,
+  // No "Ask AI" (it calls Scalar's servers) and no Configure/Share/Deploy toolbar (Scalar's hosted
+  // services): this page is a reference for the API on this server only.
+  agent: { disabled: true },
+  showDeveloperTools: "never",
   hideDarkModeToggle: false,
   defaultOpenAllTags: false,
   metaData: { title: "Procurement API reference" },
