@@ -282,11 +282,14 @@ export async function xlsxFromLines(
   heading: string[],
   batches: AsyncIterable<Line[]> | Iterable<Line[]>,
 ): Promise<ReadableStream<Uint8Array>> {
-  const [{ default: ExcelJS }, { PassThrough, Readable }] = await Promise.all([
+  const [{ default: ExcelJS }, { PassThrough }] = await Promise.all([
     import("exceljs"),
     import("node:stream"),
   ]);
   const out = new PassThrough();
+  // Once the client has gone, writes to the destroyed stream fail: nobody is left to tell.
+  out.on("error", () => {});
+  let cancelled = false;
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = book.addWorksheet(sheetName);
   const value = (v: unknown) =>
@@ -294,10 +297,31 @@ export async function xlsxFromLines(
   (async () => {
     for (const line of heading) sheet.addRow([line]).commit();
     for await (const rows of batches) {
+      // A cancelled download stops reading (the export's cursor is released by the loop's return).
+      if (cancelled) return;
       for (const row of rows) sheet.addRow(row.map(value)).commit();
     }
     sheet.commit();
     await book.commit();
   })().catch((e) => out.destroy(e instanceof Error ? e : new Error(String(e))));
-  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+  // Pulled by the client, chunk by chunk. Not Readable.toWeb: in Deno its adapter enqueues into a
+  // cancelled stream when the client stops reading, and that error is thrown uncaught (the
+  // robustness test saw it on the system analytics workbook).
+  const chunks = out[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (e) {
+        controller.error(e);
+      }
+    },
+    async cancel() {
+      cancelled = true;
+      out.destroy();
+      await chunks.return?.();
+    },
+  });
 }
