@@ -8,6 +8,7 @@ import type { Queryable } from "../db/types.ts";
 import { decrypt, encrypt } from "../lib/crypto.ts";
 import { fileBytes, rewriteFile } from "../files/storage.ts";
 import type { ObjectStore } from "../files/s3.ts";
+import { insertQuotationItems } from "../features/opportunities/queries.ts";
 import * as q from "./queries.ts";
 
 export interface SealedItem {
@@ -52,7 +53,8 @@ export async function unsealBidQuotations(
   const rows = await q.lockSealedQuotations(tx, bidId);
   for (const r of rows) {
     const p = await openPayload(key, sealContext(bidId, r.vendorId, r.revision), r.payload);
-    await q.insertOpenedItems(tx, r.id, p.items);
+    // The same rows an open bid's submission writes (the opportunities feature owns that statement).
+    await insertQuotationItems(tx, r.id, "bid_request", p.items.map((i) => ({ ...i, itemId: i.bidRequestItemId })));
     await q.markQuotationOpened(tx, r.id, p.totalAmount, p.notes);
     const files = await q.encryptedAttachments(tx, r.id);
     for (const f of files) {

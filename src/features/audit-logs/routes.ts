@@ -6,9 +6,7 @@ import { audit } from "../../audit/audit.ts";
 import { presentAuditRows } from "../../audit/sealed-entries.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { csvRow } from "../../lib/csv.ts";
-import { BadRequest } from "../../lib/errors.ts";
-import { MAX_OFFSET } from "../../db/paging.ts";
-import { errorText } from "../../shared/error-codes.ts";
+import { badCursor, refuseDeepOffset, setPageHeaders } from "../../lib/list-page.ts";
 import { validate } from "../../lib/validate.ts";
 import { auditQuerySchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
@@ -43,25 +41,12 @@ export const auditLogRoutes = new Hono<AppEnv>()
       const { db, secrets } = c.get("deps");
       const { after: cursor, ...query } = c.req.valid("query");
       // The cursor is the id of the last entry of the page before (X-Next-Cursor).
-      if (cursor !== undefined && !/^[1-9][0-9]{0,17}$/.test(cursor)) {
-        throw new BadRequest("lists.badCursor", [{ path: "after", message: errorText("lists.badCursor") }]);
-      }
-      if (cursor === undefined && query.offset > MAX_OFFSET) {
-        const params = { max: MAX_OFFSET };
-        throw new BadRequest("lists.offsetTooDeep", [
-          { path: "offset", message: errorText("lists.offsetTooDeep", params) },
-        ], params);
-      }
-      const { items, total, capped, estimated, next } = await q.listAuditLogs(db, {
-        ...query,
-        after: cursor === undefined ? undefined : Number(cursor),
-      });
-      c.header("X-Total-Count", String(total));
-      if (capped) c.header("X-Total-Count-Capped", "true");
-      if (estimated) c.header("X-Total-Count-Estimated", "true");
-      if (next) c.header("X-Next-Cursor", next);
+      if (cursor !== undefined && !/^[1-9][0-9]{0,17}$/.test(cursor)) throw badCursor();
+      if (cursor === undefined) refuseDeepOffset(query.offset);
+      const page = await q.listAuditLogs(db, { ...query, after: cursor === undefined ? undefined : Number(cursor) });
+      setPageHeaders(c, page);
       // Entries about sealed bids show who and what only once the bid is unsealed.
-      return c.json(await presentAuditRows(db, secrets.sealedBidKey, items));
+      return c.json(await presentAuditRows(db, secrets.sealedBidKey, page.items));
     },
   )
   .get(

@@ -122,7 +122,7 @@ export async function listPurchaseRequests(
 }
 
 // Totals (exact up to COUNT_CAP, estimated when large): src/db/paging.ts, shared by every list.
-export { cappedCount, COUNT_CAP, ESTIMATE_SKIP } from "../../db/paging.ts";
+export { cappedCount, COUNT_CAP, ESTIMATE_SKIP, MAX_OFFSET } from "../../db/paging.ts";
 
 /** Where a keyset page starts: the (created_at, id) of the last row of the page before. */
 export interface ListCursor {
@@ -154,9 +154,6 @@ export function decodeCursor(value: string): ListCursor | undefined {
   if (id > 2_147_483_647 || Number.isNaN(Date.parse(m[1]))) return undefined;
   return { createdAt: m[1], id };
 }
-
-/** Offsets stop here (the SPA's pager never goes further: totals are capped at COUNT_CAP too); deeper pages use `after`. */
-export const MAX_OFFSET = 10_000;
 
 /** `%` and `_` typed by the user are searched for, not wildcards. */
 export function escapeLike(text: string) {

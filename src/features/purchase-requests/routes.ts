@@ -9,6 +9,7 @@ import { signedInActor } from "../../auth/actor.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/body.ts";
+import { setPageHeaders } from "../../lib/list-page.ts";
 import { validate } from "../../lib/validate.ts";
 import {
   approveSchema,
@@ -47,17 +48,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     }),
     validate("query", prListQuerySchema),
     async (c) => {
-      const { items, total, capped, estimated, next } = await s.listPurchaseRequests(
-        c.get("deps").db,
-        c.req.valid("query"),
-      );
-      c.header("X-Total-Count", String(total));
-      if (capped) c.header("X-Total-Count-Capped", "true");
-      // Capped from the planner's statistics (15,000 or more expected) without counting.
-      if (estimated) c.header("X-Total-Count-Estimated", "true");
-      // The page after this one, for `?after=` (absent on the last page).
-      if (next) c.header("X-Next-Cursor", next);
-      return c.json(items);
+      const page = await s.listPurchaseRequests(c.get("deps").db, c.req.valid("query"));
+      setPageHeaders(c, page);
+      return c.json(page.items);
     },
   )
   .get(

@@ -10,9 +10,9 @@ import type { Actor } from "../../auth/actor.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Db, Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
+import { badCursor, refuseDeepOffset } from "../../lib/list-page.ts";
 import { getSetting, getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
-import { errorText } from "../../shared/error-codes.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import type { prListQuerySchema, quickPurchaseRequestSchema } from "../../shared/schemas/purchase-requests.ts";
 import { canEdit, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
@@ -99,18 +99,8 @@ function sameItems(stored: q.ItemSnapshot[], next: q.PrItemInput[]) {
 export async function listPurchaseRequests(db: Queryable, query: z.output<typeof prListQuerySchema>) {
   const { after: cursor, ...rest } = query;
   const after = cursor ? q.decodeCursor(cursor) : undefined;
-  if (cursor && !after) {
-    throw new BadRequest("purchaseRequests.badCursor", [{
-      path: "after",
-      message: errorText("purchaseRequests.badCursor"),
-    }]);
-  }
-  if (!after && rest.offset > q.MAX_OFFSET) {
-    const params = { max: q.MAX_OFFSET };
-    throw new BadRequest("purchaseRequests.offsetTooDeep", [
-      { path: "offset", message: errorText("purchaseRequests.offsetTooDeep", params) },
-    ], params);
-  }
+  if (cursor && !after) throw badCursor("purchaseRequests.badCursor");
+  if (!after) refuseDeepOffset(rest.offset, "purchaseRequests.offsetTooDeep");
   return await q.listPurchaseRequests(db, { ...rest, after });
 }
 

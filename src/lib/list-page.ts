@@ -1,0 +1,32 @@
+/**
+ * What every paginated list answers around its rows (issue 14 item 3): the 400s for a cursor the
+ * API never gave out and for an offset past MAX_OFFSET, and the total/cursor headers of a page
+ * (totals from src/db/paging.ts). Each list keeps its own error codes.
+ */
+import type { Context } from "hono";
+import { MAX_OFFSET, type Total } from "../db/paging.ts";
+import type { ErrorCode } from "../shared/error-codes.ts";
+import { errorText } from "../shared/error-codes.ts";
+import { BadRequest } from "./errors.ts";
+
+/** 400 on `after`: not a cursor of this list. */
+export function badCursor(code: ErrorCode = "lists.badCursor"): BadRequest {
+  return new BadRequest(code, [{ path: "after", message: errorText(code) }]);
+}
+
+/** Offsets stop at MAX_OFFSET; deeper pages go by cursor (a 400 on `offset` otherwise). */
+export function refuseDeepOffset(offset: number, code: ErrorCode = "lists.offsetTooDeep"): void {
+  if (offset <= MAX_OFFSET) return;
+  const params = { max: MAX_OFFSET };
+  throw new BadRequest(code, [{ path: "offset", message: errorText(code, params) }], params);
+}
+
+/** X-Total-Count (capped at COUNT_CAP), whether it is capped or estimated, and the next page's cursor. */
+export function setPageHeaders(c: Context, page: Total & { next?: string }): void {
+  c.header("X-Total-Count", String(page.total));
+  if (page.capped) c.header("X-Total-Count-Capped", "true");
+  // Capped or projected without counting every row (src/db/paging.ts).
+  if (page.estimated) c.header("X-Total-Count-Estimated", "true");
+  // The page after this one, for `?after=` (absent on the last page).
+  if (page.next) c.header("X-Next-Cursor", page.next);
+}
