@@ -340,7 +340,7 @@ export async function bidding(db: Queryable, f: Filter) {
       p,
     ),
     // Counts only: a sealed bid's quotations are counted, never shown.
-    db.query<{ mode: string; bids: number; quotations: number; averageQuotations: number | null }>(
+    db.query<{ mode: "open" | "sealed"; bids: number; quotations: number; averageQuotations: number | null }>(
       `with b as (${BIDS})
        select m.mode, count(b.id)::int as bids, coalesce(sum(b.quotations), 0)::int as quotations,
               round(avg(b.quotations), 2)::float8 as "averageQuotations"

@@ -6,98 +6,21 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../lib/api-client.ts";
 import type { ReportFilterValues } from "../lib/report-filter.ts";
+import type { z } from "zod";
+import type * as schemas from "../../../src/shared/schemas/responses/reports.ts";
 import { filterQuery } from "../lib/report-filter.ts";
 
 export type ReportKind = "spend" | "savings" | "pipeline" | "approvals" | "bidding" | "vendors";
 
-type Amount = { amount: string; awards: number };
-
-export type SpendReport = {
-  total: Amount & { currencies: string[] };
-  byMonth: (Amount & { month: string })[];
-  byCategory: (Amount & { categoryId: number | null; name: string | null })[];
-  byDepartment: (Amount & { department: string })[];
-  byVendor: (Amount & { vendorId: number | null; name: string | null; vendors: number })[];
-};
-
-export type SavingsReport = {
-  total: {
-    estimated: string;
-    awarded: string;
-    saving: string;
-    savingPercent: number | null;
-    awards: number;
-    withoutBudget: number;
-  };
-  rows: {
-    awardId: number;
-    kind: "purchase_request" | "bid_request";
-    requestId: number;
-    number: string;
-    title: string;
-    awardedAt: string;
-    poNumber: string;
-    estimated: string;
-    awarded: string;
-    saving: string;
-    savingPercent: number | null;
-  }[];
-};
-
-export type CycleMetric = "creationToApproval" | "approvalToAward" | "creationToOrder";
-
-export type PipelineReport = {
-  byStatus: { status: string; count: number }[];
-  cycleTimes: { metric: CycleMetric; count: number; medianDays: number | null; p90Days: number | null }[];
-  pastDeadline: {
-    count: number;
-    requests: { id: number; number: string; title: string; status: string; deadline: string; daysOverdue: number }[];
-  };
-};
-
-export type ApprovalsReport = {
-  turnaround: {
-    role: string;
-    decisions: number;
-    approved: number;
-    rejected: number;
-    medianDays: number | null;
-    p90Days: number | null;
-  }[];
-  waiting: { role: string; count: number; oldestDays: number | null }[];
-};
-
-export type BiddingReport = {
-  byStatus: { status: string; count: number }[];
-  totals: {
-    bids: number;
-    invited: number;
-    answered: number;
-    responseRate: number | null;
-    quotations: number;
-    averageQuotations: number | null;
-  };
-  byMode: { mode: "open" | "sealed"; bids: number; quotations: number; averageQuotations: number | null }[];
-};
-
-export type Scorecard = {
-  vendorId: number;
-  companyName: string;
-  opportunities: number;
-  quotations: number;
-  responseRate: number | null;
-  wins: number;
-  winRate: number | null;
-  medianResponseDays: number | null;
-  averageAboveLowestPercent: number | null;
-  awardedTotal: string;
-  /** Orders received in full with a due date; on-time share and days late (promised, else requested date). */
-  deliveries: number;
-  onTimeRate: number | null;
-  averageDaysLate: number | null;
-};
-
-export type VendorsReport = { vendors: Scorecard[] };
+// The answers' shapes are the server's response schemas (types only: nothing of zod is bundled).
+export type SpendReport = z.infer<typeof schemas.spendReportSchema>;
+export type SavingsReport = z.infer<typeof schemas.savingsReportSchema>;
+export type PipelineReport = z.infer<typeof schemas.pipelineReportSchema>;
+export type CycleMetric = PipelineReport["cycleTimes"][number]["metric"];
+export type ApprovalsReport = z.infer<typeof schemas.approvalsReportSchema>;
+export type BiddingReport = z.infer<typeof schemas.biddingReportSchema>;
+export type Scorecard = z.infer<typeof schemas.scorecardSchema>;
+export type VendorsReport = z.infer<typeof schemas.vendorReportSchema>;
 
 export type ReportData = {
   spend: SpendReport;

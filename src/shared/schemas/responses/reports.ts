@@ -40,7 +40,7 @@ export const savingsReportSchema = z.object({
 export const pipelineReportSchema = z.object({
   byStatus: z.array(z.object({ status: z.string(), count: int })),
   cycleTimes: z.array(z.object({
-    metric: z.string(),
+    metric: z.enum(["creationToApproval", "approvalToAward", "creationToOrder"]),
     count: int,
     medianDays: nullableNumber,
     p90Days: nullableNumber,
@@ -80,7 +80,9 @@ export const biddingReportSchema = z.object({
     quotations: int,
     averageQuotations: nullableNumber,
   }),
-  byMode: z.array(z.object({ mode: z.string(), bids: int, quotations: int, averageQuotations: nullableNumber })),
+  byMode: z.array(
+    z.object({ mode: z.enum(["open", "sealed"]), bids: int, quotations: int, averageQuotations: nullableNumber }),
+  ),
 });
 
 export const scorecardSchema = z.object({
