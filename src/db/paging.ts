@@ -44,18 +44,65 @@ export interface CountSpec {
   text?: boolean;
 }
 
-async function planRows(db: Queryable, sql: string, params: unknown[]) {
+/**
+ * Estimates and sample projections are remembered for a few seconds per filter (per process): they
+ * only decide whether to count, an answer a few seconds old decides as well, and the `EXPLAIN` cost
+ * a round trip and a planning per list request (about a third of a page's statements on a pager).
+ */
+export const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATE_CACHE_MAX = 1_000;
+type Remembered = Map<string, { at: number; value: Promise<number | undefined> }>;
+// Per database handle: two databases (test files in one process) never share an estimate.
+let estimatesOf = new WeakMap<Queryable, Remembered>();
+
+function remembered(
+  db: Queryable,
+  key: string,
+  compute: () => Promise<number | undefined>,
+): Promise<number | undefined> {
+  let estimates = estimatesOf.get(db);
+  if (!estimates) estimatesOf.set(db, estimates = new Map());
+  const now = Date.now();
+  const hit = estimates.get(key);
+  if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.value;
+  if (estimates.size >= ESTIMATE_CACHE_MAX) estimates.clear();
+  const value = compute();
+  estimates.set(key, { at: now, value });
+  // A failed estimate is not remembered (the next request asks again).
+  value.catch(() => estimates.delete(key));
+  return value;
+}
+
+/** Forget every remembered estimate (tests that change a table's size between two requests). */
+export function forgetEstimates(): void {
+  estimatesOf = new WeakMap();
+}
+
+async function explainRows(db: Queryable, sql: string, params: unknown[]) {
   const plan = await db.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${sql}`, params);
   const raw = plan[0]?.["QUERY PLAN"];
   const json = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
   return Number(json?.[0]?.Plan?.["Plan Rows"] ?? 0);
 }
 
+function planRows(db: Queryable, sql: string, params: unknown[]) {
+  return remembered(db, `plan\0${sql}\0${JSON.stringify(params)}`, () => explainRows(db, sql, params))
+    .then((n) => n ?? 0);
+}
+
 /**
  * A projection of the matches from about SAMPLE_ROWS rows of whole blocks (`tablesample system`,
  * repeatable so a pager sees the same total on every page); undefined for a small table.
  */
-async function sampledMatches(db: Queryable, spec: CountSpec & { table: string }) {
+function sampledMatches(db: Queryable, spec: CountSpec & { table: string }) {
+  return remembered(
+    db,
+    `sample\0${spec.table}\0${spec.from}\0${spec.where}\0${JSON.stringify(spec.params)}`,
+    () => sampleNow(db, spec),
+  );
+}
+
+async function sampleNow(db: Queryable, spec: CountSpec & { table: string }) {
   const [{ rows }] = await db.query<{ rows: number }>(
     "select greatest(reltuples, 0)::float8 as rows from pg_class where oid = $1::regclass",
     [spec.table],
@@ -72,19 +119,31 @@ async function sampledMatches(db: Queryable, spec: CountSpec & { table: string }
   return s.seen ? Math.round((s.n * rows) / s.seen) : 0;
 }
 
-export async function cappedCount(db: Queryable, spec: CountSpec): Promise<Total> {
-  const fromWhere = `${spec.from} ${spec.where}`;
+/**
+ * How a list gets its total without counting (`known`), or the capped count statement to run
+ * (`countSql`, with the spec's own parameters, so a list can also run it inside its page statement:
+ * one round trip instead of two).
+ */
+export async function totalPlan(db: Queryable, spec: CountSpec): Promise<{ known: Total } | { countSql: string }> {
   if (spec.text && spec.table) {
     const projected = await sampledMatches(db, { ...spec, table: spec.table });
     if (projected !== undefined && projected >= SAMPLE_SKIP) {
-      return { total: Math.min(projected, COUNT_CAP), capped: projected > COUNT_CAP, estimated: true };
+      return { known: { total: Math.min(projected, COUNT_CAP), capped: projected > COUNT_CAP, estimated: true } };
     }
-  } else if (await planRows(db, `select 1 ${fromWhere}`, spec.params) >= ESTIMATE_SKIP) {
-    return { total: COUNT_CAP, capped: true, estimated: true };
+  } else if (await planRows(db, `select 1 ${spec.from} ${spec.where}`, spec.params) >= ESTIMATE_SKIP) {
+    return { known: { total: COUNT_CAP, capped: true, estimated: true } };
   }
-  const [{ n }] = await db.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 ${fromWhere} limit ${COUNT_CAP + 1}) s`,
-    spec.params,
-  );
+  return { countSql: `select count(*)::int as n from (select 1 ${spec.from} ${spec.where} limit ${COUNT_CAP + 1}) s` };
+}
+
+/** The Total of a capped count's result (COUNT_CAP + 1 means "more"). */
+export function totalOf(n: number): Total {
   return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP, estimated: false };
+}
+
+export async function cappedCount(db: Queryable, spec: CountSpec): Promise<Total> {
+  const plan = await totalPlan(db, spec);
+  if ("known" in plan) return plan.known;
+  const [{ n }] = await db.query<{ n: number }>(plan.countSql, spec.params);
+  return totalOf(n);
 }

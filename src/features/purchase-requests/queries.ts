@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
 import { where } from "../../db/where.ts";
-import { cappedCount, type Total } from "../../db/paging.ts";
+import { cappedCount, type Total, totalOf, totalPlan } from "../../db/paging.ts";
 
 export interface PrItemInput {
   name: string;
@@ -15,19 +15,51 @@ export interface PrItemInput {
 
 const cents = (c: number) => (c / 100).toFixed(2);
 
+// Who has approved it in its current pending round, so the SPA hides Approve/Reject from them.
+const APPROVED_BY = `case when pr.status = 'pending' then coalesce((
+    select json_agg(e.actor_id) from purchase_request_events e
+     where e.purchase_request_id = pr.id and e.action = 'approved'
+       and e.id > coalesce((select max(p.id) from purchase_request_events p
+                             where p.purchase_request_id = pr.id and p.to_status = 'pending' and p.action <> 'approved'), 0)
+  ), '[]'::json) else '[]'::json end`;
+
 export const LIST_COLUMNS = `pr.id, pr.request_number as "requestId", pr.title, pr.description, pr.status,
   pr.request_type as "requestType", pr.priority, pr.department, pr.bidding_mode as "biddingMode",
   pr.deadline, pr.created_at as "createdAt", pr.updated_at as "updatedAt", pr.estimated_budget as "estimatedBudget",
   pr.approvals_required as "approvalsRequired", pr.version, pr.created_by as "createdById",
   case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
   c.name as "categoryName",
-  -- Who has approved it in its current pending round, so the SPA hides Approve/Reject from them.
-  case when pr.status = 'pending' then coalesce((
-    select json_agg(e.actor_id) from purchase_request_events e
-     where e.purchase_request_id = pr.id and e.action = 'approved'
-       and e.id > coalesce((select max(p.id) from purchase_request_events p
-                             where p.purchase_request_id = pr.id and p.to_status = 'pending' and p.action <> 'approved'), 0)
-  ), '[]'::json) else '[]'::json end as "approvedBy"`;
+  ${APPROVED_BY} as "approvedBy"`;
+
+// Timestamps inside json come out as PostgreSQL writes them; this is the JSON of a JS Date (milliseconds, Z),
+// so a date built in SQL reads the same as every other date of the API.
+const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', ${ISO_MS})`;
+
+/**
+ * One row of the list as json, built by PostgreSQL: the page leaves the database as one text value
+ * that becomes the answer's body as it is (no row parsing, no JSON.stringify of 50 rows in the app:
+ * about 600 µs of app CPU per page). The same fields and values as LIST_COLUMNS through the driver
+ * (dates as a JS Date's JSON, money as text), plus the item summary kept on the row by sql/0020.
+ */
+const LIST_JSON = `json_build_object('id', pr.id, 'requestId', pr.request_number, 'title', pr.title,
+  'description', pr.description, 'status', pr.status, 'requestType', pr.request_type, 'priority', pr.priority,
+  'department', pr.department, 'biddingMode', pr.bidding_mode, 'deadline', ${isoMs("pr.deadline")},
+  'createdAt', ${isoMs("pr.created_at")}, 'updatedAt', ${isoMs("pr.updated_at")},
+  'estimatedBudget', pr.estimated_budget::text, 'approvalsRequired', pr.approvals_required, 'version', pr.version,
+  'createdById', pr.created_by,
+  'category', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
+  'categoryName', c.name, 'approvedBy', ${APPROVED_BY},
+  'itemCount', pr.item_count, 'items', pr.item_summary)`;
+
+export interface ListPage extends Total {
+  /** The page's rows as a JSON array, ready to be sent. */
+  body: string;
+  /** How many rows the page holds. */
+  rows: number;
+  /** The cursor of the page after this one (a full page only). */
+  next?: string;
+}
 
 export async function listPurchaseRequests(
   db: Queryable,
@@ -40,7 +72,7 @@ export async function listPurchaseRequests(
     offset: number;
     after?: ListCursor;
   },
-) {
+): Promise<ListPage> {
   // With a text search, the filtered columns lead the ORDER BY so the planner reads the filter's own
   // index in list order and rechecks the text on those rows; otherwise it walks the newest-first index
   // and filters (status=completed&q=medical: 47,442 rows, 1,991 buffers, against 527 rows, 285). The
@@ -80,45 +112,44 @@ export async function listPurchaseRequests(
   // before, 649 after); without one, reading the 50 rows straight from the index scan saves 50 lookups.
   const offset = f.after ? 0 : f.offset;
   const skips = offset > 0;
-  const pageQuery = () =>
-    // Page first, then the per-row details for just that page.
-    db.query<Record<string, unknown> & { cursor: string }>(
-      `select ${LIST_COLUMNS}, ${CURSOR_SQL} as cursor,
-          (select count(*)::int from purchase_request_items i where i.purchase_request_id = pr.id) as "itemCount",
-          coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'quantity', t.quantity, 'unit', t.unit,
-                      'estimatedPrice', t.estimated_price::text) order by t.position)
-             from (select id, name, quantity, unit, estimated_price, position from purchase_request_items i
-                    where i.purchase_request_id = pr.id order by position limit 3) t), '[]'::json) as items
-         from (select ${skips ? "pr.id" : "*"} from purchase_requests pr ${page}
-                order by ${lead}pr.created_at desc, pr.id desc limit $${pageParams.length + 1} offset $${
+  // The total is over the filter, not the cursor, so a pager shows the same total on every page.
+  const spec = { from: "from purchase_requests pr", table: "purchase_requests", where: w.sql, params: w.params };
+  // One statement: the page as json text, its size, the last row's cursor and, when the total has to be
+  // counted, the capped count (it reads the filter's parameters, $1.., which the page statement starts with).
+  const pageQuery = (countSql?: string) =>
+    db.query<{ body: string; rows: number; last: string | null; n: number | null }>(
+      `with page as (
+         select ${LIST_JSON} as j, pr.created_at, pr.id, ${CURSOR_SQL} as cursor
+           from (select ${skips ? "pr.id" : "*"} from purchase_requests pr ${page}
+                  order by ${lead}pr.created_at desc, pr.id desc limit $${pageParams.length + 1} offset $${
         pageParams.length + 2
       }) ${skips ? "p join purchase_requests pr on pr.id = p.id" : "pr"}
-         left join categories c on c.id = pr.category_id
-        order by pr.created_at desc, pr.id desc`,
+           left join categories c on c.id = pr.category_id)
+       select coalesce(json_agg(j order by created_at desc, id desc), '[]')::text as body, count(*)::int as rows,
+              (array_agg(cursor order by created_at, id))[1] as last,
+              ${countSql ? `(${countSql})` : "null::int"} as n
+         from page`,
       [...pageParams, f.limit, offset],
     );
-  // The total is over the filter, not the cursor, so a pager shows the same total on every page.
-  const count = () =>
-    cappedCount(db, {
-      from: "from purchase_requests pr",
-      table: "purchase_requests",
-      where: w.sql,
-      params: w.params,
-      text: !!f.q,
-    });
-  let rows: Awaited<ReturnType<typeof pageQuery>>, total: Total;
+  let result: { body: string; rows: number; last: string | null; n: number | null };
+  let total: Total;
   if (f.q) {
     // Text search: the page first; a short first page is the whole answer and needs no count (a rare
     // word's count would read the trigram index a second time).
-    rows = await pageQuery();
-    total = !f.after && offset === 0 && rows.length < f.limit
-      ? { total: rows.length, capped: false, estimated: false }
-      : await count();
-  } else [rows, total] = await Promise.all([pageQuery(), count()]);
-  const items = rows.map(({ cursor: _, ...row }) => row);
+    [result] = await pageQuery();
+    if (!f.after && offset === 0 && result.rows < f.limit) {
+      total = { total: result.rows, capped: false, estimated: false };
+    } else {
+      total = await cappedCount(db, { ...spec, text: true });
+    }
+  } else {
+    const plan = await totalPlan(db, spec);
+    [result] = await pageQuery("countSql" in plan ? plan.countSql : undefined);
+    total = "known" in plan ? plan.known : totalOf(result.n ?? 0);
+  }
   // A full page may have more after it; a short page is the last.
-  const next = rows.length === f.limit ? encodeCursor(rows[rows.length - 1].cursor) : undefined;
-  return { items, ...total, next };
+  const next = result.rows === f.limit && result.last ? encodeCursor(result.last) : undefined;
+  return { body: result.body, rows: result.rows, ...total, next };
 }
 
 // Totals (exact up to COUNT_CAP, estimated when large): src/db/paging.ts, shared by every list.
@@ -173,10 +204,6 @@ export async function prStats(db: Queryable) {
     completed: by("completed"),
   };
 }
-
-// Timestamps inside json come out as PostgreSQL writes them; this is the JSON of a JS Date (milliseconds, Z),
-// so a history entry reads the same as every other date of the API.
-const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /** One statement (one round trip): the request, its items and its history as json arrays. */
 export async function getPurchaseRequest(db: Queryable, id: number) {

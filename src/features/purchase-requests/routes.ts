@@ -50,7 +50,8 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
     async (c) => {
       const page = await s.listPurchaseRequests(c.get("deps").db, c.req.valid("query"));
       setPageHeaders(c, page);
-      return c.json(page.items);
+      // The rows come from PostgreSQL as JSON text already (queries.ts LIST_JSON): sent as they are.
+      return c.body(page.body, 200, { "content-type": "application/json" });
     },
   )
   .get(
