@@ -12,7 +12,8 @@ import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv, SessionUser } from "../lib/deps.ts";
 import { isDatabaseError } from "../db/errors.ts";
 import { ServiceUnavailable } from "../lib/errors.ts";
-import { completeJsonResponse } from "../lib/security.ts";
+import { answerFrom, jsonTemplate } from "../lib/security.ts";
+import type { SessionCache, TokenClaims } from "./session-cache.ts";
 import { currentUserJson } from "./user-json.ts";
 import { findSessionUser, revokeSession, type SessionUserRow } from "./queries.ts";
 
@@ -99,23 +100,17 @@ export async function resolveSession(c: Context<AppEnv>): Promise<void> {
       cache.rememberToken(token, payload);
     }
     const id = Number(payload.sub);
-    // A token without a session id (forged by someone holding the key, or from before sessions
-    // could be revoked) cannot be signed out, so it is not a session.
-    const sid = typeof payload.sid === "string" && payload.sid.length <= 64 ? payload.sid : undefined;
+    const sid = sessionIdOf(payload);
     let row = sid ? cache.get(id, sid) : undefined;
     if (sid && (!row || row.tokenVersion !== payload.tv)) {
       row = await findSessionUser(db, id, sid);
       if (row) cache.set(id, sid, row);
     }
-    const valid = row && !row.revoked && row.isActive && row.tokenVersion === payload.tv &&
-      (row.role !== "vendor" || row.vendorStatus === "approved");
-    if (valid && row && sid) {
+    if (row && sid && isValidSession(row, payload)) {
       const user = sessionUserOf(row);
       c.set("user", user);
       c.set("sessionId", sid);
-      // Renew past half-life so an active user is not signed out mid-work (same session id).
-      const age = Date.now() / 1000 - (payload.iat ?? 0);
-      if (age > SESSION_TTL_SECONDS / 2) await issueSession(c, user, sid);
+      if (needsRenewal(payload)) await issueSession(c, user, sid);
     } else {
       clearSession(c);
     }
@@ -124,6 +119,44 @@ export async function resolveSession(c: Context<AppEnv>): Promise<void> {
     if (isDatabaseError(e)) throw new ServiceUnavailable();
     clearSession(c);
   }
+}
+
+/**
+ * The token's session id. A token without one (forged by someone holding the key, or from before
+ * sessions could be revoked) cannot be signed out, so it is not a session.
+ */
+function sessionIdOf(payload: TokenClaims): string | undefined {
+  return typeof payload.sid === "string" && payload.sid.length <= 64 ? payload.sid : undefined;
+}
+
+/** The checks of a session's row on every request: not signed out, active, same token version, an approved vendor. */
+function isValidSession(row: SessionUserRow, payload: TokenClaims): boolean {
+  return !row.revoked && row.isActive && row.tokenVersion === payload.tv &&
+    (row.role !== "vendor" || row.vendorStatus === "approved");
+}
+
+/** Past half-life the cookie is renewed, so an active user is not signed out mid-work (same session id). */
+function needsRenewal(payload: TokenClaims): boolean {
+  return Date.now() / 1000 - (payload.iat ?? 0) > SESSION_TTL_SECONDS / 2;
+}
+
+/**
+ * The signed-in user of a Cookie header when everything the check needs is already cached (the
+ * verified token, the session's row) and the answer needs no Set-Cookie (no renewal, no clearing):
+ * the server's front door answers `GET /api/auth/user` with it (src/lib/pipeline.ts). The same
+ * checks as resolveSession, on the same caches; `undefined` means "take the ordinary path", which
+ * reads what is missing, renews or clears the cookie, or refuses.
+ */
+export function cachedSessionUser(cache: SessionCache, cookieHeader: string | null): SessionUser | undefined {
+  const token = sessionToken(cookieHeader);
+  if (!token) return undefined;
+  const payload = cache.verifiedToken(token);
+  if (!payload) return undefined;
+  const sid = sessionIdOf(payload);
+  if (!sid) return undefined;
+  const row = cache.get(Number(payload.sub), sid);
+  if (!row || !isValidSession(row, payload) || needsRenewal(payload)) return undefined;
+  return sessionUserOf(row);
 }
 
 /**
@@ -157,21 +190,33 @@ function sessionUserOf(row: SessionUserRow): SessionUser {
   return user;
 }
 
-/** The user answer's JSON per session user, i.e. per cached row: it changes only when the row does. */
-const userAnswers = new WeakMap<SessionUser, string>();
+/**
+ * The user answer per session user, i.e. per cached row (it changes only when the row does): a
+ * Response with the JSON and every fixed header, copied per request (src/lib/security.ts jsonTemplate).
+ */
+const userAnswers = new WeakMap<SessionUser, Response>();
+function userAnswerTemplate(user: SessionUser): Response {
+  let template = userAnswers.get(user);
+  if (template === undefined) {
+    template = jsonTemplate(JSON.stringify(currentUserJson(user)));
+    userAnswers.set(user, template);
+  }
+  return template;
+}
+
+/** `GET /api/auth/user`'s answer for a user, with its final headers (the front door's and the route's). */
+export function currentUserAnswer(user: SessionUser, requestId: string): Response {
+  return answerFrom(userAnswerTemplate(user), requestId);
+}
 
 /**
- * `GET /api/auth/user`'s answer, the call the SPA makes on every load. The JSON is made once per
- * cached row, and the response is built with its final headers in one go (completeJsonResponse);
- * when the session cookie was renewed on this request the ordinary path carries the Set-Cookie.
+ * `GET /api/auth/user`'s answer on the ordinary path (the front door answers most calls before it):
+ * when the session cookie was renewed on this request the pipeline adds the headers to the Set-Cookie answer.
  */
 export function currentUserResponse(c: Context<AppEnv>): Response {
   const user = c.get("user")!;
-  let body = userAnswers.get(user);
-  if (body === undefined) {
-    body = JSON.stringify(currentUserJson(user));
-    userAnswers.set(user, body);
+  if (cookieSet.has(c)) {
+    return c.body(JSON.stringify(currentUserJson(user)), 200, { "Content-Type": "application/json" });
   }
-  if (cookieSet.has(c)) return c.body(body, 200, { "Content-Type": "application/json" });
-  return completeJsonResponse(body, c.get("requestId"));
+  return currentUserAnswer(user, c.get("requestId"));
 }

@@ -10,10 +10,11 @@ import type { ErrorHandler, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "./deps.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
-import { resolveSession } from "../auth/session.ts";
+import { cachedSessionUser, currentUserAnswer, resolveSession } from "../auth/session.ts";
+import type { Logger } from "./logger.ts";
 import { PayloadTooLarge } from "./errors.ts";
-import { logRequest, requestIdFor, setRequestIdHeader } from "./request-log.ts";
-import { applySecurityHeaders, checkOrigin, completeJsonResponse, isCompleteResponse } from "./security.ts";
+import { logAnswer, logRequest, pathnameOf, requestIdFor, setRequestIdHeader } from "./request-log.ts";
+import { answerFrom, applySecurityHeaders, checkOrigin, isCompleteResponse, jsonTemplate } from "./security.ts";
 import { useOrganisationTimeZone } from "./organisation-time-zone.ts";
 
 export interface PipelineOptions {
@@ -26,7 +27,47 @@ export interface PipelineOptions {
 }
 
 const noop = () => Promise.resolve();
-const HEALTHY = JSON.stringify({ status: "ok" });
+const HEALTHY = jsonTemplate(JSON.stringify({ status: "ok" }));
+
+export interface FrontDoorOptions {
+  sessionCache: SessionCache;
+  logger: Logger;
+}
+
+/**
+ * The app's entry (createApp puts it in front of Hono's `fetch`, so the server and app.request()
+ * take it alike): the two hottest calls are answered before Hono's dispatch, which costs more than
+ * the work they need (context, request wrapper, router, compose; docs/benchmarks.md).
+ * - `GET /healthz`, the platform's liveness probe: fixed, not logged, the headers of any JSON answer.
+ * - `GET /api/auth/user`, the call the SPA makes on every load, when the session is fully cached and
+ *   needs no Set-Cookie (src/auth/session.ts cachedSessionUser: the same checks as the pipeline's);
+ *   logged with the same fields as any request. A GET has no body to limit, no origin to check
+ *   (safe method) and no time zone to set; the route's guard (signed in) is the session itself.
+ * Everything else, and these two whenever anything is missing, takes the ordinary path.
+ */
+export function frontDoor<A extends unknown[]>(
+  fetch: (req: Request, ...rest: A) => Response | Promise<Response>,
+  { sessionCache, logger }: FrontDoorOptions,
+): (req: Request, ...rest: A) => Response | Promise<Response> {
+  return (req, ...rest) => {
+    if (req.method === "GET") {
+      const path = pathnameOf(req.url);
+      if (path === "/healthz") return answerFrom(HEALTHY, requestIdFor(req.headers.get("x-request-id")));
+      if (path === "/api/auth/user") {
+        const start = performance.now();
+        const headers = req.headers;
+        const user = cachedSessionUser(sessionCache, headers.get("cookie"));
+        if (user) {
+          const id = requestIdFor(headers.get("x-request-id"));
+          const res = currentUserAnswer(user, id);
+          logAnswer(logger, id, "GET", path, 200, start, user.id);
+          return res;
+        }
+      }
+    }
+    return fetch(req, ...rest);
+  };
+}
 
 export function requestPipeline(
   { deps, sessionCache, onError, maxBodyBytes }: PipelineOptions,
@@ -43,7 +84,7 @@ export function requestPipeline(
     // body, origin, session or time zone, and it is not logged. Its answer is fixed; it carries the
     // headers of any JSON answer, built in one go. The route stays declared (OpenAPI, route table).
     if (c.req.path === "/healthz" && c.req.method === "GET") {
-      return completeJsonResponse(HEALTHY, requestIdFor(c.req.header("x-request-id")));
+      return answerFrom(HEALTHY, requestIdFor(c.req.header("x-request-id")));
     }
     c.set("deps", deps);
     c.set("sessionCache", sessionCache);

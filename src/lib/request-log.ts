@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./deps.ts";
+import type { Logger } from "./logger.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -57,15 +58,29 @@ export function logRequest(c: Context<AppEnv>, id: string, start: number) {
   const path = pathnameOf(c.req.url);
   if (path === "/healthz" || path.startsWith("/assets/")) return;
   const method = c.req.method;
-  c.get("deps").logger.info("request", {
-    requestId: id,
+  // A quotation submission's author is left out: on a sealed bid, who bid must not show before
+  // unsealing, and the log line would pair a vendor with the sealed audit entry written at that time.
+  const userId = path === "/api/vendor/quotations" && method === "POST" ? undefined : c.get("user")?.id;
+  logAnswer(c.get("deps").logger, id, method, path, c.res.status, start, userId);
+}
+
+/** Writes a request's log line: the fields every reader of the request log expects, in this order. */
+export function logAnswer(
+  logger: Logger,
+  requestId: string,
+  method: string,
+  path: string,
+  status: number,
+  start: number,
+  userId: number | undefined,
+) {
+  logger.info("request", {
+    requestId,
     method,
     path,
-    status: c.res.status,
+    status,
     ms: Math.round((performance.now() - start) * 10) / 10,
-    // A quotation submission's author is left out: on a sealed bid, who bid must not show before
-    // unsealing, and the log line would pair a vendor with the sealed audit entry written at that time.
-    userId: path === "/api/vendor/quotations" && method === "POST" ? undefined : c.get("user")?.id,
+    userId,
   });
 }
 

@@ -1,10 +1,13 @@
 /**
- * The two hottest answers (issue 14 item 2): `/healthz` answered by the pipeline itself, and the
- * signed-in user's JSON made once per cached session row, both built with their final headers
- * (src/lib/security.ts completeJsonResponse). These tests pin that the shortcut is taken and that
+ * The two hottest answers (issue 14 item 2): `/healthz` and the signed-in user's JSON (made once
+ * per cached session row), both answered before Hono's dispatch (src/lib/pipeline.ts frontDoor)
+ * and copied from a template with their final headers (src/lib/security.ts answerFrom). These tests pin that the shortcut is taken and that
  * it answers exactly as the ordinary path does: same headers, same body, a changed row seen at once.
  */
 import assert from "node:assert/strict";
+import { SignJWT } from "jose";
+import { SESSION_COOKIE } from "../../src/auth/session.ts";
+import { testSecrets } from "../../src/lib/secrets.ts";
 import { isCompleteResponse } from "../../src/lib/security.ts";
 import { expectJson, recordingLogger, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
@@ -75,6 +78,102 @@ Deno.test(`${tag} GET /api/auth/user: final headers in one go, JSON cached per s
     const after = await user.request("/api/auth/user");
     assert.ok(isCompleteResponse(after));
     assert.equal((await expectJson<typeof body>(after, 200)).firstName, "Renamed", "a new row, a new answer");
+  } finally {
+    await t.close();
+  }
+});
+
+/** Counts the router's lookups, i.e. the requests that reached Hono's dispatch. */
+function countDispatches(t: Awaited<ReturnType<typeof testApp>>): { readonly n: number } {
+  const router = t.app.router;
+  const match = router.match.bind(router);
+  const counter = { n: 0 };
+  router.match = (method, path) => {
+    counter.n++;
+    return match(method, path);
+  };
+  return counter;
+}
+
+Deno.test(`${tag} GET /healthz and a cached signed-in GET /api/auth/user are answered before Hono's dispatch, logged as before`, async () => {
+  const logger = recordingLogger();
+  const t = await testApp({ logger, env: { SESSION_CACHE_MS: "60000" } });
+  try {
+    const user = await as(t, "purchase_team");
+    const dispatched = countDispatches(t);
+    await (await t.app.request("/healthz")).body?.cancel();
+    assert.equal(dispatched.n, 0, "/healthz never reaches the router");
+    // The first call reads the row (ordinary path), the next ones are answered from the cache.
+    const first = await expectJson(await user.request("/api/auth/user"), 200);
+    const before = dispatched.n;
+    const res = await user.request("/api/auth/user?x=1", { headers: { "x-request-id": "front-1" } });
+    assert.equal(dispatched.n, before, "answered by the front door");
+    assert.ok(isCompleteResponse(res));
+    assert.equal(res.headers.get("x-request-id"), "front-1");
+    assert.equal(res.headers.get("set-cookie"), null);
+    assert.deepEqual(await expectJson(res, 200), first);
+    const line = logger.lines.find((l) => l.fields?.requestId === "front-1");
+    assert.deepEqual({ ...line, fields: { ...line?.fields, ms: 0 } }, {
+      level: "info",
+      msg: "request",
+      fields: { requestId: "front-1", method: "GET", path: "/api/auth/user", status: 200, ms: 0, userId: user.user.id },
+    });
+    assert.equal(typeof line?.fields?.ms, "number");
+
+    // Everything else reaches the router: other methods, other paths, no or a foreign cookie.
+    for (
+      const [path, init] of [
+        ["/api/auth/user", { method: "HEAD" }],
+        ["/api/auth/user", {}],
+        ["/api/profile", {}],
+        ["/healthz", { method: "POST" }],
+      ] as const
+    ) {
+      const n: number = dispatched.n;
+      await (await (path === "/api/profile" ? user.request(path, init) : t.app.request(path, init))).body?.cancel();
+      assert.equal(dispatched.n, n + 1, `${init.method ?? "GET"} ${path}`);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test(`${tag} the front door leaves to the ordinary path a session to renew, signed out or with a changed role`, async () => {
+  const t = await testApp({ env: { SESSION_CACHE_MS: "60000" } });
+  try {
+    const user = await as(t, "purchase_team");
+    const admin = await as(t, "admin");
+    // Past half-life: every answer renews the cookie, also once the token and row are cached.
+    const now = Math.floor(Date.now() / 1000);
+    const old = await new SignJWT({ tv: 0, sid: crypto.randomUUID() }).setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(user.user.id)).setIssuedAt(now - 7 * 3600).setExpirationTime(now + 5 * 3600)
+      .sign(testSecrets().jwtKey);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.request("/api/auth/user", { headers: { cookie: `${SESSION_COOKIE}=${old}` } });
+      await expectJson(res, 200);
+      assert.match(res.headers.get("set-cookie") ?? "", /^session=/, `call ${i + 1} renews`);
+    }
+
+    // A role change through the API, then a sign-out: each seen on the very next call.
+    await expectJson(await user.request("/api/auth/user"), 200);
+    await expectJson(await user.request("/api/auth/user"), 200);
+    const [{ id: roleId }] = await t.db.query<{ id: number }>(
+      "select id from roles where name = 'procurement_manager'",
+    );
+    const role = await admin.request(`/api/admin/users/${user.user.id}/role`, { method: "PUT", json: { roleId } });
+    assert.equal(role.status, 200, await role.clone().text());
+    await role.body?.cancel();
+    assert.equal((await user.request("/api/auth/user")).status, 401, "role change ends the session");
+
+    const again = await as(t, "purchase_team");
+    await expectJson(await again.request("/api/auth/user"), 200);
+    await expectJson(await again.request("/api/auth/user"), 200);
+    const out = await again.request("/api/auth/logout", { method: "POST" });
+    await out.body?.cancel();
+    const after = await again.request("/api/auth/user");
+    assert.equal(after.status, 401, "signed out");
+    assert.match(after.headers.get("set-cookie") ?? "", /^session=;/, "the cookie is cleared");
+    await after.body?.cancel();
   } finally {
     await t.close();
   }
