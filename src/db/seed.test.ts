@@ -5,7 +5,8 @@ import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { migrate } from "./migrate.ts";
 import { openPglite } from "./pglite.ts";
 import { seedDemo } from "./seed.ts";
-import { seedScale } from "./seed-scale.ts";
+import { seedAuditLogs, seedScale } from "./seed-scale.ts";
+import { verifyAuditChain } from "../audit/verify.ts";
 import type { Db } from "./types.ts";
 
 const logger = createLogger("silent");
@@ -282,9 +283,89 @@ Deno.test("seedScale adds n requests with about ten items each, bids and quotati
     );
     await checkInvariants(db);
 
-    // A second run keeps adding with fresh numbers.
-    await seedScale(db, 10, logger);
+    // A second run keeps adding with fresh numbers (through every trigger, the path without a superuser).
+    assert.equal((await seedScale(db, 10, logger, { triggers: true })).fastPath, false);
     assert.equal((await counts(db)).purchase_requests, after.purchase_requests + 10);
+  } finally {
+    await db.close();
+  }
+});
+
+/** The rollup and summary rows of every request and bid, as text, to compare before and after a refresh. */
+async function derived(db: Db) {
+  const rows = async (sql: string) => (await db.query<{ v: string }>(sql)).map((r) => r.v);
+  return {
+    summaries: await rows(
+      "select id || ':' || item_count || ':' || item_summary::text as v from purchase_requests order by id",
+    ),
+    requests: await rows("select r::text as v from report_requests r order by id"),
+    decisions: await rows("select d::text as v from report_approval_decisions d order by event_id"),
+    opportunities: await rows("select o::text as v from report_opportunities o order by kind, id"),
+    quotations: await rows("select q::text as v from report_quotations q order by 1"),
+  };
+}
+
+Deno.test("[seed] seedScale at 300 in batches: items per request, unique numbers, summaries and rollups as the triggers write them", async () => {
+  const db = await freshDb();
+  try {
+    await seedDemo(db, logger);
+    const [{ max }] = await db.query<{ max: number }>("select max(id) as max from purchase_requests");
+    const r = await seedScale(db, 300, logger, { batchSize: 120 });
+    assert.equal(r.fastPath, true, "PGlite runs as a superuser: the fast path");
+    assert.equal(r.purchaseRequests, 300);
+    await none(
+      db,
+      "seeded request with fewer than 6 or more than 14 items",
+      `select r.id from purchase_requests r left join purchase_request_items i on i.purchase_request_id = r.id
+        where r.id > ${Number(max)} group by r.id having count(i.id) not between 6 and 14`,
+    );
+    const [n] = await db.query<{ prs: number; items: number }>(
+      `select count(*)::int as prs, (select count(*)::int from purchase_request_items i
+         join purchase_requests r on r.id = i.purchase_request_id where r.id > $1) as items
+         from purchase_requests where id > $1`,
+      [max],
+    );
+    assert.deepEqual(n, { prs: 300, items: r.purchaseRequestItems });
+    await none(
+      db,
+      "document number used twice",
+      `select n from (select request_number as n from purchase_requests union all select bid_number from bid_requests
+         union all select po_number from purchase_orders) x group by n having count(*) > 1`,
+    );
+    await checkInvariants(db);
+    // The fast path skips the triggers and writes what they would have written: refreshing every
+    // request and bid with the trigger functions now changes nothing.
+    const seeded = await derived(db);
+    assert.ok(seeded.summaries.some((x) => !x.includes(":0:[]")), "summaries written");
+    await db.tx(async (tx) => {
+      await tx.query("select purchase_request_item_summary_refresh(array(select id from purchase_requests))");
+      await tx.query("select report_refresh_requests(array(select id from purchase_requests))");
+      await tx.query("select report_refresh_bids(array(select id from bid_requests))");
+    });
+    assert.deepEqual(await derived(db), seeded);
+  } finally {
+    await db.close();
+  }
+});
+
+Deno.test("[seed] seedAuditLogs adds entries over the past year, oldest first, and the hash chain verifies", async () => {
+  const db = await freshDb();
+  try {
+    await seedDemo(db, logger);
+    const [{ before }] = await db.query<{ before: number }>("select count(*)::int as before from audit_logs");
+    await seedAuditLogs(db, 2500, logger, 1000);
+    const [a] = await db.query<{ n: number; days: number; back: number }>(
+      `select count(*)::int as n, extract(day from max(created_at) - min(created_at))::int as days,
+         count(*) filter (where created_at < prev)::int as back
+         from (select created_at, lag(created_at) over (order by id) as prev from audit_logs where user_agent = 'seed') x`,
+    );
+    assert.equal(a.n, 2500);
+    assert.ok(a.days >= 360, `spread over ${a.days} days`);
+    assert.equal(a.back, 0, "id order is time order");
+    // A live writer after the seed chains onto its last entry through the trigger.
+    await db.query("insert into audit_logs (action, entity_type) values ('LOGIN', 'user')");
+    const v = await verifyAuditChain(db, 700);
+    assert.deepEqual(v, { ok: true, checked: before + 2501 });
   } finally {
     await db.close();
   }
