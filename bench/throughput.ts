@@ -193,6 +193,8 @@ try {
     all.push(
       ["healthz", `\`/healthz\`, ${COMPARE}`, `${other.url}/healthz`, {}, other.pid],
       ["user", `\`GET /api/auth/user\`, ${COMPARE}`, `${other.url}/api/auth/user`, { cookie }, other.pid],
+      ["list", `list page 1, ${COMPARE}`, `${other.url}/api/purchase-requests?page=1`, { cookie }, other.pid],
+      ["detail", `detail, ${COMPARE}`, `${other.url}/api/purchase-requests/${id}`, { cookie }, other.pid],
     );
   }
   const runs = all.filter(([key]) => key === "bare" || key.includes("header") || !ONLY.length || ONLY.includes(key));
