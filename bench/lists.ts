@@ -6,6 +6,9 @@
  * Run against a seeded PostgreSQL (`deno task seed --scale 100000` with DATABASE_URL, then
  * `vacuum analyze`):
  *   node_modules/deno/deno run -A bench/lists.ts --database-url postgres://... [--only purchase]
+ * `--only` takes purchase, audit, bids, quotations (staff and the vendor's own) or vendors; with
+ * `--vendors N` the database first gets N vendors (generate_series, bench/lists-before.ts): the scale
+ * seed makes only the demo's few. "before" rows are the statements of commit 9bb3f18.
  * Prints one markdown row per kind of list request: statements, ms (sum of execution times) and
  * shared buffers (hit + read), and with --plans the plan of each statement.
  */
@@ -13,6 +16,13 @@ import { openPostgres } from "../src/db/postgres.ts";
 import type { Queryable } from "../src/db/types.ts";
 import * as pr from "../src/features/purchase-requests/queries.ts";
 import * as audit from "../src/features/audit-logs/queries.ts";
+import * as bids from "../src/features/bids/queries.ts";
+import * as quotations from "../src/features/quotations/queries.ts";
+import * as opportunities from "../src/features/opportunities/queries.ts";
+import * as vendors from "../src/features/vendors/queries.ts";
+import { decodeKeyset, encodeKeyset } from "../src/db/keyset.ts";
+import { BID_GROUPS } from "../src/shared/status/bid-request.ts";
+import { addVendors, bidsBefore, quotationsBefore, vendorQuotationsBefore, vendorsBefore } from "./lists-before.ts";
 
 const argOf = (name: string) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -26,6 +36,8 @@ if (!url) {
 const only = argOf("only");
 const showPlans = Deno.args.includes("--plans");
 const db = openPostgres(url, 2, { statementTimeoutMs: 0 });
+const addVendorCount = Number(argOf("vendors") ?? 0);
+if (addVendorCount) console.log(`Added ${await addVendors(db, addVendorCount)} vendors`);
 
 interface Measured {
   statements: number;
@@ -129,6 +141,103 @@ const kinds: [string, (q: Queryable) => Promise<unknown>][] = [
     async (q) => audit.listAuditLogs(q, { range: "all", ...page, after: await auditMiddle() }),
   ],
 ];
+
+// Bid requests, quotations and vendors (issue 14 item 3, other lists): the middle of each list as a cursor.
+const keysetAt = async (sql: string, params: unknown[] = []) => {
+  const [row] = await db.query<{ c: string }>(sql, params);
+  return row ? decodeKeyset(encodeKeyset(row.c)) : undefined;
+};
+const CURSOR_OF = (t: string, id: string) =>
+  `to_char(${t} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${id} as c`;
+const bidMiddle = () =>
+  keysetAt(
+    `select ${CURSOR_OF("created_at", "id")} from bid_requests order by created_at desc, id desc
+      offset (select count(*) / 2 from bid_requests) limit 1`,
+  );
+const quotationMiddle = () =>
+  keysetAt(
+    `select ${CURSOR_OF("submitted_at", "id")} from quotations where is_current and not sealed
+      order by submitted_at desc, id desc offset (select count(*) / 2 from quotations) limit 1`,
+  );
+const [{ id: busyVendor }] = await db.query<{ id: number }>(
+  "select vendor_id as id from quotations where is_current group by 1 order by count(*) desc limit 1",
+);
+const vendorQuotationMiddle = () =>
+  keysetAt(
+    `select ${CURSOR_OF("submitted_at", "id")} from quotations where vendor_id = $1 and is_current
+      order by submitted_at desc, id desc offset (select count(*) / 2 from quotations where vendor_id = $1) limit 1`,
+    [busyVendor],
+  );
+const vendorMiddle = () =>
+  keysetAt(
+    `select ${CURSOR_OF("created_at", "user_id")} from vendor_profiles where status = 'approved'
+      order by created_at, user_id offset (select count(*) / 2 from vendor_profiles where status = 'approved') limit 1`,
+  );
+const [{ bidWithQuotes, prWithQuotes }] = await db.query<{ bidWithQuotes: number; prWithQuotes: number }>(
+  `select (select bid_request_id from quotations where bid_request_id is not null group by 1 order by count(*) desc limit 1)
+            as "bidWithQuotes",
+          (select purchase_request_id from quotations where purchase_request_id is not null group by 1
+            order by count(*) desc limit 1) as "prWithQuotes"`,
+);
+const active = [...BID_GROUPS.active];
+const bidPage = { statuses: null, limit: 100, offset: 0 }; // the SPA's tab asks for the default 100
+const qPage = { limit: 50, offset: 0 };
+const vPage = { status: "pending", limit: 20, offset: 0 }; // the SPA's pager: 20 a page
+kinds.push(
+  ["bids: page 1 (100 rows)", (q) => bids.listBids(q, bidPage)],
+  ["bids: before, page 1 (100 rows)", (q) => bidsBefore(q, null, 100, 0)],
+  ["bids: group=active", (q) => bids.listBids(q, { ...bidPage, statuses: active })],
+  ["bids: before, group=active", (q) => bidsBefore(q, active, 100, 0)],
+  ["bids: status=draft", (q) => bids.listBids(q, { ...bidPage, statuses: ["draft"] })],
+  ["bids: before, status=draft", (q) => bidsBefore(q, ["draft"], 100, 0)],
+  ["bids: offset=5000", (q) => bids.listBids(q, { ...bidPage, offset: 5000 })],
+  ["bids: before, offset=5000", (q) => bidsBefore(q, null, 100, 5000)],
+  ["bids: after= (half way)", async (q) => bids.listBids(q, { ...bidPage, after: await bidMiddle() })],
+  ["quotations: page 1", (q) => quotations.listQuotations(q, qPage)],
+  ["quotations: before, page 1", (q) => quotationsBefore(q, qPage)],
+  ["quotations: status=submitted", (q) => quotations.listQuotations(q, { ...qPage, status: "submitted" })],
+  ["quotations: before, status=submitted", (q) => quotationsBefore(q, { ...qPage, status: "submitted" })],
+  ["quotations: status=approved", (q) => quotations.listQuotations(q, { ...qPage, status: "approved" })],
+  ["quotations: before, status=approved", (q) => quotationsBefore(q, { ...qPage, status: "approved" })],
+  [
+    `quotations: bidRequestId=${bidWithQuotes}`,
+    (q) => quotations.listQuotations(q, { ...qPage, bidRequestId: bidWithQuotes }),
+  ],
+  [
+    `quotations: before, bidRequestId=${bidWithQuotes}`,
+    (q) => quotationsBefore(q, { ...qPage, bidRequestId: bidWithQuotes }),
+  ],
+  [
+    `quotations: purchaseRequestId=${prWithQuotes}`,
+    (q) => quotations.listQuotations(q, { ...qPage, purchaseRequestId: prWithQuotes }),
+  ],
+  ["quotations: offset=10000", (q) => quotations.listQuotations(q, { ...qPage, offset: 10_000 })],
+  ["quotations: before, offset=10000", (q) => quotationsBefore(q, { ...qPage, offset: 10_000 })],
+  [
+    "quotations: after= (half way)",
+    async (q) => quotations.listQuotations(q, { ...qPage, after: await quotationMiddle() }),
+  ],
+  [`vendor quotations: page 1 (vendor ${busyVendor})`, (q) => opportunities.vendorQuotationPage(q, busyVendor, qPage)],
+  [`vendor quotations: before, all (vendor ${busyVendor})`, (q) => vendorQuotationsBefore(q, busyVendor)],
+  [
+    "vendor quotations: after= (half way)",
+    async (q) => opportunities.vendorQuotationPage(q, busyVendor, { ...qPage, after: await vendorQuotationMiddle() }),
+  ],
+  ["vendors: status=pending page 1", (q) => vendors.listApplications(q, vPage)],
+  ["vendors: before, status=pending page 1", (q) => vendorsBefore(q, "pending", 20, 0)],
+  ["vendors: status=approved page 1", (q) => vendors.listApplications(q, { ...vPage, status: "approved" })],
+  ["vendors: before, status=approved page 1", (q) => vendorsBefore(q, "approved", 20, 0)],
+  [
+    "vendors: status=approved&offset=10000",
+    (q) => vendors.listApplications(q, { ...vPage, status: "approved", offset: 10_000 }),
+  ],
+  ["vendors: before, status=approved&offset=10000", (q) => vendorsBefore(q, "approved", 20, 10_000)],
+  [
+    "vendors: status=approved&after= (half way)",
+    async (q) => vendors.listApplications(q, { ...vPage, status: "approved", after: await vendorMiddle() }),
+  ],
+  ["vendors: before, status=approved&offset=30000", (q) => vendorsBefore(q, "approved", 20, 30_000)],
+);
 
 async function auditMiddle() {
   const [{ id }] = await db.query<{ id: number }>("select (max(id) / 2)::int as id from audit_logs");

@@ -1,4 +1,7 @@
 import type { Queryable } from "../../db/types.ts";
+import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
+import { cappedCount } from "../../db/paging.ts";
+import { where as buildWhere } from "../../db/where.ts";
 
 export interface BidItemInput {
   name: string;
@@ -31,22 +34,38 @@ const ITEMS_JSON = `coalesce((select json_agg(json_build_object('id', i.id, 'ite
     'evaluationCriteria', i.evaluation_criteria) order by i.position, i.id)
   from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items`;
 
-export async function listBids(db: Queryable, f: { statuses: string[] | null; limit: number; offset: number }) {
-  const [items, total] = await Promise.all([
-    db.query(
-      `select ${BID_COLUMNS}, ${ITEMS_JSON} from bid_requests b left join categories c on c.id = b.category_id
-        where $1::text[] is null or b.status = any($1::text[])
-        order by b.created_at desc, b.id desc limit $2 offset $3`,
-      [f.statuses, f.limit, f.offset],
+/**
+ * One page of a tab, newest first, and its total (src/db/paging.ts: exact up to 10,000, else capped
+ * or estimated). The status filter goes into the SQL only when given, the page's rows are chosen
+ * from the index first and only they get their items and submission count. Deep pages: `after`,
+ * the (created_at, id) of the last row of the page before.
+ */
+export async function listBids(
+  db: Queryable,
+  f: { statuses: string[] | null; limit: number; offset: number; after?: Keyset },
+) {
+  const w = buildWhere([["b.status = any(?::text[])", f.statuses]]);
+  let page = w.sql;
+  const params = [...w.params];
+  if (f.after) {
+    const n = params.push(f.after.at, f.after.id);
+    page = `${page ? `${page} and` : "where"} ${afterSql("b.created_at", "b.id", n - 1)}`;
+  }
+  const [rows, total] = await Promise.all([
+    db.query<Record<string, unknown> & { cursor: string }>(
+      `select ${BID_COLUMNS}, ${ITEMS_JSON}, ${cursorSql("b.created_at", "b.id")} as cursor
+         from (select b.id from bid_requests b ${page}
+                order by b.created_at desc, b.id desc limit $${params.length + 1} offset $${params.length + 2}) p
+         join bid_requests b on b.id = p.id left join categories c on c.id = b.category_id
+        order by b.created_at desc, b.id desc`,
+      [...params, f.limit, f.after ? 0 : f.offset],
     ),
-    db.query<{ n: number }>(
-      "select count(*)::int as n from bid_requests b where $1::text[] is null or b.status = any($1::text[])",
-      [
-        f.statuses,
-      ],
-    ),
+    // Over the filter, not the cursor: the same total on every page.
+    cappedCount(db, { from: "from bid_requests b", where: w.sql, params: w.params }),
   ]);
-  return { items, total: total[0].n };
+  const items = rows.map(({ cursor: _, ...row }) => row);
+  const next = rows.length === f.limit ? encodeKeyset(rows[rows.length - 1].cursor) : undefined;
+  return { items, ...total, next };
 }
 
 export async function bidStats(db: Queryable) {

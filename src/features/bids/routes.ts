@@ -9,6 +9,8 @@ import { signedInActor } from "../../auth/actor.ts";
 import { allow, roles } from "../../auth/guard.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { validate } from "../../lib/validate.ts";
+import { pageStart } from "../../lib/keyset-page.ts";
+import { setPageHeaders } from "../../lib/list-page.ts";
 import { fromCents } from "../../shared/money.ts";
 import { BID_GROUPS } from "../../shared/status/bid-request.ts";
 import { bidListQuerySchema, bidRequestSchema, bidStatusSchema } from "../../shared/schemas/bids.ts";
@@ -30,16 +32,17 @@ export const bidRoutes = new Hono<AppEnv>()
     "/api/bid-requests",
     roles([...STAFF], {
       tags: ["bids"],
-      summary: "Bid requests by tab (group=active|drafts|completed), X-Total-Count",
+      summary:
+        "Bid requests by tab (group=active|drafts|completed), newest first; X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), deep pages with ?after= from X-Next-Cursor (offset at most 10,000)",
       ok: r.bidRequestListSchema,
     }),
     validate("query", bidListQuerySchema),
     async (c) => {
-      const { group, status, limit, offset } = c.req.valid("query");
+      const { group, status, limit, ...rest } = c.req.valid("query");
       const statuses = status ? [status] : group ? [...BID_GROUPS[group]] : null;
-      const { items, total } = await q.listBids(c.get("deps").db, { statuses, limit, offset });
-      c.header("X-Total-Count", String(total));
-      return c.json(items);
+      const page = await q.listBids(c.get("deps").db, { statuses, limit, ...pageStart(rest) });
+      setPageHeaders(c, page);
+      return c.json(page.items);
     },
   )
   .get(

@@ -4,6 +4,17 @@
  * no internal notes, no number of competing bids).
  */
 import type { Queryable } from "../../db/types.ts";
+import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
+import { cappedCount } from "../../db/paging.ts";
+
+/**
+ * The vendor's ($1) current quotation for the request, if any (one lookup in the unique index of
+ * current quotations), so the SPA knows what it has quoted without loading every quotation of the
+ * vendor: its own list is paged (issue 14 item 3).
+ */
+const MY_QUOTATION = (column: string, alias: string) =>
+  `(select json_build_object('id', mq.id, 'status', mq.status) from quotations mq
+     where mq.vendor_id = $1 and mq.${column} = ${alias}.id and mq.is_current) as "myQuotation"`;
 
 const PR_FIELDS = `'purchase_request' as kind, pr.id, pr.request_number as "requestId", pr.title, pr.description,
   pr.request_type as "requestType", pr.deadline, pr.created_at as "createdAt", pr.estimated_budget as "estimatedBudget",
@@ -11,7 +22,8 @@ const PR_FIELDS = `'purchase_request' as kind, pr.id, pr.request_number as "requ
   case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
   coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
              'estimatedPrice', i.estimated_price::text, 'specifications', i.specifications) order by i.position, i.id)
-     from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json) as items`;
+     from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json) as items,
+  ${MY_QUOTATION("purchase_request_id", "pr")}`;
 
 export const PR_OPEN_TO_VENDOR = `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
   and pr.deadline > now()
@@ -28,7 +40,8 @@ const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.
   coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
              'estimatedPrice', i.estimated_price::text, 'specifications', i.specification,
              'technicalRequirements', i.technical_requirements) order by i.position, i.id)
-     from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items`;
+     from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items,
+  ${MY_QUOTATION("bid_request_id", "b")}`;
 
 export const BID_OPEN_TO_VENDOR = `b.status in ('published', 'bidding_open')
   and (b.bidding_start_at is null or b.bidding_start_at <= now()) and b.bidding_deadline > now()
@@ -191,25 +204,60 @@ export interface VendorQuotationRow {
   purchaseOrder: { id: number; poNumber: string } | null;
 }
 
-/** The vendor's own quotations only (current ones, or one by id including history). */
-export async function vendorQuotations(db: Queryable, vendorId: number, onlyId?: number) {
+const VENDOR_QUOTATION_COLUMNS =
+  `q.id, q.purchase_request_id as "purchaseRequestId", q.bid_request_id as "bidRequestId",
+    coalesce(pr.request_number, b.bid_number) as "requestNumber", coalesce(pr.title, b.title) as "purchaseRequestTitle",
+    q.status, q.is_current as "isCurrent", q.revision, q.sealed, q.sealed_payload as "sealedPayload",
+    q.total_amount as "totalAmount", q.validity_days as "validityDays", q.valid_until as "validUntil",
+    q.lead_time_days as "leadTimeDays", q.notes, q.submitted_at as "submittedAt", q.source,
+    coalesce((select json_agg(json_build_object('id', i.id, 'itemId', coalesce(i.purchase_request_item_id, i.bid_request_item_id),
+        'name', i.name, 'quantity', i.quantity, 'unit', i.unit, 'unitPrice', i.unit_price::text, 'totalPrice', i.total_price::text,
+        'notes', i.notes) order by i.id) from quotation_items i where i.quotation_id = q.id), '[]'::json) as items,
+    coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
+        from quotation_attachments a join files f on f.id = a.file_id where a.quotation_id = q.id), '[]'::json) as attachments,
+    (select json_build_object('id', po.id, 'poNumber', po.po_number) from purchase_orders po where po.quotation_id = q.id)
+      as "purchaseOrder"`;
+const VENDOR_QUOTATION_JOINS = `left join purchase_requests pr on pr.id = q.purchase_request_id
+    left join bid_requests b on b.id = q.bid_request_id`;
+
+/** One of the vendor's own quotations by id (any revision, history included). */
+export async function vendorQuotations(db: Queryable, vendorId: number, onlyId: number) {
   return await db.query<VendorQuotationRow>(
-    `select q.id, q.purchase_request_id as "purchaseRequestId", q.bid_request_id as "bidRequestId",
-        coalesce(pr.request_number, b.bid_number) as "requestNumber", coalesce(pr.title, b.title) as "purchaseRequestTitle",
-        q.status, q.is_current as "isCurrent", q.revision, q.sealed, q.sealed_payload as "sealedPayload",
-        q.total_amount as "totalAmount", q.validity_days as "validityDays", q.valid_until as "validUntil",
-        q.lead_time_days as "leadTimeDays", q.notes, q.submitted_at as "submittedAt", q.source,
-        coalesce((select json_agg(json_build_object('id', i.id, 'itemId', coalesce(i.purchase_request_item_id, i.bid_request_item_id),
-            'name', i.name, 'quantity', i.quantity, 'unit', i.unit, 'unitPrice', i.unit_price::text, 'totalPrice', i.total_price::text,
-            'notes', i.notes) order by i.id) from quotation_items i where i.quotation_id = q.id), '[]'::json) as items,
-        coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
-            from quotation_attachments a join files f on f.id = a.file_id where a.quotation_id = q.id), '[]'::json) as attachments,
-        (select json_build_object('id', po.id, 'poNumber', po.po_number) from purchase_orders po where po.quotation_id = q.id)
-          as "purchaseOrder"
-       from quotations q left join purchase_requests pr on pr.id = q.purchase_request_id
-       left join bid_requests b on b.id = q.bid_request_id
-      where q.vendor_id = $1 and (($2::int is null and q.is_current) or q.id = $2)
-      order by q.submitted_at desc, q.id desc`,
-    [vendorId, onlyId ?? null],
+    `select ${VENDOR_QUOTATION_COLUMNS} from quotations q ${VENDOR_QUOTATION_JOINS} where q.vendor_id = $1 and q.id = $2`,
+    [vendorId, onlyId],
   );
+}
+
+/**
+ * A page of the vendor's own current quotations, newest first, and their total (exact up to 10,000,
+ * src/db/paging.ts).
+ * Deep pages: `after`, the (submitted_at, id) of the last row of the page before; the page's rows
+ * come from the (vendor_id, submitted_at, id) index of current quotations (sql/0021).
+ */
+export async function vendorQuotationPage(
+  db: Queryable,
+  vendorId: number,
+  f: { limit: number; offset: number; after?: Keyset },
+) {
+  const filter = "where q.vendor_id = $1 and q.is_current";
+  const params: unknown[] = [vendorId];
+  let page = filter;
+  if (f.after) {
+    params.push(f.after.at, f.after.id);
+    page += ` and ${afterSql("q.submitted_at", "q.id", 2)}`;
+  }
+  const [rows, total] = await Promise.all([
+    db.query<VendorQuotationRow & { cursor: string }>(
+      `select ${VENDOR_QUOTATION_COLUMNS}, ${cursorSql("q.submitted_at", "q.id")} as cursor
+         from (select q.id from quotations q ${page}
+                order by q.submitted_at desc, q.id desc limit $${params.length + 1} offset $${params.length + 2}) p
+         join quotations q on q.id = p.id ${VENDOR_QUOTATION_JOINS}
+        order by q.submitted_at desc, q.id desc`,
+      [...params, f.limit, f.after ? 0 : f.offset],
+    ),
+    cappedCount(db, { from: "from quotations q", where: filter, params: [vendorId] }),
+  ]);
+  const items = rows.map(({ cursor: _, ...row }) => row);
+  const next = rows.length === f.limit ? encodeKeyset(rows[rows.length - 1].cursor) : undefined;
+  return { items, ...total, next };
 }

@@ -14,6 +14,8 @@ import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
 import { encrypt, sha256Hex } from "../../lib/crypto.ts";
 import { getSetting, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
+import { pageStart } from "../../lib/keyset-page.ts";
+import { setPageHeaders } from "../../lib/list-page.ts";
 import { checkUpload, storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
 import { fileContext, openPayload, sealContext, sealPayload } from "../../sealing/sealed-quotation.ts";
@@ -25,6 +27,13 @@ import * as q from "./queries.ts";
 import * as ocr from "../ocr/service.ts";
 import * as r from "../../shared/schemas/responses/opportunities.ts";
 import { z } from "zod";
+
+const vendorQuotationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** Keyset paging: the X-Next-Cursor of the page before (offsets stop at 10,000). */
+  after: z.string().max(120).optional(),
+});
 
 const ATTACHMENT_KINDS: FileKind[] = ["pdf", "doc", "docx", "jpeg", "png", "xlsx", "xls"];
 
@@ -72,12 +81,19 @@ export const opportunityRoutes = new Hono<AppEnv>()
     "/api/vendor/quotations",
     roles(["vendor"], {
       tags: ["vendors"],
-      summary: "The vendor's own current quotations",
+      summary:
+        "The vendor's own current quotations, newest first, a page at a time (limit 50 by default); X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), next page with ?after= from X-Next-Cursor (offset at most 10,000)",
       ok: r.vendorQuotationListSchema,
     }),
+    validate("query", vendorQuotationListQuerySchema),
     async (c) => {
-      const rows = await q.vendorQuotations(c.get("deps").db, c.get("user")!.id);
-      return c.json(await Promise.all(rows.map((r) => present(c, r))));
+      const { limit, after, offset } = c.req.valid("query");
+      const page = await q.vendorQuotationPage(c.get("deps").db, c.get("user")!.id, {
+        limit,
+        ...pageStart({ after, offset }),
+      });
+      setPageHeaders(c, page);
+      return c.json(await Promise.all(page.items.map((r) => present(c, r))));
     },
   )
   .get(

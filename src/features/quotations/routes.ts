@@ -18,6 +18,8 @@ import type { Queryable } from "../../db/types.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { pageStart } from "../../lib/keyset-page.ts";
+import { setPageHeaders } from "../../lib/list-page.ts";
 import { awardSchema, evaluationSchema, quotationStatusSchema } from "../../shared/schemas/bids.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import { idSchema, safeString } from "../../shared/schemas/common.ts";
@@ -84,14 +86,16 @@ export const quotationRoutes = new Hono<AppEnv>()
     "/api/quotations",
     roles([...STAFF], {
       tags: TAGS,
-      summary: "Current, unsealed quotations, newest first (X-Total-Count); staff only",
+      summary:
+        "Current, unsealed quotations, newest first; staff only. X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), deep pages with ?after= from X-Next-Cursor (offset at most 10,000)",
       ok: r.quotationListSchema,
     }),
     validate("query", quotationListQuerySchema),
     async (c) => {
-      const { items, total } = await q.listQuotations(c.get("deps").db, c.req.valid("query"));
-      c.header("X-Total-Count", String(total));
-      return c.json(conforming(r.quotationListSchema, items));
+      const { after, offset, ...filters } = c.req.valid("query");
+      const page = await q.listQuotations(c.get("deps").db, { ...filters, ...pageStart({ after, offset }) });
+      setPageHeaders(c, page);
+      return c.json(conforming(r.quotationListSchema, page.items));
     },
   )
   .get(

@@ -9,4 +9,6 @@ export const quotationListQuerySchema = z.object({
   bidRequestId: idSchema().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
+  /** Keyset paging: the X-Next-Cursor of the page before (deep pages; offsets stop at 10,000). */
+  after: z.string().max(120).optional(),
 });

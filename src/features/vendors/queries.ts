@@ -1,4 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
+import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
+import { cappedCount } from "../../db/paging.ts";
 
 export async function insertVendorUser(
   tx: Queryable,
@@ -67,21 +69,48 @@ export interface VendorApplication {
   businessLicenseName: string | null;
 }
 
-const APPLICATION_SELECT = `select u.id, vp.company_name as "companyName", vp.contact_person as "contactPerson",
+const APPLICATION_COLUMNS = `u.id, vp.company_name as "companyName", vp.contact_person as "contactPerson",
     u.first_name as "firstName", u.last_name as "lastName", u.email, vp.phone, vp.status, vp.created_at as "createdAt",
     vp.reviewed_at as "reviewedAt", vp.rejection_reason as "rejectionReason",
     coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name))
        from vendor_categories vc join categories c on c.id = vc.category_id where vc.vendor_id = u.id), '[]'::json) as categories,
     case when vp.business_license_file_id is not null then '/api/files/' || vp.business_license_file_id
          else vp.business_license_url end as "businessLicenseUrl",
-    vp.business_license_file_id as "businessLicenseFileId", f.filename as "businessLicenseName"
-  from vendor_profiles vp join users u on u.id = vp.user_id left join files f on f.id = vp.business_license_file_id`;
+    vp.business_license_file_id as "businessLicenseFileId", f.filename as "businessLicenseName"`;
+const APPLICATION_JOINS = "join users u on u.id = vp.user_id left join files f on f.id = vp.business_license_file_id";
+const APPLICATION_SELECT = `select ${APPLICATION_COLUMNS} from vendor_profiles vp ${APPLICATION_JOINS}`;
 
-export async function listApplications(db: Queryable, status: string, limit: number, offset: number) {
-  return await db.query<VendorApplication>(
-    `${APPLICATION_SELECT} where vp.status = $1 order by vp.created_at, u.id limit $2 offset $3`,
-    [status, limit, offset],
-  );
+/**
+ * One page of a status's applications, oldest first (the review queue's order), and its total
+ * (src/db/paging.ts: exact up to 10,000, else capped or estimated). The page's rows are chosen from
+ * the (status, created_at, user_id) index first, then get their categories and license. Deep pages:
+ * `after`, the (created_at, id) of the last row of the page before.
+ */
+export async function listApplications(
+  db: Queryable,
+  f: { status: string; limit: number; offset: number; after?: Keyset },
+) {
+  const params: unknown[] = [f.status];
+  let page = "where vp.status = $1";
+  if (f.after) {
+    params.push(f.after.at, f.after.id);
+    page += ` and ${afterSql("vp.created_at", "vp.user_id", 2, "asc")}`;
+  }
+  const [rows, total] = await Promise.all([
+    db.query<VendorApplication & { cursor: string }>(
+      `select ${APPLICATION_COLUMNS}, ${cursorSql("vp.created_at", "vp.user_id")} as cursor
+         from (select vp.user_id from vendor_profiles vp ${page}
+                order by vp.created_at, vp.user_id limit $${params.length + 1} offset $${params.length + 2}) p
+         join vendor_profiles vp on vp.user_id = p.user_id ${APPLICATION_JOINS}
+        order by vp.created_at, vp.user_id`,
+      [...params, f.limit, f.after ? 0 : f.offset],
+    ),
+    // Over the status, not the cursor: the same total on every page.
+    cappedCount(db, { from: "from vendor_profiles vp", where: "where vp.status = $1", params: [f.status] }),
+  ]);
+  const items = rows.map(({ cursor: _, ...row }) => row);
+  const next = rows.length === f.limit ? encodeKeyset(rows[rows.length - 1].cursor) : undefined;
+  return { items, ...total, next };
 }
 
 export async function getApplication(db: Queryable, id: number) {

@@ -16,6 +16,8 @@ import { NotFound, TooManyRequests } from "../../lib/errors.ts";
 import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
 import { clientIp } from "../../lib/client.ts";
 import { validate } from "../../lib/validate.ts";
+import { pageStart } from "../../lib/keyset-page.ts";
+import { setPageHeaders } from "../../lib/list-page.ts";
 import { setPasswordSchema } from "../../shared/schemas/auth.ts";
 import { categoryIdsSchema } from "../../shared/schemas/categories.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
@@ -46,6 +48,8 @@ const pendingQuerySchema = z.object({
   status: z.enum(["pending", "approved", "rejected"]).default("pending"),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
+  /** Keyset paging: the X-Next-Cursor of the page before (deep pages; offsets stop at 10,000). */
+  after: z.string().max(120).optional(),
 });
 
 function appUrl(c: Context<AppEnv>) {
@@ -155,13 +159,16 @@ export const vendorRoutes = new Hono<AppEnv>()
     "/api/admin/vendors/pending",
     allow("vendors.view", {
       tags: ["vendors"],
-      summary: "Vendor applications (pending by default; ?status= for others)",
+      summary:
+        "Vendor applications, oldest first (pending by default; ?status= for others); X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), deep pages with ?after= from X-Next-Cursor (offset at most 10,000)",
       ok: r.vendorApplicationListSchema,
     }),
     validate("query", pendingQuerySchema),
     async (c) => {
-      const { status, limit, offset } = c.req.valid("query");
-      return c.json(await q.listApplications(c.get("deps").db, status, limit, offset));
+      const { status, limit, after, offset } = c.req.valid("query");
+      const page = await q.listApplications(c.get("deps").db, { status, limit, ...pageStart({ after, offset }) });
+      setPageHeaders(c, page);
+      return c.json(page.items);
     },
   )
   .get(

@@ -141,6 +141,8 @@ export const bidListQuerySchema = z.object({
   status: z.enum(BID_STATUS_VALUES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
   offset: z.coerce.number().int().min(0).default(0),
+  /** Keyset paging: the X-Next-Cursor of the page before (deep pages; offsets stop at 10,000). */
+  after: z.string().max(120).optional(),
 });
 
 export const QUOTATION_MESSAGES = {

@@ -22,6 +22,8 @@ export const opportunitySchema = z.looseObject({
   biddingMode: z.string().nullable(),
   category: z.object({ id: int, name: z.string() }).nullable(),
   items: z.array(item),
+  /** The vendor's current quotation for it, if any. */
+  myQuotation: z.object({ id: int, status: z.string() }).nullable(),
 });
 export const opportunityListSchema = z.array(opportunitySchema);
 

@@ -28,6 +28,8 @@ export type Opportunity = {
   category: { id: number; name: string } | null;
   estimatedBudget: string;
   items: OpportunityItem[];
+  /** The vendor's current quotation for it, if any (its details: GET /api/vendor/quotations/{id}). */
+  myQuotation: { id: number; status: string } | null;
 };
 
 export const matchingOpportunitiesQueryKey = ["vendor", "matching-prs"] as const;

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { apiJson, apiRequest } from "../../../lib/api-client.ts";
 
 export type VendorQuotationItem = {
   id: number;
@@ -37,14 +37,47 @@ export type VendorQuotation = {
 
 export const vendorQuotationsQueryKey = ["vendor", "quotations"] as const;
 
-/** GET /api/vendor/quotations: only the signed-in vendor's own quotations. */
-export function getVendorQuotations({ signal }: { signal?: AbortSignal } = {}): Promise<VendorQuotation[]> {
-  return apiJson<VendorQuotation[]>("/api/vendor/quotations", { signal });
+/** The server's page size by default: the list shows this many, then more on request. */
+export const VENDOR_QUOTATIONS_PAGE = 50;
+
+export type VendorQuotationPage = { items: VendorQuotation[]; total: number; next: string | null };
+
+/**
+ * GET /api/vendor/quotations: a page of the signed-in vendor's own current quotations, newest first;
+ * the next page is asked with `after` = X-Next-Cursor (absent on the last page).
+ */
+export async function getVendorQuotations(
+  { after, signal }: { after?: string; signal?: AbortSignal } = {},
+): Promise<VendorQuotationPage> {
+  const query = new URLSearchParams({ limit: String(VENDOR_QUOTATIONS_PAGE) });
+  if (after) query.set("after", after);
+  const response = await apiRequest(`/api/vendor/quotations?${query}`, { signal });
+  const items = (await response.json()) as VendorQuotation[];
+  const total = Number(response.headers.get("X-Total-Count"));
+  return { items, total: Number.isFinite(total) ? total : items.length, next: response.headers.get("X-Next-Cursor") };
 }
 
 export const vendorQuotationsQueryOptions = () =>
-  queryOptions({ queryKey: vendorQuotationsQueryKey, queryFn: getVendorQuotations });
+  infiniteQueryOptions({
+    queryKey: [...vendorQuotationsQueryKey, "list"],
+    queryFn: ({ pageParam, signal }) => getVendorQuotations({ after: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 
+/** The vendor's quotations a page at a time: `quotations` holds every page loaded so far. */
 export function useVendorQuotations() {
-  return useQuery(vendorQuotationsQueryOptions());
+  const query = useInfiniteQuery(vendorQuotationsQueryOptions());
+  return { ...query, quotations: query.data?.pages.flatMap((p) => p.items) ?? [] };
 }
+
+/** GET /api/vendor/quotations/{id}: one of the vendor's own quotations (to revise it). */
+export function getVendorQuotation(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<VendorQuotation> {
+  return apiJson<VendorQuotation>(`/api/vendor/quotations/${id}`, { signal });
+}
+
+export const vendorQuotationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...vendorQuotationsQueryKey, "one", id],
+    queryFn: ({ signal }) => getVendorQuotation(id, { signal }),
+  });

@@ -28,7 +28,7 @@ export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
   if (query.isError) {
     return <LoadError message={t("my.loadError")} onRetry={() => void query.refetch()} />;
   }
-  if (query.data.length === 0) {
+  if (query.quotations.length === 0) {
     return (
       <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
         <p className="font-medium">{t("noQuotations")}</p>
@@ -37,7 +37,7 @@ export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
   }
   return (
     <div className="flex flex-col gap-4">
-      {query.data.map((quotation) => {
+      {query.quotations.map((quotation) => {
         const opportunity = open.get(quotationTarget(quotation));
         return (
           <MyQuotationCard
@@ -50,6 +50,16 @@ export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
           />
         );
       })}
+      {query.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {t("my.loadMore", { shown: query.quotations.length, total: query.data.pages[0].total })}
+        </button>
+      )}
     </div>
   );
 }

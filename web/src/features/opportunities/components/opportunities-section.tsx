@@ -6,8 +6,9 @@
 import { type ComponentProps, type ComponentType, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Opportunity, useMatchingOpportunities } from "../api/get-matching-opportunities.ts";
-import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quotations.ts";
-import { MyQuotations, opportunityKey, quotationTarget } from "./my-quotations.tsx";
+import { useQueryClient } from "@tanstack/react-query";
+import { type VendorQuotation, vendorQuotationQueryOptions } from "../api/get-vendor-quotations.ts";
+import { MyQuotations, opportunityKey } from "./my-quotations.tsx";
 import type { PurchaseOrderComponent } from "./my-quotation-card.tsx";
 import { useSubmitQuotation } from "../api/submit-quotation.ts";
 import { OpportunityCard } from "./opportunity-card.tsx";
@@ -37,7 +38,7 @@ type Submitting = { opportunity: Opportunity; existing?: VendorQuotation };
 type Importing = { opportunity: Opportunity; replacing: boolean };
 
 /** A quotation that may still be replaced (approved and rejected ones are final). */
-const replaceable = (q: VendorQuotation) => q.status === "submitted" || q.status === "under_review";
+const replaceable = (q: { status: string }) => q.status === "submitted" || q.status === "under_review";
 
 function AvailableOpportunities({ onSubmit, onImport }: {
   onSubmit: (submitting: Submitting) => void;
@@ -45,8 +46,7 @@ function AvailableOpportunities({ onSubmit, onImport }: {
 }) {
   const { t } = useTranslation("opportunities");
   const query = useMatchingOpportunities();
-  const mine = useVendorQuotations();
-  const byTarget = new Map((mine.data ?? []).map((q) => [quotationTarget(q), q]));
+  const queryClient = useQueryClient();
   if (query.isPending) {
     return <Loading />;
   }
@@ -64,15 +64,22 @@ function AvailableOpportunities({ onSubmit, onImport }: {
   return (
     <div className="flex flex-col gap-4">
       {query.data.map((opportunity) => {
-        const existing = byTarget.get(opportunityKey(opportunity));
+        // The vendor's own quotations are paged: the opportunity says which one is its current one.
+        const mine = opportunity.myQuotation ?? undefined;
+        const replacing = mine !== undefined && replaceable(mine);
         return (
           <OpportunityCard
             key={opportunityKey(opportunity)}
             opportunity={opportunity}
-            hasQuotation={existing !== undefined}
-            onManualEntry={() =>
-              onSubmit({ opportunity, existing: existing && replaceable(existing) ? existing : undefined })}
-            onUploadPdf={() => onImport({ opportunity, replacing: existing !== undefined && replaceable(existing) })}
+            hasQuotation={mine !== undefined}
+            onManualEntry={async () => {
+              // The form starts from the quotation it replaces (if it cannot be read, from blank).
+              const existing = replacing
+                ? await queryClient.fetchQuery(vendorQuotationQueryOptions(mine.id)).catch(() => undefined)
+                : undefined;
+              onSubmit({ opportunity, existing });
+            }}
+            onUploadPdf={() => onImport({ opportunity, replacing })}
           />
         );
       })}
