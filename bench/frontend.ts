@@ -6,7 +6,7 @@
  * the click, with the long tasks in that window. Each page is loaded `--runs` times in a fresh
  * context (cold cache); medians are printed as a Markdown table.
  *
- * Run: node_modules/.bin/deno run -A bench/frontend.ts [--runs 5] [--profile]
+ * Run: node_modules/.bin/deno run -A bench/frontend.ts [--runs 5] [--profile] [--frames] [--lists]
  * (builds the SPA when stale, starts the app on a fresh embedded database with demo data.)
  * `--profile` also records a V8 CPU profile (Chrome DevTools Protocol) of one /login load, one
  * dashboard load and one click to the 50-row list, and prints where the main thread's time went:
@@ -21,34 +21,90 @@ const arg = (name: string, fallback: string) => {
 };
 const RUNS = Number(arg("runs", "5"));
 const PROFILE = Deno.args.includes("--profile");
+/** Print the longest animation frames of each list click (what ran in them), without a profiler. */
+const DESCRIBE = Deno.args.includes("--frames");
+/** Only the lists (no first loads): quicker when working on a list. */
+const ONLY_LISTS = Deno.args.includes("--lists");
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
 }
 
-/** Self time per script and per function of a V8 CPU profile, largest first. */
+const IDLE = new Set(["(idle)", "(program)", "(garbage collector)"]);
+
+/**
+ * Self time per script and per function of a V8 CPU profile, largest first; then the longest busy
+ * stretch (samples between two idle ones: one task, or tasks back to back) with its self and total
+ * time per function, so the long task itself is named, not the whole load.
+ */
 function summariseProfile(title: string, profile: CpuProfile, top = 12) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const file = (url: string, functionName: string) =>
+    url ? new URL(url).pathname.replace(/^\/assets\//, "") : `(${functionName || "native"})`;
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || "(anonymous)"} ${file(n.callFrame.url, n.callFrame.functionName)}:${
+      n.callFrame.lineNumber + 1
+    }`;
+  const table = (m: Map<string, number>, n = top) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`)
+      .join("\n");
+  const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+
   const fn = new Map<string, number>();
   const script = new Map<string, number>();
+  // Busy stretches: [first sample, last sample, ms].
+  const stretches: [number, number, number][] = [];
+  let current: [number, number, number] | null = null;
   profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    const file = url ? new URL(url).pathname.replace(/^\/assets\//, "") : `(${functionName || "native"})`;
-    if (["(idle)", "(program)", "(garbage collector)"].includes(functionName)) {
-      script.set(functionName, (script.get(functionName) ?? 0) + ms);
-      return;
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(id)!;
+    const { functionName, url } = node.callFrame;
+    if (functionName === "(idle)") current = null;
+    else {
+      if (!current) stretches.push(current = [i, i, 0]);
+      current[1] = i;
+      current[2] += ms;
     }
-    script.set(file, (script.get(file) ?? 0) + ms);
-    const key = `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`;
-    fn.set(key, (fn.get(key) ?? 0) + ms);
+    if (IDLE.has(functionName)) return add(script, functionName, ms);
+    add(script, file(url, functionName), ms);
+    add(fn, label(node), ms);
   });
-  const table = (m: Map<string, number>) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`)
-      .join("\n");
   console.log(`\n${title}: self time by script\n${table(script)}\n${title}: self time by function\n${table(fn)}`);
+
+  const longest = stretches.sort((a, b) => b[2] - a[2]).slice(0, 3);
+  console.log(`${title}: longest busy stretches ${longest.map((s) => `${s[2].toFixed(0)} ms`).join(", ")}`);
+  const worst = longest[0];
+  if (!worst) return;
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const stacks = new Map<string, number>();
+  for (let i = worst[0]; i <= worst[1]; i++) {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    let node = byId.get(profile.samples[i])!;
+    add(self, label(node), ms);
+    const seen = new Set<string>();
+    const chain: string[] = [];
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      node = byId.get(id)!;
+      const l = label(node);
+      if (node.callFrame.functionName !== "(root)" && chain.length < 6) chain.push(l);
+      if (!seen.has(l)) add(total, l, ms), seen.add(l);
+    }
+    add(stacks, chain.join(" < "), ms);
+  }
+  total.delete("(root) (root):0");
+  console.log(`${title}: longest stretch, self time\n${table(self)}`);
+  console.log(`${title}: longest stretch, total time (with callees)\n${table(total, 25)}`);
+  console.log(`${title}: longest stretch, heaviest stacks\n${table(stacks, 8)}`);
 }
 
 async function profiled<T>(page: Page, body: () => Promise<T>): Promise<[T, CpuProfile]> {
@@ -62,13 +118,64 @@ async function profiled<T>(page: Page, body: () => Promise<T>): Promise<[T, CpuP
   return [result, profile];
 }
 
-/** Recorded from the first byte of the page: long tasks and when the page became usable. */
+/**
+ * Recorded from the first byte of the page: long tasks, and long animation frames (what ran in a
+ * frame over 50 ms: each script's source and duration, and the frame's style and layout time), so a
+ * long task can be named without a profiler.
+ */
 const OBSERVE = `
   window.__longTasks = [];
+  window.__frames = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: "longtask", buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          blocking: e.blockingDuration,
+          styleAndLayout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: e.scripts.map((s) => ({
+            invoker: s.invoker,
+            source: (s.sourceURL || "").replace(/^.*\\/assets\\//, "") + (s.sourceFunctionName ? " " + s.sourceFunctionName : ""),
+            duration: s.duration,
+            forcedLayout: s.forcedStyleAndLayoutDuration,
+          })),
+        });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch {}
 `;
+
+interface Frame {
+  start: number;
+  duration: number;
+  blocking: number;
+  styleAndLayout: number;
+  scripts: { invoker: string; source: string; duration: number; forcedLayout: number }[];
+}
+
+/** The longest animation frames after `since`, each with its scripts (for naming a long task). */
+function describeFrames(title: string, frames: Frame[], since = 0) {
+  const worst = frames.filter((f) => f.start >= since).sort((a, b) => b.duration - a.duration).slice(0, 3);
+  for (const f of worst) {
+    const script = f.scripts.reduce((n, s) => n + s.duration, 0);
+    console.log(
+      `${title}: frame of ${f.duration.toFixed(0)} ms at ${f.start.toFixed(0)} ms (blocking ${
+        f.blocking.toFixed(0)
+      }): scripts ${script.toFixed(0)} ms, style and layout ${f.styleAndLayout.toFixed(0)} ms`,
+    );
+    for (const s of f.scripts.sort((a, b) => b.duration - a.duration).slice(0, 6)) {
+      console.log(
+        `    ${s.duration.toFixed(0).padStart(4)} ms  ${s.invoker}  ${s.source}${
+          s.forcedLayout ? ` (forced layout ${s.forcedLayout.toFixed(0)} ms)` : ""
+        }`,
+      );
+    }
+  }
+}
 
 interface LoadFigures {
   jsTransfer: number;
@@ -79,6 +186,8 @@ interface LoadFigures {
   usable: number;
   longTasks: number;
   longestTask: number;
+  cpuTasks: number;
+  longestCpu: number;
 }
 
 async function measureLoad(
@@ -98,10 +207,16 @@ async function measureLoad(
       await ready(page);
     };
     if (profileTitle) summariseProfile(profileTitle, (await profiled(page, load))[1]);
-    else await load();
+    else {
+      await page.context().browser()!.startTracing(page, {
+        categories: ["toplevel", "disabled-by-default-devtools.timeline"],
+      });
+      await load();
+    }
     const usable = await page.evaluate(() => performance.now());
     await page.waitForLoadState("load");
-    return await page.evaluate((usable) => {
+    const cpu = profileTitle ? [] : mainThreadTasks(await page.context().browser()!.stopTracing());
+    const figures = await page.evaluate((usable) => {
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const sum = (ext: RegExp, key: "transferSize" | "decodedBodySize") =>
         resources.filter((r) => ext.test(new URL(r.name).pathname)).reduce((n, r) => n + r[key], 0);
@@ -117,7 +232,12 @@ async function measureLoad(
         longTasks: tasks.length,
         longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
       };
-    }, usable) as LoadFigures;
+    }, usable);
+    return {
+      ...figures,
+      cpuTasks: cpu.filter((t) => t.cpuMs > 50).length,
+      longestCpu: Math.max(0, ...cpu.map((t) => t.cpuMs)),
+    } as LoadFigures;
   } finally {
     await context.close();
   }
@@ -128,6 +248,155 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const kb = (n: number) => (n / 1024).toFixed(1);
+
+type Api = (path: string, body: unknown) => Promise<unknown>;
+interface List {
+  label: string;
+  /** The sidebar button that opens the section. */
+  section: string;
+  /** Rows counted once the section shows them, and how many to wait for. */
+  rows: string;
+  count: number;
+  seed?: (api: Api) => Promise<void>;
+  /** Click as soon as the sidebar is there, while the dashboard is still loading (its charts). */
+  early?: boolean;
+}
+interface ListFigures {
+  ms: number;
+  tasks: number;
+  longest: number;
+  /** Main-thread tasks whose own CPU time (thread time) was over 50 ms, and the longest. */
+  cpuTasks: number;
+  longestCpu: number;
+  rows: number;
+}
+
+/**
+ * The renderer main thread's tasks from a Chrome trace, with wall and CPU (thread) time. On a shared
+ * machine a 5 ms slice of work can last 100 ms of wall time when the OS runs something else: the
+ * browser's long tasks count that wait; thread time does not, so it names real long tasks under load.
+ */
+function mainThreadTasks(trace: Buffer | Uint8Array): { ms: number; cpuMs: number }[] {
+  const { traceEvents } = JSON.parse(new TextDecoder().decode(trace)) as {
+    traceEvents: {
+      name: string;
+      ph: string;
+      pid: number;
+      tid: number;
+      dur?: number;
+      tdur?: number;
+      args?: { name?: string };
+    }[];
+  };
+  const main = new Set(
+    traceEvents.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) =>
+      `${e.pid}:${e.tid}`
+    ),
+  );
+  return traceEvents
+    .filter((e) =>
+      (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask") && e.ph === "X" &&
+      main.has(`${e.pid}:${e.tid}`)
+    )
+    .map((e) => ({ ms: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
+}
+
+const LISTS: List[] = [
+  {
+    label: "Users section, 50 per page",
+    section: "User Management",
+    rows: "table tbody tr",
+    count: 50,
+    // Enough users for a full page (the demo has a handful).
+    seed: async (api) => {
+      for (let i = 0; i < 55; i++) {
+        await api("/api/admin/users", {
+          firstName: `Bench${i}`,
+          lastName: "User",
+          email: `bench${i}@example.com`,
+          password: "benchmark-pass",
+          roleId: 2,
+        });
+      }
+    },
+  },
+  {
+    label: "Users section, 50 per page, clicked while the dashboard loads",
+    section: "User Management",
+    rows: "table tbody tr",
+    count: 50,
+    early: true,
+  },
+];
+
+/**
+ * One click from a settled dashboard (its charts loaded: what loads after the first paint is not
+ * the list's) to `count` rows. The click and the wait run inside the page (a MutationObserver), not
+ * through Playwright's locators, whose polling (accessible names, hit tests) runs on the page's main
+ * thread and would add to the tasks measured.
+ */
+async function measureList(browser: Browser, url: string, cookie: string, list: List, profile: boolean) {
+  const context = await browser.newContext({ baseURL: url });
+  await context.addCookies([{ name: cookie.split("=")[0], value: cookie.split("=")[1], url }]);
+  await context.addInitScript(OBSERVE);
+  const page = await context.newPage();
+  try {
+    await page.goto("/");
+    await page.waitForSelector('nav[aria-label="Dashboard sections"] button');
+    if (!list.early) {
+      await page.waitForLoadState("networkidle");
+      await page.locator(".recharts-surface").first().waitFor({ timeout: 10_000 }).catch(() => {});
+      await page.waitForTimeout(300);
+    }
+    const start = await page.evaluate(() => performance.now());
+    const open = () =>
+      page.evaluate(({ section, rows, count }) => {
+        const nav = document.querySelector('nav[aria-label="Dashboard sections"]')!;
+        const button = [...nav.querySelectorAll("button")].find((b) => b.textContent?.trim() === section);
+        if (!button) throw new Error(`no section button ${section}`);
+        return new Promise<void>((resolve) => {
+          const done = () => document.querySelectorAll(rows).length >= count;
+          const observer = new MutationObserver(() => {
+            if (done()) observer.disconnect(), resolve();
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+          button.click();
+        });
+      }, { section: list.section, rows: list.rows, count: list.count });
+    if (profile) summariseProfile(list.label, (await profiled(page, open))[1]);
+    else {
+      await browser.startTracing(page, { categories: ["toplevel", "disabled-by-default-devtools.timeline"] });
+      await open();
+    }
+    const cpu = profile ? [] : mainThreadTasks(await browser.stopTracing());
+    const end = await page.evaluate(() => performance.now());
+    // Long tasks are reported a little after they end.
+    await page.waitForTimeout(200);
+    const { figures, frames } = await page.evaluate(({ start, end, rows }) => {
+      const w = globalThis as unknown as { __longTasks: { start: number; duration: number }[]; __frames: Frame[] };
+      const tasks = w.__longTasks.filter((t) => t.start >= start && t.start < end);
+      return {
+        figures: {
+          ms: end - start,
+          tasks: tasks.length,
+          longest: Math.max(0, ...tasks.map((t) => t.duration)),
+          rows: document.querySelectorAll(rows).length,
+          cpuTasks: 0,
+          longestCpu: 0,
+        },
+        frames: w.__frames.filter((f) => f.start >= start && f.start < end),
+      };
+    }, { start, end, rows: list.rows });
+    if (profile || DESCRIBE) describeFrames(list.label, frames);
+    return {
+      ...figures,
+      cpuTasks: cpu.filter((t) => t.cpuMs > 50).length,
+      longestCpu: Math.max(0, ...cpu.map((t) => t.cpuMs)),
+    };
+  } finally {
+    await context.close();
+  }
+}
 
 await ensureSpaBuilt();
 const server = await startServer({ LOG_LEVEL: "warn" });
@@ -150,16 +419,21 @@ try {
     }).then((r) => r.body?.cancel());
 
   const pages: [string, string, (page: Page) => Promise<void>, string?][] = [
-    ["/login (signed out)", `${server.url}/login`, (p) => p.getByRole("button", { name: "Sign In" }).first().waitFor()],
+    // CSS selectors, not role locators: those compute accessible names on the page's main thread.
+    [
+      "/login (signed out)",
+      `${server.url}/login`,
+      (p) => p.waitForSelector('form button[type="submit"]').then(() => {}),
+    ],
     [
       "/ (admin dashboard)",
       `${server.url}/`,
-      (p) => p.getByRole("navigation", { name: "Dashboard sections" }).waitFor(),
+      (p) => p.waitForSelector('nav[aria-label="Dashboard sections"] button').then(() => {}),
       cookie,
     ],
   ];
   const rows: string[] = [];
-  for (const [label, url, ready, withCookie] of pages) {
+  for (const [label, url, ready, withCookie] of ONLY_LISTS ? [] : pages) {
     const runs: LoadFigures[] = [];
     // A profiled load is an extra one, not counted: the profiler slows the page down.
     if (PROFILE) await measureLoad(browser, url, ready, withCookie, label);
@@ -168,48 +442,26 @@ try {
     rows.push(
       `| ${label} | ${kb(m("jsTransfer"))} | ${kb(m("jsDecoded"))} | ${kb(m("cssTransfer"))} | ${
         kb(m("cssDecoded"))
-      } | ${m("fcp").toFixed(0)} | ${m("usable").toFixed(0)} | ${m("longTasks")} | ${m("longestTask").toFixed(0)} |`,
+      } | ${m("fcp").toFixed(0)} | ${m("usable").toFixed(0)} | ${m("longTasks")} | ${m("longestTask").toFixed(0)} | ${
+        m("cpuTasks")
+      } | ${m("longestCpu").toFixed(0)} |`,
     );
   }
 
-  // 50 rows: enough users for a full page of the Users section.
-  for (let i = 0; i < 55; i++) {
-    await api("/api/admin/users", {
-      firstName: `Bench${i}`,
-      lastName: "User",
-      email: `bench${i}@example.com`,
-      password: "benchmark-pass",
-      roleId: 2,
-    });
-  }
-  const listRuns: { ms: number; tasks: number; longest: number; rows: number }[] = [];
-  for (let i = PROFILE ? -1 : 0; i < RUNS; i++) {
-    const context = await browser.newContext({ baseURL: server.url });
-    await context.addCookies([{ name: cookie.split("=")[0], value: cookie.split("=")[1], url: server.url }]);
-    await context.addInitScript(OBSERVE);
-    const page = await context.newPage();
-    await page.goto("/");
-    const nav = page.getByRole("navigation", { name: "Dashboard sections" });
-    await nav.waitFor();
-    const start = await page.evaluate(() => performance.now());
-    const open = async () => {
-      await nav.getByRole("button", { name: "User Management", exact: true }).click();
-      await page.locator("table tbody tr").nth(49).waitFor();
-    };
-    if (i < 0) summariseProfile("Users section, 50 rows", (await profiled(page, open))[1]);
-    else await open();
-    const figures = await page.evaluate((start) => {
-      const tasks = (globalThis as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
-        .filter((t) => t.start >= start);
-      return {
-        ms: performance.now() - start,
-        tasks: tasks.length,
-        longest: Math.max(0, ...tasks.map((t) => t.duration)),
-        rows: document.querySelectorAll("table tbody tr").length,
-      };
-    }, start);
-    if (i >= 0) listRuns.push(figures);
-    await context.close();
+  const lists: string[] = [];
+  for (const list of LISTS) {
+    if (list.seed) await list.seed(api);
+    const runs: ListFigures[] = [];
+    for (let i = PROFILE ? -1 : 0; i < RUNS; i++) {
+      const figures = await measureList(browser, server.url, cookie, list, i < 0);
+      if (i >= 0) runs.push(figures);
+    }
+    const lm = (k: keyof ListFigures) => median(runs.map((r) => r[k]));
+    lists.push(
+      `| ${list.label} | ${lm("rows")} | ${lm("ms").toFixed(0)} | ${lm("tasks")} | ${lm("longest").toFixed(0)} | ${
+        lm("cpuTasks")
+      } | ${lm("longestCpu").toFixed(0)} |`,
+    );
   }
 
   const load = Deno.loadavg();
@@ -219,18 +471,15 @@ try {
     } at the start, ${load[0].toFixed(1)} at the end)\n`,
   );
   console.log(
-    "| page | JS transferred KB | JS KB | CSS transferred KB | CSS KB | first contentful paint ms | usable ms | long tasks | longest task ms |",
+    "| page | JS transferred KB | JS KB | CSS transferred KB | CSS KB | first contentful paint ms | usable ms | long tasks | longest task ms | tasks over 50 ms of CPU | longest task CPU ms |",
   );
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const r of rows) console.log(r);
-  const lm = (k: "ms" | "tasks" | "longest" | "rows") => median(listRuns.map((r) => r[k]));
-  console.log(`\n| list | rows | click to rows ms | long tasks (> 50 ms) | longest task ms |`);
-  console.log("| --- | --- | --- | --- | --- |");
   console.log(
-    `| Users section, 50 per page | ${lm("rows")} | ${lm("ms").toFixed(0)} | ${lm("tasks")} | ${
-      lm("longest").toFixed(0)
-    } |`,
+    `\n| list | rows | click to rows ms | long tasks (> 50 ms) | longest task ms | tasks over 50 ms of CPU | longest task CPU ms |`,
   );
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const r of lists) console.log(r);
 } finally {
   await browser.close();
   await server.stop();

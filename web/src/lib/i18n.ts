@@ -6,11 +6,9 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isRtl, type Language, LANGUAGE_STORAGE_KEY, LANGUAGES } from "../../../src/shared/i18n-languages.ts";
+// English is bundled (the default and the fallback); the other languages' common strings are
+// fetched when chosen (issue 14 item 6: the entry chunk evaluated all five at start).
 import en from "../locales/en.json" with { type: "json" };
-import es from "../locales/es.json" with { type: "json" };
-import fr from "../locales/fr.json" with { type: "json" };
-import de from "../locales/de.json" with { type: "json" };
-import dv from "../locales/dv.json" with { type: "json" };
 
 /** Each language is named in itself (endonyms are not translated). */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -50,13 +48,19 @@ function applyDocumentLanguage(lang: string) {
 type LocaleLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 let featureLocales: LocaleLoaders = {};
 try {
-  featureLocales = import.meta.glob<{ default: Record<string, unknown> }>("../features/*/locales/*.json");
+  featureLocales = {
+    ...import.meta.glob<{ default: Record<string, unknown> }>(["../locales/*.json", "!../locales/en.json"]),
+    ...import.meta.glob<{ default: Record<string, unknown> }>("../features/*/locales/*.json"),
+  };
 } catch {
   // Outside Vite (component tests under deno test) there is no glob: web/src/test/render.tsx hands
   // in loaders that read the same files.
 }
 
-/** Component tests only: where feature namespaces load from when Vite did not bundle them. */
+/**
+ * Component tests only: where feature namespaces (`../features/<ns>/locales/<lang>.json`) and the
+ * other languages' common strings (`../locales/<lang>.json`) load from when Vite did not bundle them.
+ */
 export function setFeatureLocaleLoaders(loaders: LocaleLoaders) {
   featureLocales = loaders;
 }
@@ -65,7 +69,8 @@ const featureBackend = {
   type: "backend" as const,
   init() {},
   read(lng: string, ns: string, callback: (err: Error | null, data: Record<string, unknown> | boolean) => void) {
-    const load = featureLocales[`../features/${ns}/locales/${lng}.json`];
+    const load =
+      featureLocales[ns === "translation" ? `../locales/${lng}.json` : `../features/${ns}/locales/${lng}.json`];
     if (!load) return callback(null, {});
     load().then((m) => callback(null, m.default), (e: Error) => callback(e, false));
   },
@@ -81,13 +86,9 @@ i18n.use(featureBackend).use(initReactI18next).init({
   // language change, so an error toast never waits for it.
   ns: ["translation", "errors"],
   defaultNS: "translation",
-  resources: {
-    en: { translation: en },
-    es: { translation: es },
-    fr: { translation: fr },
-    de: { translation: de },
-    dv: { translation: dv },
-  },
+  // Another language's common strings load through the backend: until they are in, a component
+  // using them suspends (the first render is a transition, so the page appears in that language).
+  resources: { en: { translation: en } },
   lng: readStoredLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],

@@ -27,6 +27,14 @@ for (const feature of Deno.readDirSync(FEATURES)) {
     // a feature without strings
   }
 }
+// The other languages' common strings, which the app fetches when one is chosen.
+const COMMON = new URL("../locales/", import.meta.url);
+for (const file of Deno.readDirSync(COMMON)) {
+  if (!file.name.endsWith(".json") || file.name === "en.json") continue;
+  loaders[`../locales/${file.name}`] = async () => ({
+    default: JSON.parse(await Deno.readTextFile(new URL(file.name, COMMON))),
+  });
+}
 setFeatureLocaleLoaders(loaders);
 
 /** Render `ui` in `language` and wait until its translations are in (Suspense resolved). */
