@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { createLogger } from "./logger.ts";
+import { logAnswer } from "./request-log.ts";
 import { testApp } from "../../tests/helpers/app.ts";
 
 /** A sink that keeps what is written, in chunks of at most `chunk` bytes (a short write each time). */
@@ -31,6 +32,46 @@ Deno.test("[logger] buffered: nothing is written per line; flush() writes every 
   assert.equal(lines.length, 5000);
   assert.deepEqual(lines.map((l) => l.i), Array.from({ length: 5000 }, (_, i) => i));
   assert.ok(lines.every((l) => l.token === "[redacted]" && l.level === "info" && l.msg === "request"));
+});
+
+Deno.test('[logger] the hand-built request line is the text info("request", fields) writes', async () => {
+  const sink = memorySink();
+  const logger = createLogger("info", { buffered: true, flushMs: 60_000, sink });
+  assert.ok(logger.infoLine);
+  // The same logger without infoLine (as the tests' recording loggers): the generic path.
+  const { infoLine: _, ...generic } = logger;
+  const cases: [string, string, number, number | undefined][] = [
+    ["GET", "/api/auth/user", 200, 12],
+    ["POST", "/api/vendor/quotations", 201, undefined],
+    ["DELETE", '/api/a"b\\c/\u00e9\u2028\u0001/%20', 404, 0],
+  ];
+  for (const [method, path, status, userId] of cases) {
+    const start = performance.now() - 12.34;
+    logAnswer(logger, "req-1.A_b", method, path, status, start, userId);
+    logAnswer(generic, "req-1.A_b", method, path, status, start, userId);
+  }
+  await logger.flush!();
+  // Written a moment apart: the time and the duration may differ in their last digit.
+  const lines = new TextDecoder().decode(new Uint8Array(sink.parts.flatMap((p) => [...p]))).split("\n")
+    .filter(Boolean).map((l) => l.replace(/"time":"[^"]+"/, '"time":"T"').replace(/"ms":[0-9.]+/, '"ms":1'));
+  assert.equal(lines.length, 6);
+  for (let i = 0; i < 6; i += 2) assert.equal(lines[i], lines[i + 1]);
+  assert.deepEqual(JSON.parse(lines[4]), {
+    time: "T",
+    level: "info",
+    msg: "request",
+    requestId: "req-1.A_b",
+    method: "DELETE",
+    path: cases[2][1],
+    status: 404,
+    ms: 1,
+    userId: 0,
+  });
+  assert.equal("userId" in JSON.parse(lines[2]), false);
+  // Off below info: the line is not even built.
+  createLogger("warn").infoLine!(() => {
+    throw new Error("built");
+  });
 });
 
 Deno.test("[logger] buffered: lines go out by themselves after flushMs", async () => {

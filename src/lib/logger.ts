@@ -18,6 +18,13 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
   /** Writes buffered lines out; resolves when they are written (a no-op for unbuffered loggers). */
   flush?(): Promise<void>;
+  /**
+   * Writes an info line the caller formats itself from the line's time (the request log, src/lib/
+   * request-log.ts): the same text `info(msg, fields)` would write, without the fields object and
+   * its generic serialisation. `build` is only called when info lines are on. Loggers without it
+   * (tests record fields) get `info(msg, fields)`.
+   */
+  infoLine?(build: (time: string) => string): void;
 }
 
 export interface LoggerOptions {
@@ -161,7 +168,11 @@ export function createLogger(level: Level | "silent" = "info", opts: LoggerOptio
     if (ORDER[lvl] < min) return;
     const line = format(lvl, msg, fields);
     if (lvl === "error" || lvl === "warn") console.error(line);
-    else if (!buffered) console.log(line);
+    else out(line);
+  };
+  /** A debug or info line: printed, or buffered. */
+  const out = (line: string) => {
+    if (!buffered) console.log(line);
     else {
       pending.push(line + "\n");
       chars += line.length + 1;
@@ -181,5 +192,8 @@ export function createLogger(level: Level | "silent" = "info", opts: LoggerOptio
     warn: (m, f) => write("warn", m, f),
     error: (m, f) => write("error", m, f),
     flush,
+    infoLine: (build) => {
+      if (ORDER.info >= min) out(build(isoNow()));
+    },
   };
 }

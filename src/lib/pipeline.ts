@@ -38,7 +38,9 @@ export interface FrontDoorOptions {
  * The app's entry (createApp puts it in front of Hono's `fetch`, so the server and app.request()
  * take it alike): the two hottest calls are answered before Hono's dispatch, which costs more than
  * the work they need (context, request wrapper, router, compose; docs/benchmarks.md).
- * - `GET /healthz`, the platform's liveness probe: fixed, not logged, the headers of any JSON answer.
+ * - `GET /healthz`, the platform's liveness probe: fixed and not logged, so a copy of one answer
+ *   with the security headers of any JSON answer and no X-Request-Id (there is no log line to
+ *   correlate; reading the request's headers alone makes Deno materialise and keep them all).
  * - `GET /api/auth/user`, the call the SPA makes on every load, when the session is fully cached and
  *   needs no Set-Cookie (src/auth/session.ts cachedSessionUser: the same checks as the pipeline's);
  *   logged with the same fields as any request. A GET has no body to limit, no origin to check
@@ -52,7 +54,7 @@ export function frontDoor<A extends unknown[]>(
   return (req, ...rest) => {
     if (req.method === "GET") {
       const path = pathnameOf(req.url);
-      if (path === "/healthz") return answerFrom(HEALTHY, requestIdFor(req.headers.get("x-request-id")));
+      if (path === "/healthz") return HEALTHY.clone();
       if (path === "/api/auth/user") {
         const start = performance.now();
         const headers = req.headers;
@@ -81,10 +83,11 @@ export function requestPipeline(
 
   return async function pipeline(c, next) {
     // The liveness probe (every few seconds from the platform) needs none of the steps below: no
-    // body, origin, session or time zone, and it is not logged. Its answer is fixed; it carries the
-    // headers of any JSON answer, built in one go. The route stays declared (OpenAPI, route table).
+    // body, origin, session or time zone, and it is not logged. The front door answers it; this is
+    // for the spellings only Hono's router decodes (`/health%7A`). The route stays declared
+    // (OpenAPI, route table).
     if (c.req.path === "/healthz" && c.req.method === "GET") {
-      return answerFrom(HEALTHY, requestIdFor(c.req.header("x-request-id")));
+      return HEALTHY.clone();
     }
     c.set("deps", deps);
     c.set("sessionCache", sessionCache);

@@ -92,7 +92,7 @@ Deno.test(`${tag} a refusal by the global middleware still carries the security 
 Deno.test(`${tag} request ids are unique and UUID-shaped`, async () => {
   const ids = new Set<string>();
   for (let i = 0; i < 200; i++) {
-    const res = await t.app.request("/healthz");
+    const res = await t.app.request("/api/no-such-thing");
     await res.body?.cancel();
     const id = res.headers.get("x-request-id") ?? "";
     assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
