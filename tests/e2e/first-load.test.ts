@@ -8,7 +8,9 @@ import assert from "node:assert/strict";
 import type { Route } from "playwright-core";
 import analytics from "../../web/src/features/analytics/locales/en.json" with { type: "json" };
 import common from "../../web/src/locales/en.json" with { type: "json" };
-import { e2eContext, openPage } from "./helpers.ts";
+import dv from "../../web/src/locales/dv.json" with { type: "json" };
+import es from "../../web/src/locales/es.json" with { type: "json" };
+import { e2eContext, openPage, screenshot } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -51,5 +53,58 @@ Deno.test("[first-load] the admin dashboard paints its figures and tables before
     assert.deepEqual(tab.problems, []);
   } finally {
     await tab.close();
+  }
+});
+
+Deno.test("[first-load] the sign-in page loads only English up front; a stored Dhivehi choice renders in Dhivehi, right to left, with no English first", async () => {
+  const { server, browser } = await ctx();
+  for (const scheme of ["light", "dark"] as const) {
+    const tab = await openPage(browser, server.url, { colorScheme: scheme });
+    const { page } = tab;
+    try {
+      await page.addInitScript(() =>
+        localStorage.getItem("user-language") ?? localStorage.setItem("user-language", "dv")
+      );
+      // Every heading text the page ever showed, from the first paint on.
+      await page.addInitScript(() => {
+        const seen: string[] = ((globalThis as unknown as { __headings: string[] }).__headings = []);
+        new MutationObserver(() => {
+          const h1 = document.querySelector("h1")?.textContent;
+          if (h1 && seen.at(-1) !== h1) seen.push(h1);
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      const scripts: string[] = [];
+      page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+      await page.goto("/login");
+      await page.getByRole("heading", { level: 1, name: dv.auth.loginTitle }).waitFor();
+      assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
+      assert.equal(await page.locator("html").getAttribute("lang"), "dv");
+      await page.getByRole("button", { name: dv.auth.signIn, exact: true }).first().waitFor();
+      const headings = await page.evaluate(() => (globalThis as unknown as { __headings: string[] }).__headings);
+      assert.deepEqual(headings, [dv.auth.loginTitle], "the heading was never shown in English first");
+      // Dhivehi's common strings came as a chunk of their own; Spanish's were not loaded at all.
+      // What the page loads before any lazy chunk: the entry script and its modulepreload links.
+      const html = await (await page.request.get("/login")).text();
+      const upFront = [...html.matchAll(/(?:src|href)="(\/assets\/[\w-]+\.js)"/g)].map((m) => m[1]);
+      assert.ok(upFront.length > 0);
+      const entryCode = (await Promise.all(upFront.map(async (s) => await (await page.request.get(s)).text()))).join();
+      assert.ok(!entryCode.includes(dv.auth.loginTitle), "Dhivehi strings are not loaded up front");
+      assert.ok(!entryCode.includes(es.auth.loginTitle), "Spanish strings are not loaded up front");
+      assert.ok(entryCode.includes(common.auth.loginTitle), "English, the fallback, is");
+      const dvChunks = scripts.filter((s) => /\/assets\/dv-[\w-]+\.js$/.test(s));
+      const dvCode = await Promise.all(dvChunks.map(async (s) => await (await page.request.get(s)).text()));
+      assert.ok(dvCode.some((code) => code.includes(dv.auth.loginTitle)), `fetched: ${scripts.join(" ")}`);
+      assert.ok(!scripts.some((s) => /\/assets\/es-[\w-]+\.js$/.test(s)), "no Spanish chunk");
+      await screenshot(page, `first-load-login-dv-${scheme}`);
+
+      // Switching language at run time fetches the next one and renders in it.
+      await page.evaluate(() => localStorage.setItem("user-language", "es"));
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: es.auth.loginTitle }).waitFor();
+      assert.equal(await page.locator("html").getAttribute("dir"), "ltr");
+      assert.deepEqual(tab.problems, []);
+    } finally {
+      await tab.close();
+    }
   }
 });
