@@ -5,6 +5,9 @@
  * expensive kinds are visible. Throughput against bare Hono is bench/throughput.ts (wrk).
  *
  * Run: node_modules/deno/deno run -A bench/purchase-requests.ts [--scale 100000] [--seconds 30]
+ *   [--wrk-seconds 10] [--wrk-connections 32] [--database-url URL]
+ * After the open-loop runs, wrk (closed loop) on page 1 and on the list mix (a Lua script rotating
+ * paths), with the server's CPU µs per request.
  * It starts its own PostgreSQL cluster (as tests do), seeds it, runs the server as a separate
  * process on loopback, loads it from this process, prints the figures, and cleans up.
  * Record the printed table in docs/benchmarks.md.
@@ -26,6 +29,57 @@ const SCALE = arg("scale", 100_000);
 const SECONDS = arg("seconds", 30);
 const RATE = arg("rate", 200);
 const ROOT = new URL("../", import.meta.url).pathname;
+// Closed-loop wrk runs (0 skips them; wrk must be installed: bench/throughput.ts installs it with apt).
+const WRK_SECONDS = arg("wrk-seconds", 10);
+const WRK_CONNECTIONS = arg("wrk-connections", 32);
+
+async function hasWrk() {
+  return (await new Deno.Command("sh", { args: ["-c", "command -v wrk"] }).output()).success;
+}
+
+/** User + system CPU time of a process so far, in clock ticks (1/100 s on Linux). */
+function cpuTicks(pid: number): number {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+interface WrkResult {
+  requests: number;
+  rps: number;
+  cpuUs: number;
+  p50: string;
+  p99: string;
+  non2xx: number;
+}
+
+/** wrk against `url` (or, with `paths`, a Lua script rotating over them), with the session cookie. */
+async function wrk(url: string, cookie: string, pid: number, paths?: string[]): Promise<WrkResult> {
+  const args = ["-t1", `-c${WRK_CONNECTIONS}`, `-d${WRK_SECONDS}s`, "--latency", "-H", `cookie: ${cookie}`];
+  let script: string | undefined;
+  if (paths) {
+    script = await Deno.makeTempFile({ suffix: ".lua" });
+    await Deno.writeTextFile(
+      script,
+      `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}\nlocal i = 0\n` +
+        "request = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n",
+    );
+    args.push("-s", script);
+  }
+  const ticks = cpuTicks(pid);
+  const out = new TextDecoder().decode((await new Deno.Command("wrk", { args: [...args, url] }).output()).stdout);
+  const used = cpuTicks(pid) - ticks;
+  if (script) await Deno.remove(script);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  return {
+    requests,
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    cpuUs: requests ? (used * 10_000) / requests : 0,
+    p50: /^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? "-",
+    p99: /^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? "-",
+    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+  };
+}
 
 // --database-url: an already seeded database (migrated, demo + scale seed, analysed), to re-run the
 // load without seeding again; otherwise a throwaway cluster is started and seeded.
@@ -123,14 +177,30 @@ try {
   });
   results[`detail @${RATE}/s`] = await openLoop(RATE, SECONDS, () => get(`/api/purchase-requests/${pick(ids)}`));
   results["stats @50/s"] = await openLoop(50, 10, () => get("/api/purchase-requests/stats"));
-  // Throughput (closed loop, requests/s against bare Hono) is measured with wrk by bench/throughput.ts:
-  // this JavaScript generator saturates before the server does, so its "max" figures are not reported.
+  // Closed loop with wrk (native; this JavaScript generator saturates before the server does): page 1
+  // alone, and the list mix rotated by a Lua script over 500 paths drawn from the kinds above.
+  const closed: [string, WrkResult][] = [];
+  if (WRK_SECONDS > 0 && await hasWrk()) {
+    const paths = Array.from({ length: 500 }, () => pick(listKinds)[1]());
+    closed.push([`page 1, wrk -c${WRK_CONNECTIONS}`, await wrk(`${base}/api/purchase-requests`, cookie, server.pid)]);
+    closed.push([
+      `list mix, wrk -c${WRK_CONNECTIONS}`,
+      await wrk(`${base}/api/purchase-requests`, cookie, server.pid, paths),
+    ]);
+  }
 
   console.log(`\nData: ${prs} purchase requests, ${items} items (seeded in ${seedSeconds.toFixed(0)} s)`);
   console.log("| run | requests | errors | achieved req/s | p50 ms | p95 ms | p99 ms | max ms |");
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const [name, r] of Object.entries(results)) {
     console.log(`| ${name} | ${r.sent} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} |`);
+  }
+  if (closed.length) {
+    console.log("\n| closed loop (wrk) | requests | req/s | server CPU µs/request | p50 | p99 | non-2xx |");
+    console.log("| --- | --- | --- | --- | --- | --- | --- |");
+    for (const [name, r] of closed) {
+      console.log(`| ${name} | ${r.requests} | ${r.rps} | ${r.cpuUs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+    }
   }
   console.log(`\nList request kinds: alone (one at a time, 2 s each) and inside the list @${RATE}/s mix`);
   console.log(

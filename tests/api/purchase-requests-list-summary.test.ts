@@ -166,7 +166,15 @@ Deno.test(`${tag} GET /api/purchase-requests answers every field as the detail d
         estimatedPrice,
       })),
     );
-    assert.match(String(row.createdAt), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, "as a JS Date serialises");
+    // Dates and money as the driver gives them (a JS Date's JSON, numeric as text), as before.
+    const [raw] = await db.query<{ created_at: Date; updated_at: Date; deadline: Date; estimated_budget: string }>(
+      "select created_at, updated_at, deadline, estimated_budget from purchase_requests where id = $1",
+      [row.id],
+    );
+    assert.deepEqual(
+      [row.createdAt, row.updatedAt, row.deadline, row.estimatedBudget],
+      [raw.created_at.toJSON(), raw.updated_at.toJSON(), raw.deadline.toJSON(), raw.estimated_budget],
+    );
   }
   const last = await manager.request(
     `/api/purchase-requests?q=${title}&limit=2&after=${res.headers.get("x-next-cursor")}`,

@@ -71,7 +71,10 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       ok: r.purchaseRequestDetailSchema,
     }),
     validate("param", idParamSchema),
-    async (c) => c.json(await s.getPurchaseRequest(c.get("deps").db, c.req.valid("param").id)),
+    async (c) =>
+      c.body(await s.getPurchaseRequestJson(c.get("deps").db, c.req.valid("param").id), 200, {
+        "content-type": "application/json",
+      }),
   )
   .post(
     "/api/purchase-requests",

@@ -110,6 +110,13 @@ export async function getPurchaseRequest(db: Queryable, id: number) {
   return pr;
 }
 
+/** The detail as JSON text built by PostgreSQL (the GET answer, sent as it is). */
+export async function getPurchaseRequestJson(db: Queryable, id: number) {
+  const body = await q.getPurchaseRequestJson(db, id);
+  if (body === undefined) throw new NotFound("purchaseRequests.notFound");
+  return body;
+}
+
 async function lockOr404(tx: Queryable, id: number) {
   const cur = await q.lockPurchaseRequest(tx, id);
   if (!cur) throw new NotFound("purchaseRequests.notFound");
