@@ -257,7 +257,8 @@ interface List {
   /** Rows counted once the section shows them, and how many to wait for. */
   rows: string;
   count: number;
-  seed?: (api: Api) => Promise<void>;
+  /** Data the list needs, through the API of the benchmark's own server (`url`). */
+  seed?: (api: Api, url: string) => Promise<void>;
   /** Click as soon as the sidebar is there, while the dashboard is still loading (its charts). */
   early?: boolean;
 }
@@ -317,6 +318,43 @@ const LISTS: List[] = [
           password: "benchmark-pass",
           roleId: 2,
         });
+      }
+    },
+  },
+  {
+    // The purchase request list shows 10 cards a page (each card is several rows' worth of elements):
+    // measured at its page size with 60 requests in the database.
+    label: "Purchase Requests section, 10 cards per page (60 requests)",
+    section: "Purchase Requests",
+    rows: "main article.card",
+    count: 10,
+    seed: async (_api, url) => {
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: url },
+        body: JSON.stringify({ email: "purchase@example.com", password: "demo123" }),
+      });
+      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+      if (login.status !== 200 || !cookie) throw new Error(`purchase team sign-in failed: ${login.status}`);
+      const categories = await (await fetch(`${url}/api/categories`, { headers: { cookie } })).json();
+      for (let i = 0; i < 60; i++) {
+        const res = await fetch(`${url}/api/purchase-requests`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: url, cookie },
+          body: JSON.stringify({
+            title: `Bench request ${i}: office supplies for the ${i % 2 ? "north" : "south"} wing`,
+            description: "Paper, toner and folders for the quarter.",
+            department: ["Logistics", "Finance", "Operations"][i % 3],
+            justification: "Stock runs out before the end of the quarter.",
+            requestType: ["internal", "vendor_quote", "bid_required"][i % 3],
+            categoryId: categories[i % categories.length].id,
+            items: [
+              { itemName: "A4 paper, 80 gsm", specification: "500 sheets", quantity: 20 + i, estimatedPrice: "4.25" },
+              { itemName: "Toner cartridge", specification: "Black", quantity: 2, estimatedPrice: "89.90" },
+            ],
+          }),
+        });
+        if (res.status !== 201) throw new Error(`creating a purchase request: ${res.status} ${await res.text()}`);
       }
     },
   },
@@ -450,7 +488,7 @@ try {
 
   const lists: string[] = [];
   for (const list of LISTS) {
-    if (list.seed) await list.seed(api);
+    if (list.seed) await list.seed(api, server.url);
     const runs: ListFigures[] = [];
     for (let i = PROFILE ? -1 : 0; i < RUNS; i++) {
       const figures = await measureList(browser, server.url, cookie, list, i < 0);

@@ -108,3 +108,52 @@ Deno.test("[first-load] the sign-in page loads only English up front; a stored D
     }
   }
 });
+
+Deno.test("[first-load] the Users section shows all 50 rows of its page after a section switch, in Dhivehi, right to left", async () => {
+  const { server, browser } = await ctx();
+  const admin = await openPage(browser, server.url);
+  try {
+    const res = await admin.page.request.post("/api/admin/login", {
+      data: { username: "admin", password: "admin123" },
+    });
+    assert.equal(res.status(), 200);
+    for (let i = 0; i < 55; i++) {
+      const created = await admin.page.request.post("/api/admin/users", {
+        data: {
+          firstName: `Rows${String(i).padStart(2, "0")}`,
+          lastName: "Check",
+          email: `rows${i}@example.com`,
+          password: "rows-check-pass",
+          roleId: 2,
+        },
+      });
+      assert.equal(created.status(), 201, await created.text());
+    }
+    const items = await (await admin.page.request.get("/api/admin/users?limit=50&offset=0")).json();
+    assert.equal(items.length, 50);
+    const cookies = await admin.context.cookies();
+    for (const scheme of ["light", "dark"] as const) {
+      const tab = await openPage(browser, server.url, { colorScheme: scheme });
+      const { page } = tab;
+      try {
+        await tab.context.addCookies(cookies);
+        await page.addInitScript(() => localStorage.setItem("user-language", "dv"));
+        await page.goto("/");
+        const nav = page.getByRole("navigation", { name: dv.dashboard.navigation });
+        await nav.getByRole("button", { name: dv.dashboard.sections.users, exact: true }).click();
+        await page.locator("table tbody tr").nth(49).waitFor();
+        assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
+        // Every row of the page, in the server's order, once.
+        const emails = await page.locator("table tbody tr td:first-child [dir=ltr]").allInnerTexts();
+        assert.deepEqual(emails, items.map((u: { email: string }) => u.email));
+        assert.equal(await page.locator("main").getAttribute("aria-busy"), "false");
+        await screenshot(page, `first-load-users-dv-${scheme}`);
+        assert.deepEqual(tab.problems, []);
+      } finally {
+        await tab.close();
+      }
+    }
+  } finally {
+    await admin.close();
+  }
+});
