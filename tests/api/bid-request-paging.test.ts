@@ -24,7 +24,7 @@ async function insert(status: string, n: number, at = "now", stepUs = 1) {
     `insert into bid_requests (bid_number, title, description, department, qualification_criteria, deadline,
         bidding_deadline, status, created_by, created_at)
      select 'BR-1999-' || lpad(g::text, 6, '0'), 'Paging ' || g, 'd', 'Ops', 'q', now() + interval '60 days',
-            now() + interval '30 days', $1, $2, $3::timestamptz + (g - $4) * $5 * interval '1 microsecond'
+            now() + interval '30 days', $1, $2, $3::text::timestamptz + (g - $4) * $5 * interval '1 microsecond'
        from generate_series($4::int, $6::int) g`,
     [status, creator, at, first, stepUs, numbers],
   );

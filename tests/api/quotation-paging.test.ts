@@ -25,9 +25,9 @@ let numbers = 0;
  * tens of thousands of rows can outlast the statement timeout on a loaded machine.
  */
 async function insert(vendor: number, status: string, n: number, at = "now", stepUs = 1) {
-  for (let done = 0; done < n; done += 5000) {
+  for (let done = 0; done < n; done += 2000) {
     const first = numbers + 1;
-    numbers += Math.min(5000, n - done);
+    numbers += Math.min(2000, n - done);
     await db.query(
       `with prs as (
          insert into purchase_requests (request_number, title, status, deadline, created_by)
@@ -36,7 +36,7 @@ async function insert(vendor: number, status: string, n: number, at = "now", ste
          returning id, request_number)
        insert into quotations (vendor_id, purchase_request_id, status, total_amount, valid_until, submitted_at)
        select $4, prs.id, $5, 100, now() + interval '30 days',
-              $6::timestamptz + (substr(prs.request_number, 9)::int - $2) * $7 * interval '1 microsecond'
+              $6::text::timestamptz + (substr(prs.request_number, 9)::int - $2) * $7 * interval '1 microsecond'
          from prs`,
       [creator, first, numbers, vendor, status, at, stepUs],
     );

@@ -22,9 +22,9 @@ let numbers = 0;
  * thousands of rows can outlast the statement timeout on a loaded machine.
  */
 async function insert(status: string, n: number, at = "now", stepUs = 1) {
-  for (let done = 0; done < n; done += 5000) {
+  for (let done = 0; done < n; done += 2000) {
     const first = numbers + 1;
-    numbers += Math.min(5000, n - done);
+    numbers += Math.min(2000, n - done);
     await db.query(
       `with u as (
          insert into users (role_id, email, first_name, last_name)
@@ -32,7 +32,7 @@ async function insert(status: string, n: number, at = "now", stepUs = 1) {
          returning id, email)
        insert into vendor_profiles (user_id, company_name, contact_person, phone, status, created_at)
        select id, 'Paging Co ' || id, 'Contact', '+1 555 0100', $3,
-              $4::timestamptz + (split_part(substr(email, 8), '@', 1)::int - $1) * $5 * interval '1 microsecond'
+              $4::text::timestamptz + (split_part(substr(email, 8), '@', 1)::int - $1) * $5 * interval '1 microsecond'
          from u`,
       [first, numbers, status, at, stepUs],
     );
