@@ -21,7 +21,7 @@ const arg = (name: string, fallback: string) => {
 };
 const RUNS = Number(arg("runs", "5"));
 const PROFILE = Deno.args.includes("--profile");
-/** Print the longest animation frames of each list click (what ran in them), without a profiler. */
+/** Print what ran in the longest task of each load and list click (trace events, animation frames). */
 const DESCRIBE = Deno.args.includes("--frames");
 /** Only the lists (no first loads): quicker when working on a list. */
 const ONLY_LISTS = Deno.args.includes("--lists");
@@ -208,14 +208,14 @@ async function measureLoad(
     };
     if (profileTitle) summariseProfile(profileTitle, (await profiled(page, load))[1]);
     else {
-      await page.context().browser()!.startTracing(page, {
-        categories: ["toplevel", "disabled-by-default-devtools.timeline"],
-      });
+      await page.context().browser()!.startTracing(page, { categories: TRACE_CATEGORIES });
       await load();
     }
     const usable = await page.evaluate(() => performance.now());
     await page.waitForLoadState("load");
-    const cpu = profileTitle ? [] : mainThreadTasks(await page.context().browser()!.stopTracing());
+    const cpu = profileTitle
+      ? []
+      : mainThreadTasks(await page.context().browser()!.stopTracing(), DESCRIBE ? url : undefined);
     const figures = await page.evaluate((usable) => {
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const sum = (ext: RegExp, key: "transferSize" | "decodedBodySize") =>
@@ -272,34 +272,50 @@ interface ListFigures {
   rows: number;
 }
 
+const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8"];
+
 /**
  * The renderer main thread's tasks from a Chrome trace, with wall and CPU (thread) time. On a shared
  * machine a 5 ms slice of work can last 100 ms of wall time when the OS runs something else: the
  * browser's long tasks count that wait; thread time does not, so it names real long tasks under load.
  */
-function mainThreadTasks(trace: Buffer | Uint8Array): { ms: number; cpuMs: number }[] {
-  const { traceEvents } = JSON.parse(new TextDecoder().decode(trace)) as {
-    traceEvents: {
-      name: string;
-      ph: string;
-      pid: number;
-      tid: number;
-      dur?: number;
-      tdur?: number;
-      args?: { name?: string };
-    }[];
+function mainThreadTasks(trace: Buffer | Uint8Array, describe?: string): { ms: number; cpuMs: number }[] {
+  type Event = {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    ts: number;
+    dur?: number;
+    tdur?: number;
+    args?: { name?: string; data?: { url?: string; functionName?: string } };
   };
+  const { traceEvents } = JSON.parse(new TextDecoder().decode(trace)) as { traceEvents: Event[] };
   const main = new Set(
     traceEvents.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) =>
       `${e.pid}:${e.tid}`
     ),
   );
-  return traceEvents
-    .filter((e) =>
-      (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask") && e.ph === "X" &&
-      main.has(`${e.pid}:${e.tid}`)
-    )
-    .map((e) => ({ ms: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
+  const onMain = traceEvents.filter((e) => e.ph === "X" && main.has(`${e.pid}:${e.tid}`));
+  const tasks = onMain.filter((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
+  if (describe) {
+    // The longest task by CPU, and what ran inside it (nested events overlap: a script's
+    // evaluation contains its compile; the sums name the kind of work, not a partition).
+    const worst = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))[0];
+    if (worst) {
+      const inside = new Map<string, number>();
+      for (const e of onMain) {
+        if (e === worst || e.ts < worst.ts || e.ts + (e.dur ?? 0) > worst.ts + (worst.dur ?? 0)) continue;
+        const what = e.args?.data?.url ? `${e.name} ${e.args.data.url.replace(/^.*\/assets\//, "")}` : e.name;
+        inside.set(what, (inside.get(what) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+      }
+      console.log(`${describe}: longest task ${(worst.tdur ?? 0) / 1000} ms CPU (${(worst.dur ?? 0) / 1000} ms wall):`);
+      for (const [what, ms] of [...inside].sort((a, b) => b[1] - a[1]).slice(0, 10)) {
+        console.log(`    ${ms.toFixed(1).padStart(6)} ms  ${what}`);
+      }
+    }
+  }
+  return tasks.map((e) => ({ ms: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
 }
 
 const LISTS: List[] = [
@@ -403,10 +419,10 @@ async function measureList(browser: Browser, url: string, cookie: string, list: 
       }, { section: list.section, rows: list.rows, count: list.count });
     if (profile) summariseProfile(list.label, (await profiled(page, open))[1]);
     else {
-      await browser.startTracing(page, { categories: ["toplevel", "disabled-by-default-devtools.timeline"] });
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       await open();
     }
-    const cpu = profile ? [] : mainThreadTasks(await browser.stopTracing());
+    const cpu = profile ? [] : mainThreadTasks(await browser.stopTracing(), DESCRIBE ? list.label : undefined);
     const end = await page.evaluate(() => performance.now());
     // Long tasks are reported a little after they end.
     await page.waitForTimeout(200);
