@@ -177,7 +177,7 @@ try {
       {},
       bareProcess.pid,
     ],
-    ["healthz", "`/healthz` through the app's middleware", `${app}/healthz`, {}, appPid],
+    ["healthz", "`/healthz` (the app)", `${app}/healthz`, {}, appPid],
     ["user", "`GET /api/auth/user` (signed in)", `${app}/api/auth/user`, { cookie }, appPid],
     [
       "list",
