@@ -12,7 +12,7 @@ import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv, SessionUser } from "../lib/deps.ts";
 import { isDatabaseError } from "../db/errors.ts";
 import { ServiceUnavailable } from "../lib/errors.ts";
-import { answerFrom, jsonTemplate } from "../lib/security.ts";
+import { answerFrom, jsonTemplate, markComplete } from "../lib/security.ts";
 import type { SessionCache, TokenClaims } from "./session-cache.ts";
 import { currentUserJson } from "./user-json.ts";
 import { findSessionUser, revokeSession, type SessionUserRow } from "./queries.ts";
@@ -218,5 +218,5 @@ export function currentUserResponse(c: Context<AppEnv>): Response {
   if (cookieSet.has(c)) {
     return c.body(JSON.stringify(currentUserJson(user)), 200, { "Content-Type": "application/json" });
   }
-  return currentUserAnswer(user, c.get("requestId"));
+  return markComplete(currentUserAnswer(user, c.get("requestId")));
 }

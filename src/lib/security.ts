@@ -56,7 +56,7 @@ export const API_HEADERS: readonly (readonly [string, string])[] = [
 const NAMES = new Set(DOCUMENT_HEADERS.map(([name]) => name));
 
 const JSON_TYPE = { "content-type": "application/json" };
-/** Responses made by answerFrom: the pipeline adds nothing to them. */
+/** Answers whose headers are final (markComplete): the pipeline adds nothing to them. */
 const complete = new WeakSet<Response>();
 
 /**
@@ -72,15 +72,25 @@ export function jsonTemplate(body: string, status = 200): Response {
   return res;
 }
 
-/** A copy of a jsonTemplate with this request's X-Request-Id: final, the pipeline adds nothing to it. */
+/** A copy of a jsonTemplate with this request's X-Request-Id: its headers are final. */
 export function answerFrom(template: Response, requestId: string): Response {
   const res = template.clone();
   res.headers.append("x-request-id", requestId);
+  return res;
+}
+
+/**
+ * Marks an answer from answerFrom that goes back through the pipeline (a route's handler), so the
+ * pipeline adds nothing to it. Not done by answerFrom itself: the front door's answers never reach
+ * the pipeline, and a WeakSet entry per request cost about 10 µs of a signed-in call over sockets
+ * (its ephemeron table is work for every GC; docs/benchmarks.md).
+ */
+export function markComplete(res: Response): Response {
   complete.add(res);
   return res;
 }
 
-/** Whether a response came from answerFrom (its headers are final). */
+/** Whether a response was marked by markComplete (its headers are final). */
 export function isCompleteResponse(res: Response): boolean {
   return complete.has(res);
 }
