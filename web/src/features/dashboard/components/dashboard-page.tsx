@@ -2,16 +2,7 @@
  * The signed-in shell: a fixed sidebar listing the sections the role may see, and the chosen
  * section (state only, no URL per section; spec section 2).
  */
-import {
-  type ComponentType,
-  startTransition,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useOptimistic,
-  useState,
-} from "react";
+import { type ComponentType, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type DashboardSection, resolveSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
 import { isRoleName } from "../../../../../src/shared/roles.ts";
@@ -37,19 +28,10 @@ export default function DashboardPage({ sections, passwordChange: ForcedPassword
   const available: DashboardSection[] = role ? sectionsFor(role) : ["overview"];
   const active = role ? resolveSection(role, wanted) : "overview";
   const Section = sections[active];
-  // The sidebar marks the chosen section at once; the section itself switches in a transition: the
-  // current one stays on screen while the next one's chunk loads, and React renders the next one in
-  // slices instead of one task blocking the click (issue 14 item 6).
-  const [selected, setSelected] = useOptimistic(active);
   const navigate = useCallback((section: DashboardSection) => {
+    setWanted(section);
     setSidebarOpen(false);
-    startTransition(() => {
-      setSelected(section);
-      setWanted(section);
-    });
-  }, [setSelected]);
-  // The same element while the section does not change: marking the sidebar re-renders only it.
-  const content = useMemo(() => <Section />, [Section]);
+  }, []);
 
   useEffect(() => {
     if (!sidebarOpen) return;
@@ -73,7 +55,7 @@ export default function DashboardPage({ sections, passwordChange: ForcedPassword
       <Sidebar
         user={user}
         sections={available}
-        active={role ? resolveSection(role, selected) : active}
+        active={active}
         open={sidebarOpen}
         onSelect={navigate}
         onClose={() => setSidebarOpen(false)}
@@ -92,10 +74,10 @@ export default function DashboardPage({ sections, passwordChange: ForcedPassword
           </button>
           <h1 className="text-xl font-semibold">{t("dashboard.title")}</h1>
         </header>
-        <main id="main" className="p-4 lg:p-6" aria-busy={selected !== active}>
+        <main id="main" className="p-4 lg:p-6">
           <Suspense fallback={<PageSpinner />}>
             <DashboardNavigation value={navigate}>
-              {content}
+              <Section />
             </DashboardNavigation>
           </Suspense>
         </main>
