@@ -14,7 +14,7 @@ import { cachedSessionUser, currentUserAnswer, resolveSession } from "../auth/se
 import type { Logger } from "./logger.ts";
 import { PayloadTooLarge } from "./errors.ts";
 import { logAnswer, logRequest, pathnameOf, requestIdFor, setRequestIdHeader } from "./request-log.ts";
-import { answerFrom, applySecurityHeaders, checkOrigin, isCompleteResponse, jsonTemplate } from "./security.ts";
+import { applySecurityHeaders, checkOrigin, isCompleteResponse, jsonTemplate } from "./security.ts";
 import { useOrganisationTimeZone } from "./organisation-time-zone.ts";
 
 export interface PipelineOptions {
