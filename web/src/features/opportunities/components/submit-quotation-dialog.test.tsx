@@ -19,6 +19,7 @@ const OPPORTUNITY: Opportunity = {
     { id: 1, name: "Black toner", quantity: 3, unit: "pcs", estimatedPrice: "60.00", specifications: "" },
     { id: 2, name: "Paper", quantity: 10, unit: "box", estimatedPrice: "12.00", specifications: "" },
   ],
+  myQuotation: null,
 };
 
 Deno.test("[opportunities] Submit Quotation: a validity out of range and a negative lead time are shown at their fields, nothing is sent", async () => {
