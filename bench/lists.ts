@@ -98,7 +98,7 @@ const cursorAt = async (fraction: number) => {
        from purchase_requests order by created_at desc, id desc offset $1 limit 1`,
     [Math.floor(fraction * 100_000)],
   );
-  return { createdAt: c, id };
+  return { at: c, id };
 };
 const year = new Date().getUTCFullYear();
 const page = { limit: 50, offset: 0 };

@@ -18,7 +18,7 @@ import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
 import { seedScale } from "../src/db/seed-scale.ts";
 import { createLogger } from "../src/lib/logger.ts";
-import { encodeCursor } from "../src/features/purchase-requests/queries.ts";
+import { encodeKeyset as encodeCursor } from "../src/db/keyset.ts";
 import { closedLoop, type LoadResult, openLoop, summarize } from "./load.ts";
 
 const arg = (name: string, fallback: number) => {

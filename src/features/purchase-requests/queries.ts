@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
 import { where } from "../../db/where.ts";
+import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
 import { cappedCount, type Total, totalOf, totalPlan } from "../../db/paging.ts";
 
 export interface PrItemInput {
@@ -64,7 +65,7 @@ export async function listPurchaseRequests(
     q?: string;
     limit: number;
     offset: number;
-    after?: ListCursor;
+    after?: Keyset;
   },
 ): Promise<ListPage> {
   // With a text search, the filtered columns lead the ORDER BY so the planner reads the filter's own
@@ -102,8 +103,8 @@ export async function listPurchaseRequests(
   let page = w.sql;
   const pageParams = [...w.params];
   if (f.after) {
-    const n = pageParams.push(f.after.createdAt, f.after.id);
-    page = `${page ? `${page} and` : "where"} (pr.created_at, pr.id) < ($${n - 1}::text::timestamptz, $${n}::int)`;
+    const n = pageParams.push(f.after.at, f.after.id);
+    page = `${page ? `${page} and` : "where"} ${afterSql("pr.created_at", "pr.id", n - 1)}`;
   }
   // With an offset, the rows skipped are read as ids from the index only (offset 10,000: 10,532 buffers
   // before, 649 after); without one, reading the 50 rows straight from the index scan saves 50 lookups.
@@ -145,43 +146,15 @@ export async function listPurchaseRequests(
     total = "known" in plan ? plan.known : totalOf(result.n ?? 0);
   }
   // A full page may have more after it; a short page is the last.
-  const next = result.rows === f.limit && result.last ? encodeCursor(result.last) : undefined;
+  const next = result.rows === f.limit && result.last ? encodeKeyset(result.last) : undefined;
   return { body: result.body, rows: result.rows, ...total, next };
 }
 
 // Totals (exact up to COUNT_CAP, estimated when large): src/db/paging.ts, shared by every list.
 export { cappedCount, COUNT_CAP, ESTIMATE_SKIP, MAX_OFFSET } from "../../db/paging.ts";
 
-/** Where a keyset page starts: the (created_at, id) of the last row of the page before. */
-export interface ListCursor {
-  /** ISO 8601 in UTC with microseconds, as PostgreSQL stores it (a JS Date keeps milliseconds only). */
-  createdAt: string;
-  id: number;
-}
-
-// The microseconds matter: rows created in the same millisecond would otherwise be skipped or repeated.
-const CURSOR_SQL = `to_char(pr.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || pr.id`;
-
-/** The opaque `after` value of the API (base64url of "<created_at>_<id>"). */
-export function encodeCursor(raw: string) {
-  return btoa(raw).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-/** Undefined when `value` is not a cursor this API gave out. */
-export function decodeCursor(value: string): ListCursor | undefined {
-  if (!/^[A-Za-z0-9_-]{1,120}$/.test(value)) return undefined;
-  let raw: string;
-  try {
-    raw = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
-  } catch {
-    return undefined;
-  }
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/.exec(raw);
-  if (!m) return undefined;
-  const id = Number(m[2]);
-  if (id > 2_147_483_647 || Number.isNaN(Date.parse(m[1]))) return undefined;
-  return { createdAt: m[1], id };
-}
+// The cursor of the list order (created_at desc, id desc): src/db/keyset.ts, shared by every keyset list.
+const CURSOR_SQL = cursorSql("pr.created_at", "pr.id");
 
 /** `%` and `_` typed by the user are searched for, not wildcards. */
 export function escapeLike(text: string) {
