@@ -48,3 +48,29 @@ export function decodeKeyset(value: string): Keyset | undefined {
 export function afterSql(time: string, id: string, first: number, dir: "asc" | "desc" = "desc"): string {
   return `(${time}, ${id}) ${dir === "desc" ? "<" : ">"} ($${first}::text::timestamptz, $${first + 1}::int)`;
 }
+
+/**
+ * `where` ("" or "where ...") narrowed to the rows after the cursor in list order; the cursor's two
+ * parameters are pushed onto `params`. Without a cursor, `where` as it is.
+ */
+export function whereAfter(
+  where: string,
+  params: unknown[],
+  after: Keyset | undefined,
+  time: string,
+  id: string,
+  dir: "asc" | "desc" = "desc",
+): string {
+  if (!after) return where;
+  const n = params.push(after.at, after.id);
+  return `${where ? `${where} and` : "where"} ${afterSql(time, id, n - 1, dir)}`;
+}
+
+/** A page's rows without their `cursor` column, and the next page's cursor when the page is full. */
+export function keysetRows<T extends { cursor: string }>(
+  rows: T[],
+  limit: number,
+): { items: Omit<T, "cursor">[]; next?: string } {
+  const items = rows.map(({ cursor: _, ...row }) => row);
+  return { items, next: rows.length === limit ? encodeKeyset(rows[rows.length - 1].cursor) : undefined };
+}

@@ -5,6 +5,7 @@
  */
 import type { Context } from "hono";
 import { MAX_OFFSET, type Total } from "../db/paging.ts";
+import { decodeKeyset, type Keyset } from "../db/keyset.ts";
 import type { ErrorCode } from "../shared/error-codes.ts";
 import { errorText } from "../shared/error-codes.ts";
 import { BadRequest } from "./errors.ts";
@@ -19,6 +20,27 @@ export function refuseDeepOffset(offset: number, code: ErrorCode = "lists.offset
   if (offset <= MAX_OFFSET) return;
   const params = { max: MAX_OFFSET };
   throw new BadRequest(code, [{ path: "offset", message: errorText(code, params) }], params);
+}
+
+/**
+ * Where a keyset list's page starts: the decoded `after` cursor (then the offset is not used), or
+ * the offset, capped at MAX_OFFSET. A cursor the API never gave out or a deeper offset is a 400 on
+ * its field, with the list's own codes.
+ */
+export function pageStart(
+  q: { after?: string; offset: number },
+  codes: { badCursor: ErrorCode; offsetTooDeep: ErrorCode } = {
+    badCursor: "lists.badCursor",
+    offsetTooDeep: "lists.offsetTooDeep",
+  },
+): { after?: Keyset; offset: number } {
+  if (q.after === undefined || q.after === "") {
+    refuseDeepOffset(q.offset, codes.offsetTooDeep);
+    return { offset: q.offset };
+  }
+  const after = decodeKeyset(q.after);
+  if (!after) throw badCursor(codes.badCursor);
+  return { after, offset: 0 };
 }
 
 /** X-Total-Count (capped at COUNT_CAP), whether it is capped or estimated, and the next page's cursor. */

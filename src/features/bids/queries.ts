@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/types.ts";
-import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
+import { cursorSql, type Keyset, keysetRows, whereAfter } from "../../db/keyset.ts";
 import { cappedCount } from "../../db/paging.ts";
 import { where as buildWhere } from "../../db/where.ts";
 
@@ -45,12 +45,8 @@ export async function listBids(
   f: { statuses: string[] | null; limit: number; offset: number; after?: Keyset },
 ) {
   const w = buildWhere([["b.status = any(?::text[])", f.statuses]]);
-  let page = w.sql;
   const params = [...w.params];
-  if (f.after) {
-    const n = params.push(f.after.at, f.after.id);
-    page = `${page ? `${page} and` : "where"} ${afterSql("b.created_at", "b.id", n - 1)}`;
-  }
+  const page = whereAfter(w.sql, params, f.after, "b.created_at", "b.id");
   const [rows, total] = await Promise.all([
     db.query<Record<string, unknown> & { cursor: string }>(
       `select ${BID_COLUMNS}, ${ITEMS_JSON}, ${cursorSql("b.created_at", "b.id")} as cursor
@@ -63,9 +59,7 @@ export async function listBids(
     // Over the filter, not the cursor: the same total on every page.
     cappedCount(db, { from: "from bid_requests b", where: w.sql, params: w.params }),
   ]);
-  const items = rows.map(({ cursor: _, ...row }) => row);
-  const next = rows.length === f.limit ? encodeKeyset(rows[rows.length - 1].cursor) : undefined;
-  return { items, ...total, next };
+  return { ...keysetRows(rows, f.limit), ...total };
 }
 
 export async function bidStats(db: Queryable) {

@@ -4,7 +4,7 @@
  * no internal notes, no number of competing bids).
  */
 import type { Queryable } from "../../db/types.ts";
-import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
+import { cursorSql, type Keyset, keysetRows, whereAfter } from "../../db/keyset.ts";
 import { cappedCount } from "../../db/paging.ts";
 
 /**
@@ -241,11 +241,7 @@ export async function vendorQuotationPage(
 ) {
   const filter = "where q.vendor_id = $1 and q.is_current";
   const params: unknown[] = [vendorId];
-  let page = filter;
-  if (f.after) {
-    params.push(f.after.at, f.after.id);
-    page += ` and ${afterSql("q.submitted_at", "q.id", 2)}`;
-  }
+  const page = whereAfter(filter, params, f.after, "q.submitted_at", "q.id");
   const [rows, total] = await Promise.all([
     db.query<VendorQuotationRow & { cursor: string }>(
       `select ${VENDOR_QUOTATION_COLUMNS}, ${cursorSql("q.submitted_at", "q.id")} as cursor
@@ -257,7 +253,5 @@ export async function vendorQuotationPage(
     ),
     cappedCount(db, { from: "from quotations q", where: filter, params: [vendorId] }),
   ]);
-  const items = rows.map(({ cursor: _, ...row }) => row);
-  const next = rows.length === f.limit ? encodeKeyset(rows[rows.length - 1].cursor) : undefined;
-  return { items, ...total, next };
+  return { ...keysetRows(rows, f.limit), ...total };
 }

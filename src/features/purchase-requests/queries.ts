@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
 import { where } from "../../db/where.ts";
-import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
+import { cursorSql, encodeKeyset, type Keyset, whereAfter } from "../../db/keyset.ts";
 import { cappedCount, type Total, totalOf, totalPlan } from "../../db/paging.ts";
 
 export interface PrItemInput {
@@ -100,12 +100,8 @@ export async function listPurchaseRequests(
   // index range as page 1 whatever the depth (an offset reads and throws away every row before it).
   // The timestamp goes as text: postgres.js serialises a timestamptz parameter through a JS Date, which
   // drops the microseconds, and the cursor would skip the rows of its own millisecond.
-  let page = w.sql;
   const pageParams = [...w.params];
-  if (f.after) {
-    const n = pageParams.push(f.after.at, f.after.id);
-    page = `${page ? `${page} and` : "where"} ${afterSql("pr.created_at", "pr.id", n - 1)}`;
-  }
+  const page = whereAfter(w.sql, pageParams, f.after, "pr.created_at", "pr.id");
   // With an offset, the rows skipped are read as ids from the index only (offset 10,000: 10,532 buffers
   // before, 649 after); without one, reading the 50 rows straight from the index scan saves 50 lookups.
   const offset = f.after ? 0 : f.offset;

@@ -10,8 +10,7 @@ import type { Actor } from "../../auth/actor.ts";
 import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Db, Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
-import { badCursor, refuseDeepOffset } from "../../lib/list-page.ts";
-import { decodeKeyset } from "../../db/keyset.ts";
+import { pageStart } from "../../lib/list-page.ts";
 import { getSetting, getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
@@ -98,11 +97,12 @@ function sameItems(stored: q.ItemSnapshot[], next: q.PrItemInput[]) {
 
 /** One page of the list; a bad cursor or an offset past MAX_OFFSET is a 400 on its field. */
 export async function listPurchaseRequests(db: Queryable, query: z.output<typeof prListQuerySchema>) {
-  const { after: cursor, ...rest } = query;
-  const after = cursor ? decodeKeyset(cursor) : undefined;
-  if (cursor && !after) throw badCursor("purchaseRequests.badCursor");
-  if (!after) refuseDeepOffset(rest.offset, "purchaseRequests.offsetTooDeep");
-  return await q.listPurchaseRequests(db, { ...rest, after });
+  const { after, offset, ...filters } = query;
+  const start = pageStart({ after, offset }, {
+    badCursor: "purchaseRequests.badCursor",
+    offsetTooDeep: "purchaseRequests.offsetTooDeep",
+  });
+  return await q.listPurchaseRequests(db, { ...filters, ...start });
 }
 
 export async function getPurchaseRequest(db: Queryable, id: number) {

@@ -3,7 +3,7 @@
  * staff member skips sealed quotations (`not q.sealed`, and the bid's own seal as a second guard).
  */
 import type { Queryable } from "../../db/types.ts";
-import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
+import { cursorSql, type Keyset, keysetRows, whereAfter } from "../../db/keyset.ts";
 import { cappedCount } from "../../db/paging.ts";
 import { where as buildWhere } from "../../db/where.ts";
 import { addEvent as addPurchaseRequestHistory } from "../purchase-requests/queries.ts";
@@ -104,11 +104,7 @@ export async function listQuotations(
   ]);
   const filter = `${w.sql ? `${w.sql} and` : "where"} ${LISTED}`;
   const params = [...w.params];
-  let page = filter;
-  if (f.after) {
-    const n = params.push(f.after.at, f.after.id);
-    page = `${page} and ${afterSql("q.submitted_at", "q.id", n - 1)}`;
-  }
+  const page = whereAfter(filter, params, f.after, "q.submitted_at", "q.id");
   const [rows, total] = await Promise.all([
     db.query<QuotationRow & { cursor: string }>(
       `select ${QUOTATION_COLUMNS}, ${cursorSql("q.submitted_at", "q.id")} as cursor
@@ -127,9 +123,7 @@ export async function listQuotations(
       params: w.params,
     }),
   ]);
-  const items = rows.map(({ cursor: _, ...row }) => row);
-  const next = rows.length === f.limit ? encodeKeyset(rows[rows.length - 1].cursor) : undefined;
-  return { items, ...total, next };
+  return { ...keysetRows(rows, f.limit), ...total };
 }
 
 export async function quotationStats(db: Queryable) {

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../db/types.ts";
-import { afterSql, cursorSql, encodeKeyset, type Keyset } from "../../db/keyset.ts";
+import { cursorSql, type Keyset, keysetRows, whereAfter } from "../../db/keyset.ts";
 import { cappedCount } from "../../db/paging.ts";
 
 export async function insertVendorUser(
@@ -91,11 +91,7 @@ export async function listApplications(
   f: { status: string; limit: number; offset: number; after?: Keyset },
 ) {
   const params: unknown[] = [f.status];
-  let page = "where vp.status = $1";
-  if (f.after) {
-    params.push(f.after.at, f.after.id);
-    page += ` and ${afterSql("vp.created_at", "vp.user_id", 2, "asc")}`;
-  }
+  const page = whereAfter("where vp.status = $1", params, f.after, "vp.created_at", "vp.user_id", "asc");
   const [rows, total] = await Promise.all([
     db.query<VendorApplication & { cursor: string }>(
       `select ${APPLICATION_COLUMNS}, ${cursorSql("vp.created_at", "vp.user_id")} as cursor
@@ -108,9 +104,7 @@ export async function listApplications(
     // Over the status, not the cursor: the same total on every page.
     cappedCount(db, { from: "from vendor_profiles vp", where: "where vp.status = $1", params: [f.status] }),
   ]);
-  const items = rows.map(({ cursor: _, ...row }) => row);
-  const next = rows.length === f.limit ? encodeKeyset(rows[rows.length - 1].cursor) : undefined;
-  return { items, ...total, next };
+  return { ...keysetRows(rows, f.limit), ...total };
 }
 
 export async function getApplication(db: Queryable, id: number) {
