@@ -4,8 +4,8 @@
  * no internal notes, no number of competing bids).
  */
 import type { Queryable } from "../../db/types.ts";
-import { cursorSql, type Keyset, keysetRows, whereAfter } from "../../db/keyset.ts";
-import { cappedCount } from "../../db/paging.ts";
+import { cursorSql, type Keyset, whereAfter } from "../../db/keyset.ts";
+import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 
 /**
  * The vendor's ($1) current quotation for the request, if any (one lookup in the unique index of
@@ -228,30 +228,59 @@ export async function vendorQuotations(db: Queryable, vendorId: number, onlyId: 
   );
 }
 
+// Timestamps inside json as the JSON of a JS Date (milliseconds, Z), as the driver's rows gave them.
+const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * A page of the vendor's own current quotations, newest first, and their total (exact up to 10,000,
- * src/db/paging.ts).
+ * A row of the vendor's own list as json: what its card shows and the fields it had before, without
+ * the items and attachments (its details: GET /api/vendor/quotations/{id}); the item count is kept on
+ * the row by sql/0025. A sealed quotation's total, notes and item count are in its payload, which the
+ * route opens (`sealedPayloads`) when the page holds one.
+ */
+const VENDOR_LIST_ROW_JSON = `json_build_object('id', q.id, 'purchaseRequestId', q.purchase_request_id,
+    'bidRequestId', q.bid_request_id, 'requestNumber', coalesce(pr.request_number, b.bid_number),
+    'purchaseRequestTitle', coalesce(pr.title, b.title), 'status', q.status, 'isCurrent', q.is_current,
+    'revision', q.revision, 'sealed', q.sealed, 'totalAmount', q.total_amount::text, 'validityDays', q.validity_days,
+    'validUntil', ${isoMs("q.valid_until")}, 'leadTimeDays', q.lead_time_days, 'notes', q.notes,
+    'submittedAt', ${isoMs("q.submitted_at")}, 'source', q.source, 'itemCount', q.item_count,
+    'purchaseOrder', (select json_build_object('id', po.id, 'poNumber', po.po_number) from purchase_orders po
+       where po.quotation_id = q.id))`;
+
+/**
+ * A page of the vendor's own current quotations, newest first, as JSON text with its total, in one
+ * statement (src/db/json-page.ts; exact up to 10,000, src/db/paging.ts). `flagged`: a row of the page
+ * is sealed (its total, notes and item count are in its payload).
  * Deep pages: `after`, the (submitted_at, id) of the last row of the page before; the page's rows
  * come from the (vendor_id, submitted_at, id) index of current quotations (sql/0021).
  */
-export async function vendorQuotationPage(
+export function vendorQuotationPage(
   db: Queryable,
   vendorId: number,
   f: { limit: number; offset: number; after?: Keyset },
-) {
+): Promise<JsonPage & { flagged: boolean }> {
   const filter = "where q.vendor_id = $1 and q.is_current";
   const params: unknown[] = [vendorId];
   const page = whereAfter(filter, params, f.after, "q.submitted_at", "q.id");
-  const [rows, total] = await Promise.all([
-    db.query<VendorQuotationRow & { cursor: string }>(
-      `select ${VENDOR_QUOTATION_COLUMNS}, ${cursorSql("q.submitted_at", "q.id")} as cursor
+  return jsonPage(db, {
+    rows: `select ${VENDOR_LIST_ROW_JSON} as j, q.submitted_at, q.id, q.sealed,
+              ${cursorSql("q.submitted_at", "q.id")} as cursor
          from (select q.id from quotations q ${page}
                 order by q.submitted_at desc, q.id desc limit $${params.length + 1} offset $${params.length + 2}) p
-         join quotations q on q.id = p.id ${VENDOR_QUOTATION_JOINS}
-        order by q.submitted_at desc, q.id desc`,
-      [...params, f.limit, f.after ? 0 : f.offset],
-    ),
-    cappedCount(db, { from: "from quotations q", where: filter, params: [vendorId] }),
-  ]);
-  return { ...keysetRows(rows, f.limit), ...total };
+         join quotations q on q.id = p.id ${VENDOR_QUOTATION_JOINS}`,
+    params: [...params, f.limit, f.after ? 0 : f.offset],
+    order: "submitted_at desc, id desc",
+    reverse: "submitted_at, id",
+    limit: f.limit,
+    count: { from: "from quotations q", where: filter, params: [vendorId] },
+    flag: "sealed",
+  });
+}
+
+/** The sealed payloads of the vendor's own quotations among `ids` (a list page that holds sealed ones). */
+export async function sealedPayloads(db: Queryable, vendorId: number, ids: number[]) {
+  return await db.query<{ id: number; bidRequestId: number; revision: number; sealedPayload: Uint8Array }>(
+    `select id, bid_request_id as "bidRequestId", revision, sealed_payload as "sealedPayload"
+       from quotations where vendor_id = $1 and id = any($2::int[]) and sealed and bid_request_id is not null`,
+    [vendorId, ids],
+  );
 }

@@ -57,6 +57,29 @@ async function present(c: Context<AppEnv>, row: q.VendorQuotationRow) {
   };
 }
 
+/** The vendor's list page (JSON text) with its sealed rows' total, notes and item count opened. */
+async function openSealedRows(c: Context<AppEnv>, body: string) {
+  const rows = JSON.parse(body) as { id: number; sealed: boolean; [k: string]: unknown }[];
+  const me = c.get("user")!.id;
+  const sealed = await q.sealedPayloads(c.get("deps").db, me, rows.filter((r) => r.sealed).map((r) => r.id));
+  const opened = new Map(
+    await Promise.all(sealed.map(async (s) =>
+      [
+        s.id,
+        await openPayload(
+          c.get("deps").secrets.sealedBidKey,
+          sealContext(s.bidRequestId, me, s.revision),
+          s.sealedPayload,
+        ),
+      ] as const
+    )),
+  );
+  return JSON.stringify(rows.map((r) => {
+    const p = opened.get(r.id);
+    return p ? { ...r, totalAmount: p.totalAmount, notes: p.notes, itemCount: p.items.length } : r;
+  }));
+}
+
 export const opportunityRoutes = new Hono<AppEnv>()
   .get(
     "/api/vendor/matching-prs",
@@ -92,7 +115,10 @@ export const opportunityRoutes = new Hono<AppEnv>()
         ...pageStart({ after, offset }),
       });
       setPageHeaders(c, page);
-      return c.json(await Promise.all(page.items.map((r) => present(c, r))));
+      // Built by PostgreSQL as JSON text, sent as it is; a page with sealed quotations has their total,
+      // notes and item count opened from the payloads first (the owner's own view).
+      const body = page.flagged ? await openSealedRows(c, page.body) : page.body;
+      return c.body(body, 200, { "content-type": "application/json" });
     },
   )
   .get(

@@ -3,8 +3,8 @@
  * staff member skips sealed quotations (`not q.sealed`, and the bid's own seal as a second guard).
  */
 import type { Queryable } from "../../db/types.ts";
-import { cursorSql, type Keyset, keysetRows, whereAfter } from "../../db/keyset.ts";
-import { cappedCount } from "../../db/paging.ts";
+import { cursorSql, type Keyset, whereAfter } from "../../db/keyset.ts";
+import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 import { where as buildWhere } from "../../db/where.ts";
 import { addEvent as addPurchaseRequestHistory } from "../purchase-requests/queries.ts";
 
@@ -80,13 +80,35 @@ export interface QuotationRow {
 const LISTED = `q.is_current and not q.sealed and (q.bid_request_id is null or not exists (select 1 from bid_requests br
     where br.id = q.bid_request_id and br.bidding_mode = 'sealed' and br.unsealed_at is null))`;
 
+// Timestamps inside json come out as PostgreSQL writes them; this is the JSON of a JS Date (milliseconds,
+// Z), as the driver's rows gave them before the page was built in SQL.
+const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * One page, newest first, and its total (src/db/paging.ts: exact up to 10,000, else capped or
- * estimated). Only the given filters go into the SQL (a generic `$1 is null or ...` plan is one plan
- * for every combination); the page's rows are chosen first and only they get items and attachments.
- * Deep pages: `after`, the (submitted_at, id) of the last row of the page before.
+ * A row of the staff list as json: the fields the driver gave before (money as text), the item count
+ * and the first three items kept on the row by sql/0025 (the card shows those; the details endpoint
+ * every item), and the attachments (few, one index lookup).
  */
-export async function listQuotations(
+const LIST_ROW_JSON = `json_build_object('id', q.id, 'purchaseRequestId', q.purchase_request_id,
+  'bidRequestId', q.bid_request_id, 'requestNumber', coalesce(pr.request_number, br.bid_number),
+  'purchaseRequestTitle', coalesce(pr.title, br.title), 'vendorId', q.vendor_id, 'vendorName', vp.company_name,
+  'submittedAt', ${isoMs("q.submitted_at")}, 'status', q.status, 'totalAmount', q.total_amount::text,
+  'currency', q.currency, 'validityDays', q.validity_days, 'validUntil', ${isoMs("q.valid_until")},
+  'expired', q.valid_until < now(), 'leadTimeDays', q.lead_time_days, 'notes', q.notes,
+  'technicalScore', q.technical_score::float8, 'reviewComment', q.review_comment, 'revision', q.revision,
+  'source', q.source, 'isCurrent', q.is_current,
+  'attachments', coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
+     from quotation_attachments qa join files f on f.id = qa.file_id where qa.quotation_id = q.id), '[]'::json),
+  'itemCount', q.item_count, 'items', q.item_summary)`;
+
+/**
+ * One page, newest first, as JSON text with its total, in one statement (src/db/json-page.ts; total
+ * from src/db/paging.ts: exact up to 10,000, else capped or estimated). Only the given filters go into
+ * the SQL (a generic `$1 is null or ...` plan is one plan for every combination); the page's ids are
+ * chosen from the list index first and only they are joined. Deep pages: `after`, the (submitted_at,
+ * id) of the last row of the page before.
+ */
+export function listQuotations(
   db: Queryable,
   f: {
     status?: string;
@@ -96,7 +118,7 @@ export async function listQuotations(
     offset: number;
     after?: Keyset;
   },
-) {
+): Promise<JsonPage> {
   const w = buildWhere([
     ["q.status = ?", f.status],
     ["q.purchase_request_id = ?", f.purchaseRequestId],
@@ -105,47 +127,45 @@ export async function listQuotations(
   const filter = `${w.sql ? `${w.sql} and` : "where"} ${LISTED}`;
   const params = [...w.params];
   const page = whereAfter(filter, params, f.after, "q.submitted_at", "q.id");
-  const [rows, total] = await Promise.all([
-    db.query<QuotationRow & { cursor: string }>(
-      `select ${QUOTATION_COLUMNS}, ${cursorSql("q.submitted_at", "q.id")} as cursor
+  return jsonPage(db, {
+    rows: `select ${LIST_ROW_JSON} as j, q.submitted_at, q.id, ${cursorSql("q.submitted_at", "q.id")} as cursor
          from (select q.id from quotations q ${page}
                 order by q.submitted_at desc, q.id desc limit $${params.length + 1} offset $${params.length + 2}) p
          join quotations q on q.id = p.id join vendor_profiles vp on vp.user_id = q.vendor_id
          left join purchase_requests pr on pr.id = q.purchase_request_id
-         left join bid_requests br on br.id = q.bid_request_id
-        order by q.submitted_at desc, q.id desc`,
-      [...params, f.limit, f.after ? 0 : f.offset],
-    ),
+         left join bid_requests br on br.id = q.bid_request_id`,
+    params: [...params, f.limit, f.after ? 0 : f.offset],
+    order: "submitted_at desc, id desc",
+    reverse: "submitted_at, id",
+    limit: f.limit,
     // Over the filter, not the cursor: the same total on every page.
-    cappedCount(db, {
-      from: "from quotations q",
-      where: filter,
-      params: w.params,
-    }),
-  ]);
-  return { ...keysetRows(rows, f.limit), ...total };
+    count: { from: "from quotations q", where: filter, params: w.params },
+  });
 }
 
+/**
+ * Exact counts kept by the database (sql/0023_kept_counts.sql): current, readable quotations (not
+ * sealed, bid not locked) by status; open sealed bids and their current quotations as totals only.
+ */
 export async function quotationStats(db: Queryable) {
-  const [counts, sealed] = await Promise.all([
-    db.query<{ total: number; submitted: number; underReview: number; approved: number; rejected: number }>(
-      `select count(*)::int as total,
-          count(*) filter (where q.status = 'submitted')::int as submitted,
-          count(*) filter (where q.status = 'under_review')::int as "underReview",
-          count(*) filter (where q.status = 'approved')::int as approved,
-          count(*) filter (where q.status = 'rejected')::int as rejected
-         from quotations q left join bid_requests br on br.id = q.bid_request_id
-        where q.is_current and not q.sealed and not coalesce(${BID_LOCKED}, false)`,
-    ),
-    db.query<{ sealedBids: number; sealedSubmissions: number }>(
-      `select count(*)::int as "sealedBids",
-          coalesce(sum((select count(*) from quotations q where q.bid_request_id = br.id and q.is_current)), 0)::int
-            as "sealedSubmissions"
-         from bid_requests br
-        where ${BID_LOCKED} and br.status in ('published', 'bidding_open', 'bidding_closed')`,
-    ),
-  ]);
-  return { ...counts[0], ...sealed[0] };
+  return (await db.query<{
+    total: number;
+    submitted: number;
+    underReview: number;
+    approved: number;
+    rejected: number;
+    sealedBids: number;
+    sealedSubmissions: number;
+  }>(
+    `select coalesce(sum(n) filter (where entity = 'quotations' and bucket <> 'sealed'), 0)::int as total,
+            coalesce(sum(n) filter (where entity = 'quotations' and bucket = 'submitted'), 0)::int as submitted,
+            coalesce(sum(n) filter (where entity = 'quotations' and bucket = 'under_review'), 0)::int as "underReview",
+            coalesce(sum(n) filter (where entity = 'quotations' and bucket = 'approved'), 0)::int as approved,
+            coalesce(sum(n) filter (where entity = 'quotations' and bucket = 'rejected'), 0)::int as rejected,
+            coalesce(sum(n) filter (where entity = 'sealed_bids'), 0)::int as "sealedBids",
+            coalesce(sum(n) filter (where entity = 'quotations' and bucket = 'sealed'), 0)::int as "sealedSubmissions"
+       from kept_counts where entity in ('quotations', 'sealed_bids')`,
+  ))[0];
 }
 
 /** The quotation with its seal state; the caller refuses sealed ones before returning anything. */

@@ -57,4 +57,8 @@ export const vendorQuotationSchema = z.object({
   attachments: z.array(z.object({ id: int, filename: z.string() })),
   purchaseOrder: z.object({ id: int, poNumber: z.string() }).nullable(),
 });
-export const vendorQuotationListSchema = z.array(vendorQuotationSchema);
+/** A row of the vendor's own list: no items or attachments (GET /api/vendor/quotations/{id}), their count. */
+export const vendorQuotationListRowSchema = vendorQuotationSchema.omit({ items: true, attachments: true }).extend({
+  itemCount: int.describe("How many items the quotation has (its details answer them)"),
+});
+export const vendorQuotationListSchema = z.array(vendorQuotationListRowSchema);

@@ -37,7 +37,11 @@ export const quotationRowSchema = z.object({
     notes: z.string(),
   })),
 });
-export const quotationListSchema = z.array(quotationRowSchema);
+/** A row of the staff list: `items` holds the first three items (by id), `itemCount` how many there are. */
+export const quotationListRowSchema = quotationRowSchema.extend({
+  itemCount: int.describe("How many items the quotation has (the details endpoint answers them all)"),
+});
+export const quotationListSchema = z.array(quotationListRowSchema);
 
 export const quotationDetailSchema = quotationRowSchema.extend({
   revisions: z.array(z.looseObject({

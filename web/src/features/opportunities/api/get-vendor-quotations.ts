@@ -35,12 +35,18 @@ export type VendorQuotation = {
   purchaseOrder: { id: number; poNumber: string } | null;
 };
 
+/**
+ * A row of the vendor's own list (GET /api/vendor/quotations): no items or attachments, how many items
+ * it has; the whole quotation (to revise it) is GET /api/vendor/quotations/{id}.
+ */
+export type VendorQuotationListRow = Omit<VendorQuotation, "items" | "attachments"> & { itemCount: number };
+
 export const vendorQuotationsQueryKey = ["vendor", "quotations"] as const;
 
 /** The server's page size by default: the list shows this many, then more on request. */
 export const VENDOR_QUOTATIONS_PAGE = 50;
 
-export type VendorQuotationPage = { items: VendorQuotation[]; total: number; next: string | null };
+export type VendorQuotationPage = { items: VendorQuotationListRow[]; total: number; next: string | null };
 
 /**
  * GET /api/vendor/quotations: a page of the signed-in vendor's own current quotations, newest first;
@@ -52,7 +58,7 @@ export async function getVendorQuotations(
   const query = new URLSearchParams({ limit: String(VENDOR_QUOTATIONS_PAGE) });
   if (after) query.set("after", after);
   const response = await apiRequest(`/api/vendor/quotations?${query}`, { signal });
-  const items = (await response.json()) as VendorQuotation[];
+  const items = (await response.json()) as VendorQuotationListRow[];
   const total = Number(response.headers.get("X-Total-Count"));
   return { items, total: Number.isFinite(total) ? total : items.length, next: response.headers.get("X-Next-Cursor") };
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { purchaseOrderPdfUrl } from "../api/get-purchase-order-pdf.ts";
-import type { VendorQuotation } from "../api/get-vendor-quotations.ts";
+import type { VendorQuotationListRow } from "../api/get-vendor-quotations.ts";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { QuotationStatusBadge } from "./quotation-status-badge.tsx";
 
@@ -10,7 +10,7 @@ import { QuotationStatusBadge } from "./quotation-status-badge.tsx";
 export type PurchaseOrderComponent = ComponentType<{ id: number }>;
 
 export function MyQuotationCard({ quotation, onRevise, PurchaseOrder }: {
-  quotation: VendorQuotation;
+  quotation: VendorQuotationListRow;
   onRevise?: () => void;
   PurchaseOrder: PurchaseOrderComponent;
 }) {

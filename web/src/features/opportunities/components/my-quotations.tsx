@@ -1,11 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
-import { useVendorQuotations, type VendorQuotation } from "../api/get-vendor-quotations.ts";
+import {
+  useVendorQuotations,
+  type VendorQuotation,
+  type VendorQuotationListRow,
+  vendorQuotationQueryOptions,
+} from "../api/get-vendor-quotations.ts";
 import { MyQuotationCard, type PurchaseOrderComponent } from "./my-quotation-card.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 
 /** The request a quotation answers, as an opportunity key ("bid_request:5"). */
-export const quotationTarget = (q: VendorQuotation) =>
+export const quotationTarget = (q: Pick<VendorQuotation, "bidRequestId" | "purchaseRequestId">) =>
   q.bidRequestId !== null ? `bid_request:${q.bidRequestId}` : `purchase_request:${q.purchaseRequestId}`;
 
 export const opportunityKey = (o: Opportunity) => `${o.kind}:${o.id}`;
@@ -16,11 +22,15 @@ export const opportunityKey = (o: Opportunity) => `${o.kind}:${o.id}`;
  */
 export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
   opportunities: Opportunity[];
-  onRevise: (opportunity: Opportunity, quotation: VendorQuotation) => void;
+  onRevise: (opportunity: Opportunity, quotation: VendorQuotation | undefined) => void;
   PurchaseOrder: PurchaseOrderComponent;
 }) {
   const { t } = useTranslation("opportunities");
   const query = useVendorQuotations();
+  const queryClient = useQueryClient();
+  // The list answers no items: Revise starts from the whole quotation (from blank if it cannot be read).
+  const revise = async (opportunity: Opportunity, row: VendorQuotationListRow) =>
+    onRevise(opportunity, await queryClient.fetchQuery(vendorQuotationQueryOptions(row.id)).catch(() => undefined));
   const open = new Map(opportunities.map((o) => [opportunityKey(o), o]));
   if (query.isPending) {
     return <Loading />;
@@ -45,7 +55,7 @@ export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
             quotation={quotation}
             PurchaseOrder={PurchaseOrder}
             onRevise={quotation.status === "submitted" && opportunity
-              ? () => onRevise(opportunity, quotation)
+              ? () => void revise(opportunity, quotation)
               : undefined}
           />
         );

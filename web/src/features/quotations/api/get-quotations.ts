@@ -45,6 +45,9 @@ export type Quotation = {
   items: QuotationItem[];
 };
 
+/** A row of the staff list: `items` holds the first three items, `itemCount` how many there are. */
+export type QuotationListRow = Quotation & { itemCount: number };
+
 export type QuotationFilters = {
   status?: ReviewStatus;
   purchaseRequestId?: number;
@@ -53,7 +56,7 @@ export type QuotationFilters = {
   offset: number;
 };
 
-export type QuotationPage = { items: Quotation[]; total: number };
+export type QuotationPage = { items: QuotationListRow[]; total: number };
 
 /** Every quotation query starts with this key, so one invalidation refreshes lists, stats, details and matrices. */
 export const quotationsQueryKey = ["quotations"] as const;
@@ -68,7 +71,7 @@ export async function getQuotations(
     if (value !== undefined) params.set(key, String(value));
   }
   const response = await apiRequest(`/api/quotations?${params}`, { signal });
-  const items = (await response.json()) as Quotation[];
+  const items = (await response.json()) as QuotationListRow[];
   const total = Number(response.headers.get("X-Total-Count"));
   return { items, total: Number.isFinite(total) ? total : items.length };
 }

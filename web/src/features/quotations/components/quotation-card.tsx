@@ -3,7 +3,7 @@ import { toastError } from "../../../lib/error-toast.ts";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
-import type { Quotation } from "../api/get-quotations.ts";
+import type { Quotation, QuotationListRow } from "../api/get-quotations.ts";
 import { quotationPdfUrl } from "../api/get-quotation-pdf.ts";
 import type { PurchaseOrderSummary } from "../api/get-purchase-orders.ts";
 import { useUpdateQuotationStatus } from "../api/update-quotation-status.ts";
@@ -20,7 +20,7 @@ export const isOpenForDecision = (status: string) => status === "submitted" || s
 
 /** One received quotation (spec section 2) with its review actions for users who may edit quotations. */
 export function QuotationCard({ quotation, order, onAction }: {
-  quotation: Quotation;
+  quotation: QuotationListRow;
   order?: PurchaseOrderSummary;
   onAction: (action: QuotationAction, quotation: Quotation) => void;
 }) {
@@ -84,6 +84,12 @@ export function QuotationCard({ quotation, order, onAction }: {
             currency={quotation.currency}
             caption={t("card.itemsCaption", { vendor, title: isolate(quotation.purchaseRequestTitle) })}
           />
+        )}
+        {/* The list answers the first three items; the details dialog shows every one. */}
+        {quotation.itemCount > quotation.items.length && (
+          <p className="text-sm text-base-content/70">
+            {t("card.moreItems", { shown: quotation.items.length, total: quotation.itemCount })}
+          </p>
         )}
 
         <AttachmentLinks attachments={quotation.attachments} />
