@@ -64,11 +64,12 @@ export async function listBids(
 
 export async function bidStats(db: Queryable) {
   return (await db.query<{ active: number; drafts: number; completed: number; totalValue: string }>(
-    `select count(*) filter (where status in ('published', 'bidding_open', 'bidding_closed', 'evaluation'))::int as active,
-            count(*) filter (where status in ('draft', 'pending_approval'))::int as drafts,
-            count(*) filter (where status in ('awarded', 'cancelled'))::int as completed,
-            coalesce(sum(estimated_budget) filter (where status <> 'cancelled'), 0)::numeric(14, 2)::text as "totalValue"
-       from bid_requests`,
+    `select coalesce(sum(n) filter (where bucket in ('published', 'bidding_open', 'bidding_closed', 'evaluation')), 0)::int
+              as active,
+            coalesce(sum(n) filter (where bucket in ('draft', 'pending_approval')), 0)::int as drafts,
+            coalesce(sum(n) filter (where bucket in ('awarded', 'cancelled')), 0)::int as completed,
+            coalesce(sum(amount) filter (where bucket <> 'cancelled'), 0)::numeric(14, 2)::text as "totalValue"
+       from kept_counts where entity = 'bid_requests'`,
   ))[0];
 }
 

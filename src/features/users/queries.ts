@@ -134,10 +134,12 @@ export async function passwordHashOf(db: Queryable, id: number) {
 }
 
 export async function adminStats(db: Queryable) {
+  // Exact counts kept by the database (sql/0023_kept_counts.sql).
   const rows = await db.query<{ totalUsers: number; activeUsers: number; pendingVendors: number }>(
-    `select (select count(*)::int from users) as "totalUsers",
-            (select count(*)::int from users where is_active) as "activeUsers",
-            (select count(*)::int from vendor_profiles where status = 'pending') as "pendingVendors"`,
+    `select coalesce(sum(n) filter (where entity = 'users'), 0)::int as "totalUsers",
+            coalesce(sum(n) filter (where entity = 'users' and bucket = 'active'), 0)::int as "activeUsers",
+            coalesce(sum(n) filter (where entity = 'vendor_profiles' and bucket = 'pending'), 0)::int as "pendingVendors"
+       from kept_counts where entity in ('users', 'vendor_profiles')`,
   );
   return rows[0];
 }

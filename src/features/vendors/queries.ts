@@ -134,10 +134,11 @@ export async function setVendorStatus(
 
 export async function vendorStats(db: Queryable) {
   return (await db.query<{ pendingVendors: number; approvedVendors: number; rejectedVendors: number }>(
-    `select count(*) filter (where status = 'pending')::int as "pendingVendors",
-            count(*) filter (where status = 'approved')::int as "approvedVendors",
-            count(*) filter (where status = 'rejected')::int as "rejectedVendors"
-       from vendor_profiles`,
+    // Exact counts kept by the database (sql/0023_kept_counts.sql).
+    `select coalesce(sum(n) filter (where bucket = 'pending'), 0)::int as "pendingVendors",
+            coalesce(sum(n) filter (where bucket = 'approved'), 0)::int as "approvedVendors",
+            coalesce(sum(n) filter (where bucket = 'rejected'), 0)::int as "rejectedVendors"
+       from kept_counts where entity = 'vendor_profiles'`,
   ))[0];
 }
 
