@@ -263,7 +263,7 @@ Deno.test({
     const worker = async (w: number) => {
       for (let i = 0; i < 30; i++) {
         await db.tx(async (tx) => {
-          await copyRequests(tx, 1 + (i % 3), `PR-9${w}${String(i).padStart(2, "0")}-`);
+          await copyRequests(tx, 1 + (i % 3), `PR-7${w}${String(i).padStart(2, "0")}-`);
           await tx.query("update purchase_requests set status = $2 where id = $1", [
             first + w * 100 + i,
             statuses[(w + i) % statuses.length],
