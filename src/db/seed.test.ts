@@ -298,6 +298,9 @@ async function derived(db: Db) {
     summaries: await rows(
       "select id || ':' || item_count || ':' || item_summary::text as v from purchase_requests order by id",
     ),
+    quotationSummaries: await rows(
+      "select id || ':' || item_count || ':' || item_summary::text as v from quotations order by id",
+    ),
     bidSummaries: await rows(
       "select id || ':' || item_count || ':' || item_summary::text as v from bid_requests order by id",
     ),
@@ -340,9 +343,11 @@ Deno.test("[seed] seedScale at 300 in batches: items per request, unique numbers
     // request and bid with the trigger functions now changes nothing.
     const seeded = await derived(db);
     assert.ok(seeded.summaries.some((x) => !x.includes(":0:[]")), "summaries written");
+    assert.ok(seeded.quotationSummaries.some((x) => !x.includes(":0:[]")), "quotation summaries written");
     assert.ok(seeded.bidSummaries.some((x) => !x.includes(":0:[]")), "bid summaries written");
     await db.tx(async (tx) => {
       await tx.query("select purchase_request_item_summary_refresh(array(select id from purchase_requests))");
+      await tx.query("select quotation_item_summary_refresh(array(select id from quotations))");
       await tx.query("select bid_request_item_summary_refresh(array(select id from bid_requests))");
       await tx.query("select report_refresh_requests(array(select id from purchase_requests))");
       await tx.query("select report_refresh_bids(array(select id from bid_requests))");

@@ -285,8 +285,12 @@ Deno.test(`${tag} the submitting vendor sees its own prices; the other vendor on
   assert.equal(a.id, aQuote.id);
   assert.equal(a.totalAmount, A.total);
   assert.equal(a.notes, A.notes);
+  // The list answers how many items (opened from the payload); the quotation itself answers them.
+  assert.equal((a as unknown as { itemCount: number }).itemCount, 1);
+  assert.ok(!Object.hasOwn(a, "items"), "the list answers no items");
+  const whole = await expectJson<VendorQuotation>(await vendorA.request(`/api/vendor/quotations/${aQuote.id}`), 200);
   assert.deepEqual(
-    a.items.map((i) => [i.itemId, i.name, i.quantity, String(i.unitPrice), String(i.totalPrice), i.notes]),
+    whole.items.map((i) => [i.itemId, i.name, i.quantity, String(i.unitPrice), String(i.totalPrice), i.notes]),
     [[itemId, "Boardroom table", 3, A.unit, A.total, A.itemNotes]],
   );
   assert.equal(
