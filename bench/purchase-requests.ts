@@ -5,7 +5,7 @@
  * expensive kinds are visible. Throughput against bare Hono is bench/throughput.ts (wrk).
  *
  * Run: node_modules/deno/deno run -A bench/purchase-requests.ts [--scale 100000] [--seconds 30]
- *   [--wrk-seconds 10] [--wrk-connections 32] [--database-url URL]
+ *   [--wrk-seconds 10] [--wrk-connections 32] [--database-url URL] [--only stats]
  * After the open-loop runs, wrk (closed loop) on page 1 and on the list mix (a Lua script rotating
  * paths), with the server's CPU µs per request.
  * It starts its own PostgreSQL cluster (as tests do), seeds it, runs the server as a separate
@@ -32,6 +32,8 @@ const ROOT = new URL("../", import.meta.url).pathname;
 // Closed-loop wrk runs (0 skips them; wrk must be installed: bench/throughput.ts installs it with apt).
 const WRK_SECONDS = arg("wrk-seconds", 10);
 const WRK_CONNECTIONS = arg("wrk-connections", 32);
+// --only stats: the five dashboard stats endpoints alone, each at 50/s for --seconds (no list, detail or wrk runs).
+const ONLY = Deno.args.includes("--only") ? Deno.args[Deno.args.indexOf("--only") + 1] : undefined;
 
 async function hasWrk() {
   return (await new Deno.Command("sh", { args: ["-c", "command -v wrk"] }).output()).success;
@@ -202,13 +204,44 @@ try {
     return req;
   };
 
-  // Server time per kind first: one request at a time (no queueing), 40 of each, after a warm-up.
-  for (const [, path] of listKinds) for (let i = 0; i < 5; i++) await (await fetch(get(path()))).arrayBuffer();
   const serial: Record<string, LoadResult> = {};
   const results: Record<string, LoadResult> = {};
   const perKind: Record<string, number[]> = {};
+  if (ONLY === "stats") {
+    // As an administrator (the admin counts need users.view); app + PostgreSQL backend CPU per call.
+    const admin = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.com", password: "demo123" }),
+    });
+    const adminCookie = admin.headers.get("set-cookie")!.split(";")[0];
+    const stats = ["/api/purchase-requests/stats", "/api/bid-requests/stats", "/api/quotations/stats"]
+      .concat(["/api/admin/stats", "/api/admin/vendor-stats"]);
+    for (const path of stats) {
+      const req = () => new Request(`${base}${path}`, { headers: { cookie: adminCookie } });
+      await openLoop(10, 1, req);
+      const backends = await backendTicks(cluster.url), ticks = cpuTicks(server.pid);
+      const r = await openLoop(50, SECONDS, req);
+      let pg = 0;
+      for (const [p, before] of backends) {
+        try {
+          pg += cpuTicks(p) - before;
+        } catch { /* ended */ }
+      }
+      const app = cpuTicks(server.pid) - ticks;
+      results[
+        `${path} @50/s (app ${(app * 10_000 / r.sent).toFixed(0)} + PostgreSQL ${
+          (pg * 10_000 / r.sent).toFixed(0)
+        } CPU µs/call)`
+      ] = r;
+    }
+  }
+  // Server time per kind first: one request at a time (no queueing), 40 of each, after a warm-up.
+  if (!ONLY) {
+    for (const [, path] of listKinds) for (let i = 0; i < 5; i++) await (await fetch(get(path()))).arrayBuffer();
+  }
   // --seconds 0: the closed-loop wrk runs only.
-  if (SECONDS > 0) {
+  if (SECONDS > 0 && !ONLY) {
     for (const [kind, path] of listKinds) serial[kind] = await closedLoop(1, 2, () => get(path()));
     // Warm-up, then the measured runs (open loop: sent at the rate whatever the answers do).
     await openLoop(50, 3, listRequest);
@@ -221,7 +254,7 @@ try {
   // Closed loop with wrk (native; this JavaScript generator saturates before the server does): page 1
   // alone, and the list mix rotated by a Lua script over 500 paths drawn from the kinds above.
   const closed: [string, WrkResult][] = [];
-  if (WRK_SECONDS > 0 && await hasWrk()) {
+  if (WRK_SECONDS > 0 && !ONLY && await hasWrk()) {
     const paths = Array.from({ length: 500 }, () => pick(listKinds)[1]());
     closed.push([
       `page 1, wrk -c${WRK_CONNECTIONS}`,
@@ -253,7 +286,7 @@ try {
     }
   }
   // --seconds 0: no open-loop figures to print.
-  if (SECONDS > 0) {
+  if (SECONDS > 0 && !ONLY) {
     console.log(`\nList request kinds: alone (one at a time, 2 s each) and inside the list @${RATE}/s mix`);
     console.log(
       "| kind | alone: requests | alone p50 ms | alone p95 ms | in mix: requests | in mix p50 ms | in mix p95 ms |",
