@@ -34,11 +34,17 @@ export async function jsonPage(
     reverse: string;
     limit: number;
     count: CountSpec;
+    /**
+     * SQL of the exact number of rows the filter matches, over `count.params` (e.g. from counts the
+     * database keeps, sql/0023): replaces the planner estimate and the capped count; still capped at
+     * COUNT_CAP in the answer.
+     */
+    exact?: string;
     /** A boolean column of `rows`: `flagged` says whether any row of the page has it true. */
     flag?: string;
   },
 ): Promise<JsonPage & { flagged: boolean }> {
-  const plan = await totalPlan(db, p.count);
+  const plan = p.exact ? { countSql: p.exact } : await totalPlan(db, p.count);
   const [r] = await db.query<
     { body: string; rows: number; last: string | null; n: number | null; flagged: boolean | null }
   >(

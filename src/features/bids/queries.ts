@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
-import { cursorSql, type Keyset, keysetRows, whereAfter } from "../../db/keyset.ts";
-import { cappedCount } from "../../db/paging.ts";
+import { type JsonPage, jsonPage } from "../../db/json-page.ts";
+import { cursorSql, type Keyset, whereAfter } from "../../db/keyset.ts";
 import { where as buildWhere } from "../../db/where.ts";
 
 export interface BidItemInput {
@@ -34,32 +34,67 @@ const ITEMS_JSON = `coalesce((select json_agg(json_build_object('id', i.id, 'ite
     'evaluationCriteria', i.evaluation_criteria) order by i.position, i.id)
   from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items`;
 
+// Timestamps inside json come out as PostgreSQL writes them; this is the JSON of a JS Date (milliseconds, Z),
+// so a date built in SQL reads the same as the driver's dates did (and as every other date of the API).
+const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * One page of a tab, newest first, and its total (src/db/paging.ts: exact up to 10,000, else capped
- * or estimated). The status filter goes into the SQL only when given, the page's rows are chosen
- * from the index first and only they get their items and submission count. Deep pages: `after`,
- * the (created_at, id) of the last row of the page before.
+ * A row of the list as json_build_object: the fields of BID_COLUMNS with the values the driver gave
+ * (dates as a JS Date's JSON, money as text), and instead of every item the summary kept on the
+ * row by sql/0022 (item count and the first three items). The SPA's tabs show neither; the details
+ * (GET /api/bid-requests/{id}) carry the items in full.
+ */
+const LIST_JSON = `json_build_object('id', b.id, 'bidNumber', b.bid_number, 'title', b.title,
+  'description', b.description, 'department', b.department, 'deadline', ${isoMs("b.deadline")},
+  'biddingStartAt', ${isoMs("b.bidding_start_at")}, 'biddingDeadline', ${isoMs("b.bidding_deadline")},
+  'biddingMode', b.bidding_mode, 'status', b.status, 'estimatedBudget', b.estimated_budget::text,
+  'qualificationCriteria', b.qualification_criteria, 'evaluationMethod', b.evaluation_method,
+  'priceWeight', b.price_weight, 'technicalWeight', b.technical_weight, 'bondRequired', b.bond_required,
+  'bondAmount', b.bond_amount::text, 'vendorPrequalification', b.vendor_prequalification,
+  'minimumYearsExperience', b.minimum_years_experience, 'technicalSpecifications', b.technical_specifications,
+  'commercialTerms', b.commercial_terms, 'purchaseRequestId', b.purchase_request_id,
+  'unsealedAt', ${isoMs("b.unsealed_at")}, 'createdAt', ${isoMs("b.created_at")},
+  'updatedAt', ${isoMs("b.updated_at")}, 'version', b.version, 'approvalsRequired', b.approvals_required,
+  'closedEarlyAt', ${isoMs("b.closed_early_at")}, 'earlyCloseReason', b.early_close_reason, 'createdBy', b.created_by,
+  'category', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
+  'bidCount', (select count(*)::int from quotations q where q.bid_request_id = b.id and q.is_current),
+  'itemCount', b.item_count, 'items', b.item_summary)`;
+
+/**
+ * One page of a tab, newest first, as JSON text built by PostgreSQL in one statement with its total
+ * (src/db/json-page.ts). The total is the exact count the database keeps per status (sql/0023
+ * kept_counts: a few rows, where counting a tab read every one of its bids' index entries, ~6,000 for
+ * the active tab at 100,000 requests), capped at 10,000 in the answer as every list's. The status
+ * filter goes into the SQL only when given. With an offset the skipped rows are read as ids from the
+ * list-order index only, then the page's rows are joined. Deep pages: `after`, the (created_at, id) of
+ * the last row of the page before.
  */
 export async function listBids(
   db: Queryable,
   f: { statuses: string[] | null; limit: number; offset: number; after?: Keyset },
-) {
+): Promise<JsonPage> {
   const w = buildWhere([["b.status = any(?::text[])", f.statuses]]);
+  // The page's parameters start with the filter's ($1..), which the count inside the statement reads.
   const params = [...w.params];
   const page = whereAfter(w.sql, params, f.after, "b.created_at", "b.id");
-  const [rows, total] = await Promise.all([
-    db.query<Record<string, unknown> & { cursor: string }>(
-      `select ${BID_COLUMNS}, ${ITEMS_JSON}, ${cursorSql("b.created_at", "b.id")} as cursor
-         from (select b.id from bid_requests b ${page}
-                order by b.created_at desc, b.id desc limit $${params.length + 1} offset $${params.length + 2}) p
-         join bid_requests b on b.id = p.id left join categories c on c.id = b.category_id
-        order by b.created_at desc, b.id desc`,
-      [...params, f.limit, f.after ? 0 : f.offset],
-    ),
+  const offset = f.after ? 0 : f.offset;
+  const skips = offset > 0;
+  const { flagged: _, ...result } = await jsonPage(db, {
+    rows: `select ${LIST_JSON} as j, b.created_at, b.id, ${cursorSql("b.created_at", "b.id")} as cursor
+             from (select ${skips ? "b.id" : "*"} from bid_requests b ${page}
+                    order by b.created_at desc, b.id desc limit $${params.length + 1} offset $${params.length + 2})
+                  ${skips ? "p join bid_requests b on b.id = p.id" : "b"}
+             left join categories c on c.id = b.category_id`,
+    params: [...params, f.limit, offset],
+    order: "created_at desc, id desc",
+    reverse: "created_at, id",
+    limit: f.limit,
     // Over the filter, not the cursor: the same total on every page.
-    cappedCount(db, { from: "from bid_requests b", where: w.sql, params: w.params }),
-  ]);
-  return { ...keysetRows(rows, f.limit), ...total };
+    count: { from: "from bid_requests b", where: w.sql, params: w.params },
+    exact: `select coalesce(sum(n), 0)::int from kept_counts
+             where entity = 'bid_requests'${f.statuses ? " and bucket = any($1::text[])" : ""}`,
+  });
+  return result;
 }
 
 export async function bidStats(db: Queryable) {

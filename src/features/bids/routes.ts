@@ -32,7 +32,7 @@ export const bidRoutes = new Hono<AppEnv>()
     roles([...STAFF], {
       tags: ["bids"],
       summary:
-        "Bid requests by tab (group=active|drafts|completed), newest first; X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), deep pages with ?after= from X-Next-Cursor (offset at most 10,000)",
+        "Bid requests by tab (group=active|drafts|completed), newest first, each with its item count and first three items (the details carry every item); X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), deep pages with ?after= from X-Next-Cursor (offset at most 10,000)",
       ok: r.bidRequestListSchema,
     }),
     validate("query", bidListQuerySchema),
@@ -41,7 +41,8 @@ export const bidRoutes = new Hono<AppEnv>()
       const statuses = status ? [status] : group ? [...BID_GROUPS[group]] : null;
       const page = await q.listBids(c.get("deps").db, { statuses, limit, ...pageStart(rest) });
       setPageHeaders(c, page);
-      return c.json(page.items);
+      // The rows come from PostgreSQL as JSON text already (queries.ts LIST_JSON): sent as they are.
+      return c.body(page.body, 200, { "content-type": "application/json" });
     },
   )
   .get(

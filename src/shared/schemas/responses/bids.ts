@@ -26,6 +26,7 @@ export const bidRequestResponseSchema = z.looseObject({
   bidCount: int,
   items: z.array(z.looseObject({ id: int, name: z.string(), quantity: int, unit: z.string() })),
 });
-export const bidRequestListSchema = z.array(bidRequestResponseSchema);
+/** A list row: the details' fields, but `items` holds the first three items (id, name, quantity, unit, estimatedPrice). */
+export const bidRequestListSchema = z.array(bidRequestResponseSchema.extend({ itemCount: int }));
 export const bidStatsSchema = z.object({ active: int, drafts: int, completed: int, totalValue: decimal });
 export const approvalRuleSchema = z.object({ threshold: decimal });

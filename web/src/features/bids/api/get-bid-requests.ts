@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { canCreateBids, canManageBids } from "../../../../../src/shared/permissions.ts";
 import type { EVALUATION_METHODS } from "../../../../../src/shared/schemas/bids.ts";
@@ -73,26 +73,45 @@ export type BidEvent = {
   actor: { id: number; name: string } | null;
 };
 
-export type BidRequestPage = { items: BidRequest[]; total: number };
+/** The first three items of a bid as the list gives them (the details carry every item). */
+export type BidItemSummary = { id: number; name: string; quantity: number; unit: string; estimatedPrice: string };
+
+/**
+ * A row of GET /api/bid-requests: the bid without its full items or history, with how many items it
+ * has and the first three; the whole bid is GET /api/bid-requests/{id}.
+ */
+export type BidRequestListRow = Omit<BidRequest, "items" | "history"> & { itemCount: number; items: BidItemSummary[] };
+
+/** The page size the tabs ask for: a tab shows this many, then more on request. */
+export const BID_REQUESTS_PAGE = 50;
+
+export type BidRequestPage = { items: BidRequestListRow[]; total: number; next: string | null };
 
 /** Every bid query starts with this key, so one invalidation refreshes lists, stats and details. */
 export const bidRequestsQueryKey = ["bid-requests"] as const;
 
-/** GET /api/bid-requests?group=...; the total comes in the X-Total-Count header. */
+/**
+ * GET /api/bid-requests?group=...: a page of a tab, newest first; the total comes in the X-Total-Count
+ * header, the next page is asked with `after` = X-Next-Cursor (absent on the last page).
+ */
 export async function getBidRequests(
   group: BidGroup,
-  { signal }: { signal?: AbortSignal } = {},
+  { after, signal }: { after?: string; signal?: AbortSignal } = {},
 ): Promise<BidRequestPage> {
-  const response = await apiRequest(`/api/bid-requests?group=${group}`, { signal });
-  const items = (await response.json()) as BidRequest[];
+  const query = new URLSearchParams({ group, limit: String(BID_REQUESTS_PAGE) });
+  if (after) query.set("after", after);
+  const response = await apiRequest(`/api/bid-requests?${query}`, { signal });
+  const items = (await response.json()) as BidRequestListRow[];
   const total = Number(response.headers.get("X-Total-Count"));
-  return { items, total: Number.isFinite(total) ? total : items.length };
+  return { items, total: Number.isFinite(total) ? total : items.length, next: response.headers.get("X-Next-Cursor") };
 }
 
 export const bidRequestsQueryOptions = (group: BidGroup) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...bidRequestsQueryKey, "list", group],
-    queryFn: ({ signal }) => getBidRequests(group, { signal }),
+    queryFn: ({ pageParam, signal }) => getBidRequests(group, { after: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 
 /** Spec section 6: the list loads only for users who can manage or create bids. */
@@ -101,6 +120,8 @@ export function useMayListBids(): boolean {
   return canManageBids(role) || canCreateBids(role);
 }
 
+/** A tab's bids a page at a time: `bids` holds every page loaded so far. */
 export function useBidRequests(group: BidGroup) {
-  return useQuery({ ...bidRequestsQueryOptions(group), enabled: useMayListBids() });
+  const query = useInfiniteQuery({ ...bidRequestsQueryOptions(group), enabled: useMayListBids() });
+  return { ...query, bids: query.data?.pages.flatMap((p) => p.items) ?? [] };
 }

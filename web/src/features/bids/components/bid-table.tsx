@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { isolate } from "../../../lib/i18n.ts";
-import { type BidGroup, type BidRequest, useBidRequests } from "../api/get-bid-requests.ts";
+import { type BidGroup, type BidRequestListRow, useBidRequests } from "../api/get-bid-requests.ts";
 import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
 
-/** One tab's table (Active, Drafts or Completed), newest first. */
-export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: BidRequest) => void }) {
+/** One tab's table (Active, Drafts or Completed), newest first, a page at a time ("Show more"). */
+export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: BidRequestListRow) => void }) {
   const { t, i18n } = useTranslation("bids");
   const lang = i18n.language;
   const query = useBidRequests(group);
@@ -17,7 +17,8 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
   if (query.isError) {
     return <LoadError message={t("list.loadError")} onRetry={() => void query.refetch()} />;
   }
-  const { items, total } = query.data;
+  const items = query.bids;
+  const total = query.data.pages[0].total;
   if (items.length === 0) {
     return <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t(`list.empty.${group}`)}</p>;
   }
@@ -74,10 +75,15 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
           </tbody>
         </table>
       </div>
-      {total > items.length && (
-        <p className="text-sm text-base-content/60">
-          {t("list.showing", { shown: items.length, total })}
-        </p>
+      {query.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {t("list.loadMore", { shown: items.length, total })}
+        </button>
       )}
     </div>
   );
