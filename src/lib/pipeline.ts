@@ -13,7 +13,7 @@ import type { SessionCache } from "../auth/session-cache.ts";
 import { cachedSessionUser, currentUserAnswer, resolveSession } from "../auth/session.ts";
 import type { Logger } from "./logger.ts";
 import { PayloadTooLarge } from "./errors.ts";
-import { logAnswer, logRequest, pathnameOf, requestIdFor, setRequestIdHeader } from "./request-log.ts";
+import { logAnswer, logRequest, pathnameOf, requestHeader, requestIdFor, setRequestIdHeader } from "./request-log.ts";
 import { applySecurityHeaders, checkOrigin, isCompleteResponse, jsonTemplate } from "./security.ts";
 import { useOrganisationTimeZone } from "./organisation-time-zone.ts";
 
@@ -57,10 +57,11 @@ export function frontDoor<A extends unknown[]>(
       if (path === "/healthz") return HEALTHY.clone();
       if (path === "/api/auth/user") {
         const start = performance.now();
-        const headers = req.headers;
-        const user = cachedSessionUser(sessionCache, headers.get("cookie"));
+        // Header by header, without `req.headers` (requestHeader: it would copy them all and
+        // finish the answer through a promise).
+        const user = cachedSessionUser(sessionCache, requestHeader(req, "cookie"));
         if (user) {
-          const id = requestIdFor(headers.get("x-request-id"));
+          const id = requestIdFor(requestHeader(req, "x-request-id"));
           const res = currentUserAnswer(user, id);
           logAnswer(logger, id, "GET", path, 200, start, user.id);
           return res;

@@ -25,6 +25,33 @@ export function pathnameOf(url: string): string {
 }
 
 /**
+ * One request header, read without exposing `req.headers`. On a request from `Deno.serve`, the
+ * first touch of `req.headers` makes Deno copy the whole header list before the request closes
+ * (`cacheRequestHeaders`) and finish the answer through a promise instead of synchronously
+ * (`requestHeadersExposed` in ext:deno_http/00_serve.ts): about 8 µs of CPU on a signed-in call
+ * (docs/benchmarks.md, "Throughput of the per-request path"). The server's inner request object
+ * answers a single header by name (one op, `op_http_get_request_header`: what `req.headers.get`
+ * itself calls while the list is not copied). That object sits under a symbol-keyed own property
+ * described "request" (Deno 2.x); when it is missing or has no `header` method (a Request built in
+ * JavaScript, as `app.request()` in tests makes, or another Deno), `req.headers.get` is used.
+ * The name must be given in lower case.
+ */
+let innerKey: symbol | null | undefined;
+export function requestHeader(req: Request, name: string): string | null {
+  if (innerKey === undefined) {
+    innerKey = Object.getOwnPropertySymbols(req).find((s) => s.description === "request") ?? null;
+  }
+  if (innerKey !== null) {
+    const inner = (req as unknown as Record<symbol, { header?: unknown } | undefined>)[innerKey];
+    if (inner && typeof inner.header === "function") {
+      const value = (inner.header as (name: string) => string | null | undefined).call(inner, name);
+      return typeof value === "string" ? value : null;
+    }
+  }
+  return req.headers.get(name);
+}
+
+/**
  * Request ids: the UUID shape every log reader expects, made of a random per-process prefix and a
  * counter instead of a fresh `crypto.randomUUID()` per request. Ids only correlate log lines (they
  * are no secret and grant nothing): unique within a process by the counter (10^12 ids before it

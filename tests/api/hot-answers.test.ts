@@ -184,3 +184,45 @@ Deno.test(`${tag} the front door leaves to the ordinary path a session to renew,
     await t.close();
   }
 });
+
+/** Whether Deno has copied a served request's header list (`req.headers` was touched). */
+function headersExposed(req: Request): boolean {
+  const key = Object.getOwnPropertySymbols(req).find((s) => s.description === "headers cache");
+  assert.ok(key, "Deno's request keeps its headers under a 'headers cache' symbol");
+  return (req as unknown as Record<symbol, unknown>)[key] !== undefined;
+}
+
+Deno.test(`${tag} over a socket the front door reads the Cookie and X-Request-Id headers one by one, never req.headers`, async () => {
+  const logger = recordingLogger();
+  const t = await testApp({ logger, env: { SESSION_CACHE_MS: "60000" } });
+  const served: Request[] = [];
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (req, info) => {
+    served.push(req);
+    return t.app.fetch(req, info);
+  });
+  try {
+    const user = await as(t, "purchase_team");
+    const url = `http://127.0.0.1:${server.addr.port}/api/auth/user`;
+    const cookie = user.cookie;
+    const first = await expectJson(await fetch(url, { headers: { cookie } }), 200); // reads the row
+    const dispatched = countDispatches(t);
+    const res = await fetch(url, { headers: { cookie, "x-request-id": "socket-1" } });
+    assert.deepEqual(await expectJson(res, 200), first);
+    assert.equal(dispatched.n, 0, "answered by the front door");
+    assert.equal(res.headers.get("x-request-id"), "socket-1");
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+    assert.equal(headersExposed(served.at(-1)!), false, "req.headers never touched");
+    const line = logger.lines.find((l) => l.fields?.requestId === "socket-1");
+    assert.equal(line?.fields?.userId, user.user.id);
+    // Without X-Request-Id a new id; without the cookie the ordinary path (401).
+    const fresh = await fetch(url, { headers: { cookie } });
+    await fresh.body?.cancel();
+    assert.match(fresh.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+    const anonymous = await fetch(url);
+    await anonymous.body?.cancel();
+    assert.equal(anonymous.status, 401);
+  } finally {
+    await server.shutdown();
+    await t.close();
+  }
+});
