@@ -99,8 +99,12 @@ export function createLogger(level: Level | "silent" = "info", opts: LoggerOptio
   const flushMs = opts.flushMs ?? 200;
   const maxChars = opts.maxBufferBytes ?? 64 * 1024;
   const sink = opts.sink ?? Deno.stdout;
-  let pending: string[] = [];
-  let chars = 0;
+  // Buffered lines are encoded at once into one chunk of bytes, not kept as strings: a line built
+  // by concatenation is a tree of string pieces, and every piece of every line waiting for the next
+  // write would be copied by each young-generation GC until then (docs/benchmarks.md).
+  const capacity = maxChars + 1024;
+  let chunk = new Uint8Array(capacity);
+  let used = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Batches handed to the sink, oldest first; the first may be partly written (`written` bytes). */
   const queue: Uint8Array[] = [];
@@ -112,10 +116,10 @@ export function createLogger(level: Level | "silent" = "info", opts: LoggerOptio
   const take = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (!pending.length) return;
-    queue.push(encoder.encode(pending.join("")));
-    pending = [];
-    chars = 0;
+    if (!used) return;
+    queue.push(chunk.subarray(0, used));
+    chunk = new Uint8Array(capacity);
+    used = 0;
   };
   const pump = async () => {
     try {
@@ -134,7 +138,7 @@ export function createLogger(level: Level | "silent" = "info", opts: LoggerOptio
       written = 0;
     } finally {
       pumping = undefined;
-      if (!queue.length && !pending.length) live.delete(flushSync);
+      if (!queue.length && !used) live.delete(flushSync);
     }
   };
   const flush = (): Promise<void> => {
@@ -174,11 +178,18 @@ export function createLogger(level: Level | "silent" = "info", opts: LoggerOptio
   const out = (line: string) => {
     if (!buffered) console.log(line);
     else {
-      pending.push(line + "\n");
-      chars += line.length + 1;
+      // Up to 3 bytes per UTF-16 unit, and the newline.
+      const need = line.length * 3 + 1;
+      const full = used + need > capacity;
+      if (full) take();
+      if (need > capacity) queue.push(encoder.encode(line + "\n"));
+      else {
+        used += encoder.encodeInto(line, chunk.subarray(used)).written;
+        chunk[used++] = 10;
+      }
       hookUnload();
       live.add(flushSync);
-      if (chars >= maxChars) void flush();
+      if (full || used >= maxChars) void flush();
       else if (timer === undefined) {
         const t = setTimeout(flush, flushMs);
         Deno.unrefTimer(t as unknown as number);
