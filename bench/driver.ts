@@ -5,7 +5,7 @@
  * own `openPostgres`. Prints CPU µs per statement of this process and of the PostgreSQL backends.
  *
  *   node_modules/.bin/deno run -A bench/driver.ts [--n 20000] [--rounds 3] [--sql "select \$1::int as n"]
- *     [--only node|deno] [--in-flight 1,32]   (with --cpu-prof --cpu-prof-dir=DIR for a profile)
+ *     [--params 50,0] [--only node|deno] [--in-flight 1,32]   (with --cpu-prof --cpu-prof-dir=DIR for a profile)
  *
  * The database is a throwaway cluster (tests/helpers/pg-cluster.ts), or `--database-url URL`.
  */
@@ -21,7 +21,7 @@ const ROUNDS = Number(arg("rounds", "3"));
 const SQL = arg("sql", "select $1::int as n");
 const SOCKETS = (arg("only", "node,deno").split(",")) as ("node" | "deno")[];
 const IN_FLIGHT = arg("in-flight", "1,32").split(",").map(Number);
-const PARAMS = SQL.includes("$1") ? [1] : [];
+const PARAMS = arg("params", "") ? arg("params", "").split(",").map(Number) : SQL.includes("$1") ? [1] : [];
 
 function ticksOf(pid: number | "self"): number {
   const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
