@@ -176,3 +176,37 @@ Deno.test(`${tag} GET /api/bid-requests answers every field of the details but t
   const more = await expectJson<Row[]>(next, 200);
   assert.ok(!more.some((r) => ids.includes(r.id)));
 });
+
+Deno.test({
+  name: `${tag} two transactions adding items to one bid at once: the summary counts both writers' items`,
+  // PGlite has one connection: transactions cannot overlap there.
+  ignore: testBackend() !== "postgres",
+  fn: async () => {
+    const bid = await create(`Concurrent ${crypto.randomUUID().slice(0, 8)}`, [
+      { itemName: "First", quantity: 1, estimatedPrice: "1" },
+    ]);
+    const add = (tx: Queryable, name: string, position: number) =>
+      tx.query(
+        `insert into bid_request_items (bid_request_id, position, name, quantity, unit, estimated_price)
+         values ($1, $2, $3, 1, 'pcs', 1)`,
+        [bid.id, position, name],
+      );
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => release = r);
+    // A adds its items and holds its transaction open; B adds one meanwhile, then A commits.
+    const a = db.tx(async (tx: Queryable) => {
+      await add(tx, "A one", 1);
+      await add(tx, "A two", 2);
+      await gate;
+    });
+    await pause(150);
+    const b = db.tx(async (tx: Queryable) => await add(tx, "B one", 3));
+    await pause(150);
+    release();
+    await Promise.all([a, b]);
+    await check(bid.id, "after two concurrent writers");
+    const [{ n }] = await db.query<{ n: number }>("select item_count as n from bid_requests where id = $1", [bid.id]);
+    assert.equal(n, 4);
+  },
+});
