@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import type { BidRequest } from "./get-bid-requests.ts";
+import type { BidRequestListRow } from "./get-bid-requests.ts";
 
 export type ConvertiblePurchaseRequest = {
   id: number;
@@ -28,7 +28,7 @@ export async function getConvertiblePurchaseRequests(
     list("/api/bid-requests?limit=200", signal),
   ]);
   const converted = new Set(
-    (bids as BidRequest[]).filter((b) => b.status !== "cancelled" && b.purchaseRequestId).map((b) =>
+    (bids as BidRequestListRow[]).filter((b) => b.status !== "cancelled" && b.purchaseRequestId).map((b) =>
       b.purchaseRequestId
     ),
   );
