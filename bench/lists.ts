@@ -168,6 +168,15 @@ const vendorQuotationMiddle = () =>
       order by submitted_at desc, id desc offset (select count(*) / 2 from quotations where vendor_id = $1) limit 1`,
     [busyVendor],
   );
+// The vendor's opportunities: before, both kinds whole (the answer of commit 8ad86bf); after, a page.
+const [{ id: demoVendor }] = await db.query<{ id: number }>("select id from users where email = 'vendor@example.com'");
+const opportunitiesBefore = (q: Queryable) =>
+  Promise.all([
+    opportunities.matchingPurchaseRequests(q, demoVendor, true),
+    opportunities.matchingBids(q, demoVendor, true),
+  ]);
+const opportunityPage2 = async () =>
+  opportunities.decodeOpportunityCursor((await opportunities.matchingPage(db, demoVendor, true, qPage)).next!);
 const vendorMiddle = () =>
   keysetAt(
     `select ${CURSOR_OF("created_at", "user_id")} from vendor_profiles where status = 'approved'
@@ -223,6 +232,17 @@ kinds.push(
     "vendor quotations: after= (half way)",
     async (q) => opportunities.vendorQuotationPage(q, busyVendor, { ...qPage, after: await vendorQuotationMiddle() }),
   ],
+  ["opportunities: before, all (vendor@example.com)", (q) => opportunitiesBefore(q)],
+  ["opportunities: page 1 (vendor@example.com)", (q) => opportunities.matchingPage(q, demoVendor, true, qPage)],
+  [
+    "opportunities: after= (page 2)",
+    async (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, after: await opportunityPage2() }),
+  ],
+  [
+    "opportunities: kind=bid_request",
+    (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, kind: "bid_request" }),
+  ],
+  ["opportunities: q=a", (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, q: "a" })],
   ["vendors: status=pending page 1", (q) => vendors.listApplications(q, vPage)],
   ["vendors: before, status=pending page 1", (q) => vendorsBefore(q, "pending", 20, 0)],
   ["vendors: status=approved page 1", (q) => vendors.listApplications(q, { ...vPage, status: "approved" })],

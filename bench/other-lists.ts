@@ -74,6 +74,11 @@ try {
     `select ${c("q.submitted_at", "q.id")} from quotations q join users u on u.id = q.vendor_id
       where u.email = 'vendor@example.com' and q.is_current order by random() limit 300`,
   );
+  // The vendor's opportunities: positions of open purchase requests (cursor "p:<time>_<id>").
+  const opportunityCursors = await cursors(
+    `select 'p:' || ${c("deadline", "id")} from purchase_requests where status = 'active'
+      and request_type in ('vendor_quote', 'bid_required') and deadline > now() order by random() limit 300`,
+  );
   const vendorCursors = await cursors(
     `select ${c("created_at", "user_id")} from vendor_profiles where status = 'approved' order by random() limit 300`,
   );
@@ -136,6 +141,12 @@ try {
     ["vendor's own quotations", vendor, [
       ["page 1 (50)", () => "/api/vendor/quotations"],
       ["cursor page", () => `/api/vendor/quotations?after=${pick(mineCursors)}`],
+    ]],
+    ["vendor's opportunities", vendor, [
+      ["page 1 (50)", () => "/api/vendor/matching-prs"],
+      ["cursor page", () => `/api/vendor/matching-prs?after=${pick(opportunityCursors)}`],
+      ["kind=bid_request", () => "/api/vendor/matching-prs?kind=bid_request"],
+      ["q=a", () => "/api/vendor/matching-prs?q=a"],
     ]],
     ["vendor applications", staff, [
       ["pending, 20 a page", () => "/api/admin/vendors/pending?limit=20"],

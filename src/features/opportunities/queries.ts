@@ -4,7 +4,16 @@
  * no internal notes, no number of competing bids).
  */
 import type { Queryable } from "../../db/types.ts";
-import { cursorSql, type Keyset, whereAfter } from "../../db/keyset.ts";
+import {
+  afterSql,
+  cursorSql,
+  decodeKeyset,
+  encodeKeyset,
+  type Keyset,
+  keysetRows,
+  whereAfter,
+} from "../../db/keyset.ts";
+import { cappedCount, COUNT_CAP } from "../../db/paging.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 
 /**
@@ -69,6 +78,141 @@ export async function matchingBids(db: Queryable, vendorId: number, byCategory: 
     `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
       where ${BID_OPEN_TO_VENDOR} and ($3::int is null or b.id = $3) order by b.bidding_deadline, b.id`,
     [vendorId, byCategory, onlyId ?? null],
+  );
+}
+
+export type OpportunityKind = "purchase_request" | "bid_request";
+
+/**
+ * Where a page of opportunities starts: the (closing time, kind, id) of the last row of the page
+ * before. The cursor is src/db/keyset.ts's (time, id) with the kind's letter in front ("b:" or "p:").
+ */
+export interface OpportunityCursor extends Keyset {
+  kind: OpportunityKind;
+}
+
+export function decodeOpportunityCursor(value: string): OpportunityCursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(value)) return undefined;
+  let raw: string;
+  try {
+    raw = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    return undefined;
+  }
+  const m = /^([bp]):(.+)$/.exec(raw);
+  const at = m ? decodeKeyset(encodeKeyset(m[2])) : undefined;
+  return at && { ...at, kind: m![1] === "b" ? "bid_request" : "purchase_request" };
+}
+
+export interface OpportunityFilter {
+  limit: number;
+  offset: number;
+  after?: OpportunityCursor;
+  kind?: OpportunityKind;
+  categoryId?: number;
+  /** Words in the number, title or description. */
+  q?: string;
+  /** Only these (MyQuotations' Revise: which of its requests are still open to the vendor). */
+  ids?: { purchaseRequest: number[]; bidRequest: number[] };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/**
+ * One kind's rows of a page: its open-to-the-vendor filter and the list's filters, in closing
+ * order. `params` starts with the vendor ($1) and whether matching is on ($2).
+ */
+function opportunityBranch(kind: OpportunityKind, f: OpportunityFilter, params: unknown[], cursor: boolean) {
+  const pr = kind === "purchase_request";
+  const [alias, closes] = pr ? ["pr", "pr.deadline"] : ["b", "b.bidding_deadline"];
+  const conds = [pr ? PR_OPEN_TO_VENDOR : BID_OPEN_TO_VENDOR];
+  if (f.categoryId !== undefined) conds.push(`${alias}.category_id = $${params.push(f.categoryId)}`);
+  if (f.q) {
+    const number = pr ? "pr.request_number" : "b.bid_number";
+    // The purchase request list's expression: its trigram index (sql/0017) answers it.
+    conds.push(
+      `(${number} || ' ' || ${alias}.title || ' ' || ${alias}.description) ilike $${
+        params.push(`%${escapeLike(f.q)}%`)
+      }`,
+    );
+  }
+  if (f.ids) {
+    conds.push(`${alias}.id = any($${params.push(pr ? f.ids.purchaseRequest : f.ids.bidRequest)}::int[])`);
+  }
+  const where = `where ${conds.join(" and ")}`;
+  if (!cursor || !f.after) return { where, page: where, closes, alias };
+  // After (time, kind, id) in the order closes, kind, id ('bid_request' sorts before 'purchase_request').
+  const after = f.after.kind === kind
+    ? afterSql(closes, `${alias}.id`, params.push(f.after.at, f.after.id) - 1, "asc")
+    : `${closes} ${kind === "bid_request" ? ">" : ">="} $${params.push(f.after.at)}::text::timestamptz`;
+  return { where, page: `${where} and ${after}`, closes, alias };
+}
+
+const TABLE = { purchase_request: "purchase_requests pr", bid_request: "bid_requests b" } as const;
+
+/**
+ * A page of the vendor's opportunities, both kinds in one order: closing soonest first (a purchase
+ * request's deadline, a bid request's bidding deadline: what a vendor must act on first), then kind
+ * and id. Each kind's page comes from its own index in closing order (sql/0026), merged, and only
+ * the page's rows get their items; the total is each kind's capped count, added.
+ */
+export async function matchingPage(db: Queryable, vendorId: number, byCategory: boolean, f: OpportunityFilter) {
+  const kinds: OpportunityKind[] = f.kind ? [f.kind] : ["bid_request", "purchase_request"];
+  const params: unknown[] = [vendorId, byCategory];
+  const take = f.after ? f.limit : f.offset + f.limit;
+  const branches = kinds.map((kind) => {
+    const b = opportunityBranch(kind, f, params, true);
+    return `(select '${kind}'::text as kind, ${b.alias}.id, ${b.closes} as closes,
+               '${kind[0]}:' || ${cursorSql(b.closes, `${b.alias}.id`)} as cursor
+             from ${TABLE[kind]} ${b.page} order by ${b.closes}, ${b.alias}.id limit ${take})`;
+  });
+  const counts = kinds.map((kind) => {
+    const countParams: unknown[] = [vendorId, byCategory];
+    const b = opportunityBranch(kind, f, countParams, false);
+    return cappedCount(db, {
+      from: `from ${TABLE[kind]}`,
+      where: b.where,
+      params: countParams,
+      // A text search's total from a sample of the table when it matches many (src/db/paging.ts).
+      text: f.q !== undefined,
+      table: TABLE[kind].split(" ")[0],
+    });
+  });
+  const [rows, ...totals] = await Promise.all([
+    db.query<{ kind: OpportunityKind; id: number; cursor: string }>(
+      `select kind, id, cursor from (${branches.join(" union all ")}) o
+        order by closes, kind, id limit ${f.limit} offset ${f.after ? 0 : f.offset}`,
+      params,
+    ),
+    ...counts,
+  ]);
+  const idsOf = (kind: OpportunityKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
+  const [prs, bids] = await Promise.all([
+    opportunityDetails(db, vendorId, "purchase_request", idsOf("purchase_request")),
+    opportunityDetails(db, vendorId, "bid_request", idsOf("bid_request")),
+  ]);
+  const byKey = new Map([...prs, ...bids].map((o) => [`${o.kind}:${o.id}`, o]));
+  const n = totals.reduce((s, t) => s + t.total, 0);
+  const { next } = keysetRows(rows, f.limit);
+  return {
+    items: rows.map((r) => byKey.get(`${r.kind}:${r.id}`)!).filter(Boolean),
+    next,
+    total: Math.min(n, COUNT_CAP),
+    capped: n > COUNT_CAP || totals.some((t) => t.capped),
+    estimated: totals.some((t) => t.estimated),
+  };
+}
+
+/** What a vendor sees of the page's rows (already known to be open to it). */
+async function opportunityDetails(db: Queryable, vendorId: number, kind: OpportunityKind, ids: number[]) {
+  if (ids.length === 0) return [];
+  return await db.query<Record<string, unknown> & { kind: OpportunityKind; id: number }>(
+    kind === "purchase_request"
+      ? `select ${PR_FIELDS} from purchase_requests pr left join categories c on c.id = pr.category_id
+          where pr.id = any($2::int[])`
+      : `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
+          where b.id = any($2::int[])`,
+    [vendorId, ids],
   );
 }
 

@@ -14,7 +14,7 @@ import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
 import { encrypt, sha256Hex } from "../../lib/crypto.ts";
 import { getSetting, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
-import { pageStart, setPageHeaders } from "../../lib/list-page.ts";
+import { badCursor, pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { checkUpload, storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
 import { fileContext, openPayload, sealContext, sealPayload } from "../../sealing/sealed-quotation.ts";
@@ -32,6 +32,33 @@ const vendorQuotationListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   /** Keyset paging: the X-Next-Cursor of the page before (offsets stop at 10,000). */
   after: z.string().max(120).optional(),
+});
+
+/** "purchase_request:12,bid_request:7": at most 100 opportunities by kind and id. */
+const opportunityIdsSchema = z.string().max(3000).transform((text, ctx) => {
+  const ids = { purchaseRequest: [] as number[], bidRequest: [] as number[] };
+  const parts = text.split(",").filter(Boolean);
+  for (const part of parts) {
+    const m = /^(purchase_request|bid_request):([1-9]\d{0,9})$/.exec(part);
+    if (!m || Number(m[2]) > 2_147_483_647 || parts.length > 100) {
+      ctx.addIssue({ code: "custom", message: "ids must be up to 100 of purchase_request:<id> or bid_request:<id>" });
+      return z.NEVER;
+    }
+    (m[1] === "purchase_request" ? ids.purchaseRequest : ids.bidRequest).push(Number(m[2]));
+  }
+  return ids;
+});
+
+const matchingQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** Keyset paging: the X-Next-Cursor of the page before (offsets stop at 10,000). */
+  after: z.string().max(120).optional(),
+  kind: z.enum(["purchase_request", "bid_request"]).optional(),
+  categoryId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** Words in the request number, title or description. */
+  q: z.string().max(200).optional(),
+  ids: opportunityIdsSchema.optional(),
 });
 
 const ATTACHMENT_KINDS: FileKind[] = ["pdf", "doc", "docx", "jpeg", "png", "xlsx", "xls"];
@@ -85,18 +112,30 @@ export const opportunityRoutes = new Hono<AppEnv>()
     "/api/vendor/matching-prs",
     roles(["vendor"], {
       tags: ["vendors"],
-      summary: "The vendor's opportunities: active purchase requests needing quotes and open bid requests",
+      summary:
+        "The vendor's opportunities (active purchase requests needing quotes and open bid requests in its categories), closing soonest first, then kind and id, a page at a time (limit 50 by default); X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), next page with ?after= from X-Next-Cursor",
       ok: r.opportunityListSchema,
     }),
+    validate("query", matchingQuerySchema),
     async (c) => {
-      const { db } = c.get("deps");
-      const me = c.get("user")!;
-      const byCategory = await matchingOn(c);
-      const [prs, bids] = await Promise.all([
-        q.matchingPurchaseRequests(db, me.id, byCategory),
-        q.matchingBids(db, me.id, byCategory),
-      ]);
-      return c.json([...prs, ...bids]);
+      const { limit, offset, after, kind, categoryId, q: text, ids } = c.req.valid("query");
+      const start = pageStart({ after: undefined, offset });
+      let cursor: q.OpportunityCursor | undefined;
+      if (after !== undefined && after !== "") {
+        cursor = q.decodeOpportunityCursor(after);
+        if (!cursor) throw badCursor();
+      }
+      const page = await q.matchingPage(c.get("deps").db, c.get("user")!.id, await matchingOn(c), {
+        limit,
+        offset: cursor ? 0 : start.offset,
+        after: cursor,
+        kind,
+        categoryId,
+        q: text?.trim() || undefined,
+        ids,
+      });
+      setPageHeaders(c, page);
+      return c.json(page.items);
     },
   )
   .get(

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { apiJson, apiRequest } from "../../../lib/api-client.ts";
 
 export type OpportunityItem = {
   id: number;
@@ -34,14 +34,51 @@ export type Opportunity = {
 
 export const matchingOpportunitiesQueryKey = ["vendor", "matching-prs"] as const;
 
-/** GET /api/vendor/matching-prs: open requests needing a quote or bid in the vendor's categories. */
-export function getMatchingOpportunities({ signal }: { signal?: AbortSignal } = {}): Promise<Opportunity[]> {
-  return apiJson<Opportunity[]>("/api/vendor/matching-prs", { signal });
+/** The server's page size by default: the list shows this many, then more on request. */
+export const OPPORTUNITIES_PAGE = 50;
+
+export type OpportunityPage = { items: Opportunity[]; total: number; next: string | null };
+
+/**
+ * GET /api/vendor/matching-prs: a page of the open requests needing a quote or bid in the vendor's
+ * categories, closing soonest first; the next page is asked with `after` = X-Next-Cursor.
+ */
+export async function getMatchingOpportunities(
+  { after, signal }: { after?: string; signal?: AbortSignal } = {},
+): Promise<OpportunityPage> {
+  const query = new URLSearchParams({ limit: String(OPPORTUNITIES_PAGE) });
+  if (after) query.set("after", after);
+  const response = await apiRequest(`/api/vendor/matching-prs?${query}`, { signal });
+  const items = (await response.json()) as Opportunity[];
+  const total = Number(response.headers.get("X-Total-Count"));
+  return { items, total: Number.isFinite(total) ? total : items.length, next: response.headers.get("X-Next-Cursor") };
 }
 
 export const matchingOpportunitiesQueryOptions = () =>
-  queryOptions({ queryKey: matchingOpportunitiesQueryKey, queryFn: getMatchingOpportunities });
+  infiniteQueryOptions({
+    queryKey: [...matchingOpportunitiesQueryKey, "list"],
+    queryFn: ({ pageParam, signal }) => getMatchingOpportunities({ after: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 
+/** The vendor's opportunities a page at a time: `opportunities` holds every page loaded so far. */
 export function useMatchingOpportunities() {
-  return useQuery(matchingOpportunitiesQueryOptions());
+  const query = useInfiniteQuery(matchingOpportunitiesQueryOptions());
+  return { ...query, opportunities: query.data?.pages.flatMap((p) => p.items) ?? [] };
 }
+
+/**
+ * Which of these requests ("purchase_request:12", "bid_request:7") are still open to the vendor,
+ * with what a quotation for them needs (MyQuotations' Revise): one request for a page of quotations.
+ */
+export function getOpenOpportunities(keys: string[], { signal }: { signal?: AbortSignal } = {}) {
+  const query = new URLSearchParams({ ids: keys.join(","), limit: String(Math.max(keys.length, 1)) });
+  return apiJson<Opportunity[]>(`/api/vendor/matching-prs?${query}`, { signal });
+}
+
+export const openOpportunitiesQueryOptions = (keys: string[]) =>
+  queryOptions({
+    queryKey: [...matchingOpportunitiesQueryKey, "open", keys],
+    queryFn: ({ signal }) => getOpenOpportunities(keys, { signal }),
+  });

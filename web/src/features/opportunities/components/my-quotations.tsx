@@ -1,6 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Opportunity } from "../api/get-matching-opportunities.ts";
+import { openOpportunitiesQueryOptions, type Opportunity } from "../api/get-matching-opportunities.ts";
+import { ShowMore } from "./show-more.tsx";
 import {
   useVendorQuotations,
   type VendorQuotation,
@@ -18,10 +19,9 @@ export const opportunityKey = (o: Opportunity) => `${o.kind}:${o.id}`;
 
 /**
  * The vendor's own quotations. Revise is offered while a quotation is still only submitted and its
- * request is still open to the vendor (it is among the current opportunities).
+ * request is still open to the vendor (GET /api/vendor/matching-prs?ids= answers it).
  */
-export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
-  opportunities: Opportunity[];
+export function MyQuotations({ onRevise, PurchaseOrder }: {
   onRevise: (opportunity: Opportunity, quotation: VendorQuotation | undefined) => void;
   PurchaseOrder: PurchaseOrderComponent;
 }) {
@@ -31,7 +31,15 @@ export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
   // The list answers no items: Revise starts from the whole quotation (from blank if it cannot be read).
   const revise = async (opportunity: Opportunity, row: VendorQuotationListRow) =>
     onRevise(opportunity, await queryClient.fetchQuery(vendorQuotationQueryOptions(row.id)).catch(() => undefined));
-  const open = new Map(opportunities.map((o) => [opportunityKey(o), o]));
+  // Which requests of the submitted quotations shown are still open to the vendor: asked by id (the
+  // opportunity list is paged too), 100 at a time.
+  const revisable = [...new Set(query.quotations.filter((q) => q.status === "submitted").map(quotationTarget))];
+  const chunks = Array.from(
+    { length: Math.ceil(revisable.length / 100) },
+    (_, n) => revisable.slice(n * 100, n * 100 + 100),
+  );
+  const openQueries = useQueries({ queries: chunks.map((keys) => openOpportunitiesQueryOptions(keys)) });
+  const open = new Map(openQueries.flatMap((q) => q.data ?? []).map((o) => [opportunityKey(o), o]));
   if (query.isPending) {
     return <Loading />;
   }
@@ -60,16 +68,7 @@ export function MyQuotations({ opportunities, onRevise, PurchaseOrder }: {
           />
         );
       })}
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t("my.loadMore", { shown: query.quotations.length, total: query.data.pages[0].total })}
-        </button>
-      )}
+      <ShowMore query={query} shown={query.quotations.length} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { MyQuotations, opportunityKey } from "./my-quotations.tsx";
 import type { PurchaseOrderComponent } from "./my-quotation-card.tsx";
 import { useSubmitQuotation } from "../api/submit-quotation.ts";
 import { OpportunityCard } from "./opportunity-card.tsx";
+import { ShowMore } from "./show-more.tsx";
 import { SubmitQuotationDialog } from "./submit-quotation-dialog.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 
@@ -53,7 +54,7 @@ function AvailableOpportunities({ onSubmit, onImport }: {
   if (query.isError) {
     return <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
   }
-  if (query.data.length === 0) {
+  if (query.opportunities.length === 0) {
     return (
       <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
         <p className="font-medium">{t("empty")}</p>
@@ -63,7 +64,7 @@ function AvailableOpportunities({ onSubmit, onImport }: {
   }
   return (
     <div className="flex flex-col gap-4">
-      {query.data.map((opportunity) => {
+      {query.opportunities.map((opportunity) => {
         // The vendor's own quotations are paged: the opportunity says which one is its current one.
         const mine = opportunity.myQuotation ?? undefined;
         const replacing = mine !== undefined && replaceable(mine);
@@ -83,6 +84,7 @@ function AvailableOpportunities({ onSubmit, onImport }: {
           />
         );
       })}
+      <ShowMore query={query} shown={query.opportunities.length} />
     </div>
   );
 }
@@ -93,7 +95,6 @@ export default function OpportunitiesSection({ OcrImportDialog, PurchaseOrder }:
   PurchaseOrder: PurchaseOrderComponent;
 }) {
   const { t } = useTranslation("opportunities");
-  const opportunities = useMatchingOpportunities();
   const [submitting, setSubmitting] = useState<Submitting | null>(null);
   const [importing, setImporting] = useState<Importing | null>(null);
   return (
@@ -110,7 +111,6 @@ export default function OpportunitiesSection({ OcrImportDialog, PurchaseOrder }:
         <section aria-labelledby="my-quotations-title" className="flex flex-col gap-3">
           <h3 id="my-quotations-title" className="text-lg font-semibold">{t("myQuotations")}</h3>
           <MyQuotations
-            opportunities={opportunities.data ?? []}
             onRevise={(opportunity, existing) => setSubmitting({ opportunity, existing })}
             PurchaseOrder={PurchaseOrder}
           />
