@@ -135,3 +135,29 @@ Deno.test(`${tag} GET /api/vendor/quotations answers the item count and no items
   // Every other field as the details answer it (what the card shows, and Revise's fallback).
   assert.deepEqual(rowFields, fields);
 });
+
+Deno.test(`${tag} two transactions adding items to one quotation at once leave the summary of both`, async () => {
+  const id = await db.tx((tx) => quotationWithItems(tx, 1));
+  const add = (tx: Queryable, name: string) =>
+    tx.query(
+      `insert into quotation_items (quotation_id, purchase_request_item_id, name, quantity, unit, unit_price, total_price)
+       select $1, purchase_request_item_id, $2, 1, 'pcs', 1, 1 from quotation_items where quotation_id = $1 limit 1`,
+      [id, name],
+    );
+  let added!: () => void;
+  const first = new Promise<void>((resolve) => added = resolve);
+  await Promise.all([
+    db.tx(async (tx) => {
+      await add(tx, "From A");
+      added();
+      // B's trigger waits for this lock, then counts A's committed item too.
+      await new Promise((r) => setTimeout(r, 300));
+    }),
+    first.then(() => db.tx((tx) => add(tx, "From B"))),
+  ]);
+  const [{ n, real }] = await db.query<{ n: number; real: number }>(
+    "select item_count as n, (select count(*)::int from quotation_items where quotation_id = $1) as real from quotations where id = $1",
+    [id],
+  );
+  assert.deepEqual({ n, real }, { n: 3, real: 3 });
+});
