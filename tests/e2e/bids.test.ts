@@ -137,11 +137,15 @@ Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, clo
     assert.equal(bid.status, "bidding_open");
     assert.equal(bid.estimatedBudget, "7250.50");
     assert.equal(bid.bidCount, 0);
-    assert.deepEqual(bid.items.map((i: { itemName: string }) => i.itemName), [
+    // The list row carries the item count and the first three items; the details every item in full.
+    assert.equal(bid.itemCount, 2);
+    assert.deepEqual(bid.items.map((i: { name: string }) => i.name), ["Traction battery 48 V", "Battery charger"]);
+    const whole = await (await page.request.get(`/api/bid-requests/${bid.id}`)).json();
+    assert.deepEqual(whole.items.map((i: { itemName: string }) => i.itemName), [
       "Traction battery 48 V",
       "Battery charger",
     ]);
-    assert.equal(bid.items[0].technicalRequirements, "Compatible with Linde E30 trucks");
+    assert.equal(whole.items[0].technicalRequirements, "Compatible with Linde E30 trucks");
 
     // 4. Close Bidding, then Unseal Bids (after a confirmation), from the details dialog.
     await row.getByRole("button", { name: /View/ }).click();
