@@ -1,0 +1,119 @@
+/**
+ * The vendor's opportunities a page at a time (issue 14 item 3): Business Opportunities shows the
+ * first 50, "Show more" loads the next page, and Revise on a quotation whose request is beyond the
+ * first page still opens with that request's items. Set-up through the API (51 published bids in
+ * the demo vendor's category, closing after every demo opportunity).
+ */
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { e2eContext, openPage, screenshot } from "./helpers.ts";
+
+const ctx = e2eContext({ noServerErrors: true });
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) =>
+    `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+  );
+}
+
+Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the rest, Revise opens a later one", async () => {
+  const { server, browser } = await ctx();
+  const manager = await openPage(browser, server.url);
+  const vendor = await openPage(browser, server.url);
+  try {
+    const api = manager.page.request;
+    assert.equal(
+      (await api.post("/api/auth/login", { data: { email: "manager@example.com", password: "demo123" } }))
+        .status(),
+      200,
+    );
+    const categories = await (await api.get("/api/categories")).json() as { id: number; name: string }[];
+    const category = categories.find((c) => c.name === "Printing & Stationery")!.id;
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10) + "T00:00:00.000Z";
+    const bids: { id: number; title: string }[] = [];
+    for (let n = 1; n <= 51; n++) {
+      const title = `Paging bid ${String(n).padStart(2, "0")}`;
+      const res = await api.post("/api/bid-requests", {
+        data: {
+          title,
+          description: "Opportunity paging",
+          department: "Admin",
+          qualificationCriteria: "Any",
+          deadline: day(330 + n),
+          biddingDeadline: day(300 + n),
+          categoryId: category,
+          items: [{ itemName: `Toner ${n}`, quantity: 2, unit: "pcs", estimatedPrice: "12.00", categoryId: category }],
+        },
+      });
+      assert.equal(res.status(), 201, await res.text());
+      const { id } = await res.json();
+      const published = await api.post(`/api/bid-requests/${id}/status`, { data: { status: "published" } });
+      assert.equal(published.status(), 200, await published.text());
+      bids.push({ id, title });
+    }
+    const last = bids[bids.length - 1];
+
+    // The vendor quotes the last bid (the one closing last: beyond the first page) through the API.
+    const v = vendor.page.request;
+    assert.equal(
+      (await v.post("/api/auth/login", { data: { email: "vendor@example.com", password: "demo123" } }))
+        .status(),
+      200,
+    );
+    const one = await (await v.get(`/api/vendor/matching-prs?ids=bid_request:${last.id}`)).json();
+    const quoted = await v.post("/api/vendor/quotations", {
+      data: {
+        bidRequestId: last.id,
+        items: one[0].items.map((i: { id: number }) => ({ itemId: i.id, unitPrice: "11.50" })),
+        validityPeriod: 30,
+      },
+    });
+    assert.equal(quoted.status(), 201, await quoted.text());
+
+    const { page } = vendor;
+    await page.goto("/");
+    await sidebar(page).getByRole("button", { name: "Business Opportunities" }).click();
+    const available = page.getByRole("region", { name: "Available Opportunities" });
+    await available.getByRole("article").first().waitFor();
+    assert.equal(await available.getByRole("article").count(), 50);
+    assert.equal(await available.getByRole("article").filter({ hasText: last.title }).count(), 0);
+    const more = available.getByRole("button", { name: /^Show more/ });
+    assert.match(await more.innerText(), /50 of \d+/);
+    await screenshot(page, "opportunities-paging-light");
+    assert.deepEqual(await seriousViolations(page), []);
+
+    await more.click();
+    await available.getByRole("article").filter({ hasText: last.title }).waitFor();
+    assert.ok(await available.getByRole("article").count() > 50);
+
+    // Revise: its request is open (asked by id), and the dialog starts from the quotation.
+    const mine = page.getByRole("region", { name: "My Quotations" }).getByRole("article").filter({
+      hasText: last.title,
+    });
+    await mine.getByRole("button", { name: "Revise" }).click();
+    const dialog = page.getByRole("dialog", { name: `Revise quotation for ${last.title}` });
+    await dialog.waitFor();
+    await dialog.getByText("Toner 51").waitFor();
+    assert.equal(await dialog.getByLabel("Unit price for Toner 51").inputValue(), "11.50");
+    await dialog.getByRole("button", { name: "Cancel" }).or(dialog.getByRole("button", { name: "Close" })).first()
+      .click();
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshot(page, "opportunities-paging-dark");
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.evaluate(() => localStorage.setItem("user-language", "dv"));
+    await page.reload();
+    await sidebar(page).getByRole("button").nth(1).waitFor();
+    await page.getByRole("article").first().waitFor();
+    await screenshot(page, "opportunities-paging-dv");
+    assert.deepEqual(vendor.problems, []);
+    assert.deepEqual(manager.problems, []);
+  } finally {
+    await manager.close();
+    await vendor.close();
+  }
+});
