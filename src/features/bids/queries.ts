@@ -1,6 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
-import { cursorSql, type Keyset, whereAfter } from "../../db/keyset.ts";
+import { cursorSql, type Keyset, keysetRows, whereAfter } from "../../db/keyset.ts";
 import { where as buildWhere } from "../../db/where.ts";
 
 export interface BidItemInput {
@@ -453,4 +453,39 @@ export async function markUnsealed(tx: Queryable, id: number, userId: number) {
     id,
     userId,
   ]);
+}
+
+/** `%`, `_` and `\` typed by the user are searched for, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The purchase requests a bid request can be made from (the create dialog's picker): approved
+ * (active) bid_required ones without a bid request that is not cancelled, the same rule as
+ * createBid's (a cancelled bid's request is offered again), newest first, a page at a time with a
+ * keyset cursor on (created_at, id). `q` narrows to a part of the number or title: the expression of
+ * the partial trigram index of sql/0027. Without it, the (request_type, status, created_at, id) index
+ * is read in list order and each row is checked against bid_requests_pr_idx.
+ */
+export async function bidCandidates(
+  db: Queryable,
+  f: { q?: string; limit: number; after?: Keyset },
+): Promise<{ items: { id: number; requestId: string; title: string; status: "active" }[]; next?: string }> {
+  // The type and status as literals: a partial index's predicate matches constants only, and a
+  // generic plan would not know a parameter's value.
+  const w = buildWhere([["(pr.request_number || ' ' || pr.title) ilike ?", f.q ? `%${escapeLike(f.q)}%` : undefined]]);
+  const params = [...w.params];
+  const filter = `where pr.request_type = 'bid_required' and pr.status = 'active'${
+    w.sql ? ` and ${w.sql.slice("where ".length)}` : ""
+  }`;
+  const page = whereAfter(filter, params, f.after, "pr.created_at", "pr.id");
+  const rows = await db.query<{ id: number; requestId: string; title: string; status: "active"; cursor: string }>(
+    `select pr.id, pr.request_number as "requestId", pr.title, pr.status, ${
+      cursorSql("pr.created_at", "pr.id")
+    } as cursor
+       from purchase_requests pr ${page}
+        and not exists (select 1 from bid_requests b where b.purchase_request_id = pr.id and b.status <> 'cancelled')
+      order by pr.created_at desc, pr.id desc limit $${params.length + 1}`,
+    [...params, f.limit],
+  );
+  return keysetRows(rows, f.limit);
 }

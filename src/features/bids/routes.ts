@@ -12,7 +12,12 @@ import { validate } from "../../lib/validate.ts";
 import { pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { fromCents } from "../../shared/money.ts";
 import { BID_GROUPS } from "../../shared/status/bid-request.ts";
-import { bidListQuerySchema, bidRequestSchema, bidStatusSchema } from "../../shared/schemas/bids.ts";
+import {
+  bidCandidateQuerySchema,
+  bidListQuerySchema,
+  bidRequestSchema,
+  bidStatusSchema,
+} from "../../shared/schemas/bids.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import { approvalThresholdCents } from "./approval.ts";
 import * as q from "./queries.ts";
@@ -62,6 +67,23 @@ export const bidRoutes = new Hono<AppEnv>()
       ok: r.approvalRuleSchema,
     }),
     async (c) => c.json({ threshold: fromCents(await approvalThresholdCents(c.get("deps").db)) }),
+  )
+  .get(
+    "/api/bid-requests/candidates",
+    roles([...STAFF], {
+      tags: ["bids"],
+      summary:
+        "Purchase requests a bid request can be made from (active, bid_required, without a bid request that is not cancelled), newest first, 50 a page; q searches the number and title; next page with ?after= from X-Next-Cursor",
+      ok: r.bidCandidateListSchema,
+    }),
+    validate("query", bidCandidateQuerySchema),
+    async (c) => {
+      const { q: text, limit, after } = c.req.valid("query");
+      const start = pageStart({ after, offset: 0 });
+      const page = await q.bidCandidates(c.get("deps").db, { q: text?.trim() || undefined, limit, after: start.after });
+      if (page.next) c.header("X-Next-Cursor", page.next);
+      return c.json(page.items);
+    },
   )
   .get(
     "/api/bid-requests/:id",

@@ -145,6 +145,15 @@ export const bidListQuerySchema = z.object({
   after: z.string().max(120).optional(),
 });
 
+/** GET /api/bid-requests/candidates: the purchase requests a bid request can be made from. */
+export const bidCandidateQuerySchema = z.object({
+  /** Part of the request's number or title. */
+  q: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(50),
+  /** Keyset paging: the X-Next-Cursor of the page before. */
+  after: z.string().max(120).optional(),
+});
+
 export const QUOTATION_MESSAGES = {
   unitPrices: "Please enter valid unit prices for all items",
   target: "Choose the purchase request or bid request you are quoting for",

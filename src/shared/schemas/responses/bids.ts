@@ -30,3 +30,7 @@ export const bidRequestResponseSchema = z.looseObject({
 export const bidRequestListSchema = z.array(bidRequestResponseSchema.extend({ itemCount: int }));
 export const bidStatsSchema = z.object({ active: int, drafts: int, completed: int, totalValue: decimal });
 export const approvalRuleSchema = z.object({ threshold: decimal });
+/** A purchase request a bid request can be made from (GET /api/bid-requests/candidates). */
+export const bidCandidateListSchema = z.array(
+  z.object({ id: int, requestId: z.string(), title: z.string(), status: z.literal("active") }),
+);
