@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import type { BidRequestListRow } from "./get-bid-requests.ts";
 
 export type ConvertiblePurchaseRequest = {
   id: number;
@@ -10,38 +9,42 @@ export type ConvertiblePurchaseRequest = {
   status: "active";
 };
 
-async function list(path: string, signal?: AbortSignal): Promise<unknown[]> {
-  const response = await apiRequest(path, { signal });
-  return (await response.json()) as unknown[];
-}
+export type ConvertiblePage = { items: ConvertiblePurchaseRequest[]; next: string | null };
 
 /**
- * Purchase requests a bid request can be made from: approved (active) bid_required ones (a pending
- * request is refused with 409 until it is approved), minus those that already have a bid request
- * that is not cancelled (the server refuses a second one with 409; this keeps them out of the picker).
+ * GET /api/bid-requests/candidates: purchase requests a bid request can be made from, chosen by the
+ * server (approved bid_required ones without a bid request that is not cancelled), newest first, 50
+ * a page; `q` narrows to a part of the number or title; the next page is `after` = X-Next-Cursor.
  */
 export async function getConvertiblePurchaseRequests(
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<ConvertiblePurchaseRequest[]> {
-  const [active, bids] = await Promise.all([
-    list("/api/purchase-requests?status=active&requestType=bid_required&limit=200", signal),
-    list("/api/bid-requests?limit=200", signal),
-  ]);
-  const converted = new Set(
-    (bids as BidRequestListRow[]).filter((b) => b.status !== "cancelled" && b.purchaseRequestId).map((b) =>
-      b.purchaseRequestId
-    ),
-  );
-  return (active as ConvertiblePurchaseRequest[]).filter((pr) => !converted.has(pr.id));
+  { q, after, signal }: { q?: string; after?: string; signal?: AbortSignal } = {},
+): Promise<ConvertiblePage> {
+  const query = new URLSearchParams();
+  if (q) query.set("q", q);
+  if (after) query.set("after", after);
+  const response = await apiRequest(`/api/bid-requests/candidates${query.size ? `?${query}` : ""}`, { signal });
+  return {
+    items: (await response.json()) as ConvertiblePurchaseRequest[],
+    next: response.headers.get("X-Next-Cursor"),
+  };
 }
 
-export const convertiblePurchaseRequestsQueryOptions = () =>
-  queryOptions({
+export const convertiblePurchaseRequestsQueryOptions = (q = "") =>
+  infiniteQueryOptions({
     // Under the purchase-requests key: creating, approving or converting a request refreshes it.
-    queryKey: ["purchase-requests", "bid-candidates"],
-    queryFn: getConvertiblePurchaseRequests,
+    queryKey: ["purchase-requests", "bid-candidates", q],
+    queryFn: ({ pageParam, signal }) => getConvertiblePurchaseRequests({ q: q || undefined, after: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 
-export function useConvertiblePurchaseRequests() {
-  return useQuery({ ...convertiblePurchaseRequestsQueryOptions(), refetchOnMount: "always" });
+/** The picker's matches for `q` (already debounced), a page at a time: `candidates` holds every page loaded. */
+export function useConvertiblePurchaseRequests(q = "") {
+  const query = useInfiniteQuery({
+    ...convertiblePurchaseRequestsQueryOptions(q),
+    refetchOnMount: "always",
+    // While the next search runs, the options of the last one stay (no empty flash while typing).
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, candidates: query.data?.pages.flatMap((p) => p.items) ?? [] };
 }

@@ -1,7 +1,7 @@
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useCategories } from "../../../hooks/use-categories.ts";
-import { useConvertiblePurchaseRequests } from "../api/get-convertible-purchase-requests.ts";
+import { useSourcePurchaseRequest } from "../api/get-purchase-request.ts";
 import { ReviewSummary } from "../../../components/wizard/request-fields.tsx";
 import type { BidFormValues } from "./bid-form.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/format.ts";
@@ -15,11 +15,11 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
   const { t, i18n } = useTranslation("bids");
   const lang = i18n.language;
   const categories = useCategories();
-  const candidates = useConvertiblePurchaseRequests();
   const v = useWatch({ control: form.control }) as BidFormValues;
   const items = v.items ?? [];
   const category = categories.data?.find((c) => String(c.id) === v.categoryId)?.name;
-  const source = candidates.data?.find((pr) => String(pr.id) === v.purchaseRequestId);
+  // The request the Details tab loaded to copy it in (cached): the picker only lists the current search.
+  const source = useSourcePurchaseRequest(v.purchaseRequestId ? Number(v.purchaseRequestId) : null).data;
   const method = t(`evaluation.${v.evaluationMethod}`);
   const rule = useApprovalRule().data;
   // The server's rule (src/features/bids/approval.ts): strictly above the threshold needs both approvals.
