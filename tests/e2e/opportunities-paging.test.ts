@@ -80,10 +80,11 @@ Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the
     await page.goto("/");
     await sidebar(page).getByRole("button", { name: "Business Opportunities" }).click();
     const available = page.getByRole("region", { name: "Available Opportunities" });
-    await available.getByRole("article").first().waitFor();
+    const more = available.getByRole("button", { name: /^Show more/ });
+    await available.getByRole("article").nth(49).waitFor();
+    await more.waitFor();
     assert.equal(await available.getByRole("article").count(), 50);
     assert.equal(await available.getByRole("article").filter({ hasText: last.title }).count(), 0);
-    const more = available.getByRole("button", { name: /^Show more/ });
     assert.match(await more.innerText(), /50 of \d+/);
     await screenshot(page, "opportunities-paging-light");
     await more.scrollIntoViewIfNeeded();
