@@ -24,15 +24,24 @@ export function encodeKeyset(raw: string): string {
   return btoa(raw).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-/** Undefined when `value` is not a cursor this API gave out. */
-export function decodeKeyset(value: string): Keyset | undefined {
+/** The text inside an `after` value (base64url), or undefined when it is not base64url. */
+export function cursorText(value: string): string | undefined {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(value)) return undefined;
-  let raw: string;
   try {
-    raw = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
+    return atob(value.replaceAll("-", "+").replaceAll("_", "/"));
   } catch {
     return undefined;
   }
+}
+
+/** Undefined when `value` is not a cursor this API gave out. */
+export function decodeKeyset(value: string): Keyset | undefined {
+  const raw = cursorText(value);
+  return raw === undefined ? undefined : parseKeyset(raw);
+}
+
+/** The (time, id) of a cursor's text "<time>_<id>"; undefined when malformed. */
+export function parseKeyset(raw: string): Keyset | undefined {
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/.exec(raw);
   if (!m) return undefined;
   const id = Number(m[2]);

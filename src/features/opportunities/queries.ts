@@ -4,15 +4,7 @@
  * no internal notes, no number of competing bids).
  */
 import type { Queryable } from "../../db/types.ts";
-import {
-  afterSql,
-  cursorSql,
-  decodeKeyset,
-  encodeKeyset,
-  type Keyset,
-  keysetRows,
-  whereAfter,
-} from "../../db/keyset.ts";
+import { afterSql, cursorSql, cursorText, type Keyset, keysetRows, parseKeyset, whereAfter } from "../../db/keyset.ts";
 import { cappedCount, COUNT_CAP } from "../../db/paging.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 
@@ -92,15 +84,8 @@ export interface OpportunityCursor extends Keyset {
 }
 
 export function decodeOpportunityCursor(value: string): OpportunityCursor | undefined {
-  if (!/^[A-Za-z0-9_-]{1,120}$/.test(value)) return undefined;
-  let raw: string;
-  try {
-    raw = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
-  } catch {
-    return undefined;
-  }
-  const m = /^([bp]):(.+)$/.exec(raw);
-  const at = m ? decodeKeyset(encodeKeyset(m[2])) : undefined;
+  const m = /^([bp]):(.+)$/.exec(cursorText(value) ?? "");
+  const at = m ? parseKeyset(m[2]) : undefined;
   return at && { ...at, kind: m![1] === "b" ? "bid_request" : "purchase_request" };
 }
 
