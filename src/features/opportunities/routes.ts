@@ -17,94 +17,22 @@ import { validate } from "../../lib/validate.ts";
 import { badCursor, pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { checkUpload, storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
-import { fileContext, openPayload, sealContext, sealPayload } from "../../sealing/sealed-quotation.ts";
+import { fileContext, sealContext, sealPayload } from "../../sealing/sealed-quotation.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
 import { QUOTATION_MESSAGES, quotationSubmissionSchema } from "../../shared/schemas/bids.ts";
 import { MAX_ATTACHMENTS } from "../../shared/attachments.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
+import { openSealedRows, present } from "./service.ts";
+import { matchingQuerySchema, vendorQuotationListQuerySchema } from "../../shared/schemas/opportunities.ts";
 import * as ocr from "../ocr/service.ts";
 import * as r from "../../shared/schemas/responses/opportunities.ts";
 import { z } from "zod";
-
-const vendorQuotationListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-  /** Keyset paging: the X-Next-Cursor of the page before (offsets stop at 10,000). */
-  after: z.string().max(120).optional(),
-});
-
-/** "purchase_request:12,bid_request:7": at most 100 opportunities by kind and id. */
-const opportunityIdsSchema = z.string().max(3000).transform((text, ctx) => {
-  const ids = { purchaseRequest: [] as number[], bidRequest: [] as number[] };
-  const parts = text.split(",").filter(Boolean);
-  for (const part of parts) {
-    const m = /^(purchase_request|bid_request):([1-9]\d{0,9})$/.exec(part);
-    if (!m || Number(m[2]) > 2_147_483_647 || parts.length > 100) {
-      ctx.addIssue({ code: "custom", message: "ids must be up to 100 of purchase_request:<id> or bid_request:<id>" });
-      return z.NEVER;
-    }
-    (m[1] === "purchase_request" ? ids.purchaseRequest : ids.bidRequest).push(Number(m[2]));
-  }
-  return ids;
-});
-
-const matchingQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-  /** Keyset paging: the X-Next-Cursor of the page before (offsets stop at 10,000). */
-  after: z.string().max(120).optional(),
-  kind: z.enum(["purchase_request", "bid_request"]).optional(),
-  categoryId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  /** Words in the request number, title or description. */
-  q: z.string().max(200).optional(),
-  ids: opportunityIdsSchema.optional(),
-});
 
 const ATTACHMENT_KINDS: FileKind[] = ["pdf", "doc", "docx", "jpeg", "png", "xlsx", "xls"];
 
 async function matchingOn(c: Context<AppEnv>) {
   return isOn(await getSetting(c.get("deps").db, "enable_vendor_matching", "true"));
-}
-
-/** A vendor's view of its quotation: sealed ones are opened for their owner only. */
-async function present(c: Context<AppEnv>, row: q.VendorQuotationRow) {
-  const { sealedPayload, ...rest } = row;
-  if (!row.sealed || !sealedPayload || !row.bidRequestId) return rest;
-  const p = await openPayload(
-    c.get("deps").secrets.sealedBidKey,
-    sealContext(row.bidRequestId, c.get("user")!.id, row.revision),
-    sealedPayload,
-  );
-  return {
-    ...rest,
-    totalAmount: p.totalAmount,
-    notes: p.notes,
-    items: p.items.map((i, n) => ({ id: n + 1, itemId: i.bidRequestItemId, ...i })),
-  };
-}
-
-/** The vendor's list page (JSON text) with its sealed rows' total, notes and item count opened. */
-async function openSealedRows(c: Context<AppEnv>, body: string) {
-  const rows = JSON.parse(body) as { id: number; sealed: boolean; [k: string]: unknown }[];
-  const me = c.get("user")!.id;
-  const sealed = await q.sealedPayloads(c.get("deps").db, me, rows.filter((r) => r.sealed).map((r) => r.id));
-  const opened = new Map(
-    await Promise.all(sealed.map(async (s) =>
-      [
-        s.id,
-        await openPayload(
-          c.get("deps").secrets.sealedBidKey,
-          sealContext(s.bidRequestId, me, s.revision),
-          s.sealedPayload,
-        ),
-      ] as const
-    )),
-  );
-  return JSON.stringify(rows.map((r) => {
-    const p = opened.get(r.id);
-    return p ? { ...r, totalAmount: p.totalAmount, notes: p.notes, itemCount: p.items.length } : r;
-  }));
 }
 
 export const opportunityRoutes = new Hono<AppEnv>()

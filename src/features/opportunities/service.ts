@@ -1,0 +1,48 @@
+/**
+ * The vendor's own view of sealed quotations: opened for their owner only (src/sealing), for one
+ * quotation or for the sealed rows of a list page.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../../lib/deps.ts";
+import { openPayload, sealContext } from "../../sealing/sealed-quotation.ts";
+import * as q from "./queries.ts";
+
+/** A vendor's view of its quotation: sealed ones are opened for their owner only. */
+export async function present(c: Context<AppEnv>, row: q.VendorQuotationRow) {
+  const { sealedPayload, ...rest } = row;
+  if (!row.sealed || !sealedPayload || !row.bidRequestId) return rest;
+  const p = await openPayload(
+    c.get("deps").secrets.sealedBidKey,
+    sealContext(row.bidRequestId, c.get("user")!.id, row.revision),
+    sealedPayload,
+  );
+  return {
+    ...rest,
+    totalAmount: p.totalAmount,
+    notes: p.notes,
+    items: p.items.map((i, n) => ({ id: n + 1, itemId: i.bidRequestItemId, ...i })),
+  };
+}
+
+/** The vendor's list page (JSON text) with its sealed rows' total, notes and item count opened. */
+export async function openSealedRows(c: Context<AppEnv>, body: string) {
+  const rows = JSON.parse(body) as { id: number; sealed: boolean; [k: string]: unknown }[];
+  const me = c.get("user")!.id;
+  const sealed = await q.sealedPayloads(c.get("deps").db, me, rows.filter((r) => r.sealed).map((r) => r.id));
+  const opened = new Map(
+    await Promise.all(sealed.map(async (s) =>
+      [
+        s.id,
+        await openPayload(
+          c.get("deps").secrets.sealedBidKey,
+          sealContext(s.bidRequestId, me, s.revision),
+          s.sealedPayload,
+        ),
+      ] as const
+    )),
+  );
+  return JSON.stringify(rows.map((r) => {
+    const p = opened.get(r.id);
+    return p ? { ...r, totalAmount: p.totalAmount, notes: p.notes, itemCount: p.items.length } : r;
+  }));
+}
