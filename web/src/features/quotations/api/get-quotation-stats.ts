@@ -1,17 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 import { quotationsQueryKey } from "./get-quotations.ts";
+import type { z } from "zod";
+import type { quotationStatsSchema } from "../../../../../src/shared/schemas/responses/quotations.ts";
 
-/** Live counts of current, unsealed quotations, and of sealed bids still collecting submissions. */
-export type QuotationStats = {
-  total: number;
-  submitted: number;
-  underReview: number;
-  approved: number;
-  rejected: number;
-  sealedBids: number;
-  sealedSubmissions: number;
-};
+/** Live counts of current, unsealed quotations, and of sealed bids still collecting submissions (the server's schema). */
+export type QuotationStats = z.infer<typeof quotationStatsSchema>;
 
 /** GET /api/quotations/stats */
 export function getQuotationStats({ signal }: { signal?: AbortSignal } = {}): Promise<QuotationStats> {
