@@ -4,16 +4,28 @@
  * security headers of decision 011, X-Request-Id, a body of the same length) built in several
  * ways, then with the front door's pieces added one at a time, against bare Hono `c.json({ok:true})`
  * and (with `--app`) the app itself, all in the same rounds. CPU µs per request of the serving
- * process (`/proc/<pid>/stat`) is the figure to compare on a shared machine; req/s ratios only
- * within a round.
+ * process (`/proc/<pid>/stat`, all threads) is the figure to compare on a shared machine; req/s
+ * ratios only within a round. wrk sends the same Cookie header to every raw variant.
  *
  *   node_modules/.bin/deno run -A bench/response-shapes.ts [--seconds 4] [--rounds 3]
- *     [--connections 32] [--only ct,clone-rid,full] [--app]
+ *     [--connections 32] [--only ct,clone,clone-push,full] [--app] [--app-flags "A;B"]
+ *     [--raw-flags "--v8-flags=..."] [--ballast MB] [--out DIR]
+ *
+ * Variants (paths of the raw server): `ct` content type only (Deno's native fast static answer, as
+ * bare Hono's c.json gets); `clone` a copy of a jsonTemplate (the /healthz answer); `ct-rid` content
+ * type + X-Request-Id; `clone-rid` copy + `headers.append` of X-Request-Id (answerFrom before
+ * 2afb160); `clone-push` copy + X-Request-Id on its own header list (answerFrom now); `clone-rid-3`
+ * two security headers fewer; `u8-*` a Uint8Array body; `init-*` `new Response(body, { headers })`
+ * from an object, an array of pairs, a new Headers, or one shared Headers set per request (Deno's
+ * native-response path); `+cookie`, `+session`, `+rid-header`, `+log-append`, `+log` the front door's
+ * steps added one at a time; `full` (`/api/auth/user`) the real `frontDoor` on a cached session.
+ * At start each variant's status, header names and body length are printed (stderr).
  *
  * `--app` also starts a throwaway PostgreSQL cluster with the demo data and the app (`src/main.ts`,
- * request log on, buffered, to /dev/null) and measures its signed-in call and `/healthz`.
- * The raw server is this file run with `serve PORT` (it checks at start that every variant answers
- * the same status, header names and body length as the front door's answer).
+ * request log on, buffered, to /dev/null) and measures its signed-in call (and `/healthz` unless
+ * `--only` omits `app-healthz`); `--app-flags "A;B"` starts one app per entry with those extra
+ * `deno run` flags. `--raw-flags` passes flags to the raw server, `--ballast MB` adds a second raw
+ * server holding that much more retained heap, `--out DIR` keeps the servers' stdout (--trace-gc).
  */
 import { API_HEADERS, jsonTemplate } from "../src/lib/security.ts";
 import { frontDoor } from "../src/lib/pipeline.ts";
@@ -60,6 +72,7 @@ function serve(port: number) {
   const CT_TEMPLATE = jsonTemplate(USER_BODY);
   const SHORT_TEMPLATE = new Response(USER_BODY, { headers: { "content-type": "application/json" } });
   for (const [n, v] of API_HEADERS.slice(0, 3)) SHORT_TEMPLATE.headers.append(n, v);
+  const SHARED = new Headers(headersOf("x"));
   let innerKey: symbol | undefined;
   const pushHeader = (res: Response, name: string, value: string) => {
     innerKey ??= Object.getOwnPropertySymbols(res).find((s) => s.description === "response");
@@ -129,6 +142,12 @@ function serve(port: number) {
       res.headers.append("x-request-id", nextRequestId());
       return res;
     },
+    // Deno's native response: a Headers instance is copied into a new Response without checks,
+    // and a Response built with a header list gets its native response (one fast op) at once.
+    "init-shared-headers": () => {
+      SHARED.set("x-request-id", nextRequestId());
+      return new Response(USER_BODY, { headers: SHARED });
+    },
     "init-object": () => new Response(USER_BODY, { headers: objectOf(nextRequestId()) }),
     "init-array": () => new Response(USER_BODY, { headers: headersOf(nextRequestId()) }),
     "init-headers": () => new Response(USER_BODY, { headers: new Headers(headersOf(nextRequestId())) }),
@@ -151,6 +170,17 @@ function serve(port: number) {
       const user = cachedSessionUser(cache, requestHeader(req, "cookie"));
       if (!user) return notFound();
       return currentUserAnswer(user, requestIdFor(requestHeader(req, "x-request-id")));
+    },
+    // "+log" with X-Request-Id appended through `res.headers` (answerFrom before 2afb160).
+    "+log-append": (req) => {
+      const start = performance.now();
+      const user = cachedSessionUser(cache, requestHeader(req, "cookie"));
+      if (!user) return notFound();
+      const id = requestIdFor(requestHeader(req, "x-request-id"));
+      const res = TEMPLATE.clone();
+      res.headers.append("x-request-id", id);
+      logAnswer(logger, id, "GET", "/api/auth/user", 200, start, user.id);
+      return res;
     },
     "+log": (req) => {
       const start = performance.now();
@@ -274,6 +304,7 @@ async function main() {
         "clone-push",
         "clone-rid-3",
         "u8-clone-rid",
+        "init-shared-headers",
         "init-object",
         "init-array",
         "init-headers",
@@ -281,6 +312,7 @@ async function main() {
         "+cookie",
         "+session",
         "+rid-header",
+        "+log-append",
         "+log",
       ]
     ) {
