@@ -77,8 +77,8 @@ export function jsonTemplate(body: string, status = 200): Response {
  * comes from requestIdFor (characters [A-Za-z0-9._-] only), so it needs none of Headers' checks:
  * the id goes straight onto the copy's own header list (a new array per copy), without
  * materialising `res.headers` (a Headers object, two ByteString conversions, a value normalisation,
- * two character checks and a lower-cased copy of every name per append): about 3 µs of CPU per
- * answer over sockets (bench/response-shapes.ts, `clone-rid` against `clone-push`). Found once under
+ * two character checks and a lower-cased copy of every name per append): 1–2 µs of CPU per answer
+ * in process (bench/response-shapes.ts compares `clone-rid` and `clone-push` over sockets). Found once under
  * Deno's symbol-keyed "response" property; without it (another runtime) `headers.append` is used.
  */
 let innerResponseKey: symbol | null | undefined;
