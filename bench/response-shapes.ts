@@ -63,6 +63,7 @@ function serve(port: number) {
   ];
   const objectOf = (id: string) => Object.fromEntries(headersOf(id));
   const TEMPLATE = jsonTemplate(USER_BODY);
+  const HEALTHY = jsonTemplate(JSON.stringify({ status: "ok" }));
   const BYTES = new TextEncoder().encode(USER_BODY);
   const BYTES_TEMPLATE = (() => {
     const res = new Response(BYTES, { headers: { "content-type": "application/json" } });
@@ -112,6 +113,8 @@ function serve(port: number) {
     "ct": () => new Response(USER_BODY, { headers: { "content-type": "application/json" } }),
     // The /healthz way: a copy of a template with the 5 security headers, no X-Request-Id.
     "clone": () => TEMPLATE.clone(),
+    // The /healthz answer itself (15-byte body).
+    "healthz": () => HEALTHY.clone(),
     // The front door's answerFrom: copy + appended X-Request-Id.
     "clone-rid": () => {
       const res = TEMPLATE.clone();
@@ -225,7 +228,7 @@ async function main() {
   };
   const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
   const wrk = async (url: string, cookie: string, pid: number, seconds: number) => {
-    const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-H", `cookie: ${cookie}`, url];
+    const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...(cookie ? ["-H", `cookie: ${cookie}`] : []), url];
     const t = cpuTicks(pid);
     const out = new TextDecoder().decode((await new Deno.Command("wrk", { args }).output()).stdout);
     const used = cpuTicks(pid) - t;
@@ -298,6 +301,7 @@ async function main() {
     for (
       const v of [
         "ct",
+        "healthz",
         "clone",
         "ct-rid",
         "clone-rid",
@@ -319,6 +323,8 @@ async function main() {
       if (ONLY.length && !ONLY.includes(v)) continue;
       console.error(`${v}: ${await shape(`${rawUrl}${v}`, COOKIE)}`);
       runs.push([`raw \`${v}\``, `${rawUrl}${v}`, COOKIE, raw.pid]);
+      // `--only v@nocookie` also runs the variant without the Cookie header (the request's size).
+      if (ONLY.includes(`${v}@nocookie`)) runs.push([`raw \`${v}\`, no Cookie`, `${rawUrl}${v}`, "", raw.pid]);
     }
     if (!ONLY.length || ONLY.includes("full")) {
       runs.push(["raw: the real `frontDoor` (session cache + log)", `${rawUrl}api/auth/user`, COOKIE, raw.pid]);
