@@ -5,21 +5,23 @@
  * ways, then with the front door's pieces added one at a time, against bare Hono `c.json({ok:true})`
  * and (with `--app`) the app itself, all in the same rounds. CPU µs per request of the serving
  * process (`/proc/<pid>/stat`, all threads) is the figure to compare on a shared machine; req/s
- * ratios only within a round. wrk sends the same Cookie header to every raw variant.
+ * ratios only within a round. wrk sends the same Cookie header to every raw variant and the app's
+ * signed-in call (bare Hono: none).
  *
  *   node_modules/.bin/deno run -A bench/response-shapes.ts [--seconds 4] [--rounds 3]
  *     [--connections 32] [--only ct,clone,clone-push,full] [--app] [--app-flags "A;B"]
  *     [--raw-flags "--v8-flags=..."] [--ballast MB] [--out DIR]
  *
  * Variants (paths of the raw server): `ct` content type only (Deno's native fast static answer, as
- * bare Hono's c.json gets); `clone` a copy of a jsonTemplate (the /healthz answer); `ct-rid` content
- * type + X-Request-Id; `clone-rid` copy + `headers.append` of X-Request-Id (answerFrom before
- * 2afb160); `clone-push` copy + X-Request-Id on its own header list (answerFrom now); `clone-rid-3`
- * two security headers fewer; `u8-*` a Uint8Array body; `init-*` `new Response(body, { headers })`
+ * bare Hono's c.json gets); `healthz` the /healthz answer (15-byte body); `clone` a copy of a
+ * jsonTemplate with the user's body; `ct-rid` content type + X-Request-Id; `clone-rid` copy +
+ * `headers.append` of X-Request-Id (answerFrom before 2afb160); `clone-push` copy + X-Request-Id
+ * on its own header list (answerFrom now); `clone-rid-3` two security headers fewer; `u8-*` a Uint8Array body; `init-*` `new Response(body, { headers })`
  * from an object, an array of pairs, a new Headers, or one shared Headers set per request (Deno's
  * native-response path); `+cookie`, `+session`, `+rid-header`, `+log-append`, `+log` the front door's
  * steps added one at a time; `full` (`/api/auth/user`) the real `frontDoor` on a cached session.
- * At start each variant's status, header names and body length are printed (stderr).
+ * `--only v@nocookie` also runs variant v without the Cookie header. At start each variant's
+ * status, header names and body length are printed (stderr).
  *
  * `--app` also starts a throwaway PostgreSQL cluster with the demo data and the app (`src/main.ts`,
  * request log on, buffered, to /dev/null) and measures its signed-in call (and `/healthz` unless
