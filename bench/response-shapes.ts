@@ -19,7 +19,8 @@
  * on its own header list (answerFrom now); `clone-rid-3` two security headers fewer; `u8-*` a
  * Uint8Array body; `init-*` `new Response(body, { headers })` from an object, an array of pairs, a
  * new Headers, or one shared Headers set per request (Deno's native-response path); `+cookie`,
- * `+session`, `+rid-header`, `+log-append`, `+log` the front door's steps added one at a time; `full` (`/api/auth/user`) the real `frontDoor` on a cached session.
+ * `+session`, `+rid-header`, `+log-append`, `+log` the front door's steps added one at a time;
+ * `full` (`/api/auth/user`) the real `frontDoor` on a cached session.
  * `--only v@nocookie` also runs variant v without the Cookie header. At start each variant's
  * status, header names and body length are printed (stderr).
  *
