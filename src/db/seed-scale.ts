@@ -166,6 +166,11 @@ const KNOWN_TRIGGERS = new Set([
   "kept_counts_quotations_upd",
   "kept_counts_quotations_del",
   "kept_counts_quotations_truncate",
+  // sql/0030: the list's change notifications; one notification at the end of the seed instead
+  "purchase_requests_list_changed",
+  "purchase_request_items_list_changed",
+  "purchase_request_events_list_changed",
+  "categories_list_changed",
 ]);
 const SEEDED_TABLES = [
   "purchase_requests",
