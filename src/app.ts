@@ -8,6 +8,7 @@ import { errorHandler } from "./lib/error-handler.ts";
 import { frontDoor, requestPipeline } from "./lib/pipeline.ts";
 import { CachedRouter } from "./lib/cached-router.ts";
 import { SessionCache } from "./auth/session-cache.ts";
+import { ListCache, PURCHASE_REQUEST_LIST_CHANNEL } from "./lib/list-cache.ts";
 import { buildOpenApi, openApiDocumentSchema } from "./lib/openapi.ts";
 import { docsPage, scalarBundle, START_SCRIPT } from "./lib/api-docs.ts";
 import { mountSpa } from "./lib/static.ts";
@@ -71,9 +72,18 @@ export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>({ router: new CachedRouter() });
   const sessionCache = new SessionCache(deps.config.sessionCacheMs);
+  // List answers are served only while the database's change notifications arrive (list-cache.ts).
+  const listCache = new ListCache(deps.config.listCacheEntries);
+  if (listCache.enabled && deps.db.listen) {
+    deps.db.listen(PURCHASE_REQUEST_LIST_CHANNEL, {
+      notify: () => listCache.invalidate(),
+      up: () => listCache.setLive(true),
+      down: () => listCache.setLive(false),
+    });
+  }
   // One global middleware: request id and log, security headers, and for /api/* the body limit,
   // CSRF origin check, session and organisation time zone (src/lib/pipeline.ts says why one).
-  app.use("*", requestPipeline({ deps, sessionCache, onError: errorHandler, maxBodyBytes: MAX_BODY_BYTES }));
+  app.use("*", requestPipeline({ deps, sessionCache, listCache, onError: errorHandler, maxBodyBytes: MAX_BODY_BYTES }));
   app.onError(errorHandler);
   // The hottest calls are answered before Hono's dispatch (src/lib/pipeline.ts frontDoor).
   app.fetch = frontDoor(app.fetch, { sessionCache, logger: deps.logger });

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   WHATSAPP_BASE_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // Whole list answers kept per instance, invalidated by database notifications (src/lib/list-cache.ts); 0: off.
+  LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).optional(),
   // Signed audit checkpoints (src/audit/checkpoint.ts): every N entries and on a schedule, to a file.
   AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(100),
   AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(900_000),
@@ -80,6 +82,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long a signed-in user's row may be reused between requests on one instance (0: never). */
   sessionCacheMs: number;
+  /** How many list answers an instance keeps (0: none; docs/decisions/017-list-answer-cache.md). */
+  listCacheEntries: number;
   /** Signed audit chain checkpoints: every `every` entries and every `intervalMs`, appended to `file`. */
   auditCheckpoints: { every: number; intervalMs: number; file: string };
   /** Requests per address allowed on the public writes (429 with Retry-After beyond). */
@@ -147,6 +151,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     providers: { sendgrid: e.SENDGRID_BASE_URL, smtp2go: e.SMTP2GO_BASE_URL, whatsapp: e.WHATSAPP_BASE_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 2000),
+    // Off in tests by default, as the session cache: many write with SQL behind the API and read at once.
+    listCacheEntries: e.LIST_CACHE_ENTRIES ?? (e.NODE_ENV === "test" ? 0 : 1000),
     auditCheckpoints: {
       every: e.AUDIT_CHECKPOINT_EVERY,
       intervalMs: e.AUDIT_CHECKPOINT_INTERVAL_MS,

@@ -87,6 +87,19 @@ export function pgliteDb(pg: PGlite): Db {
     ...wrap(pg),
     tx: (fn) => pg.transaction((t) => fn(wrap(t))),
     withLock: (_key, fn) => fn(db),
+    // One in-process connection: it is never lost, so `down` is never called.
+    listen(channel, handlers) {
+      let stopped = false;
+      const stop = pg.listen(channel, () => handlers.notify()).then((unlisten) => {
+        if (!stopped) handlers.up();
+        return unlisten;
+      });
+      stop.catch(() => {});
+      return () => {
+        stopped = true;
+        void stop.then((unlisten) => unlisten()).catch(() => {});
+      };
+    },
     close: () => pg.close(),
   };
   return db;

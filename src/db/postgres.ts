@@ -2,6 +2,7 @@ import postgres from "postgres";
 import type { Db, Queryable } from "./types.ts";
 import { DatabaseUnavailable } from "./errors.ts";
 import { denoSocketFor } from "./deno-socket.ts";
+import { type Listener, openListener } from "./listener.ts";
 
 type Sql = postgres.Sql | postgres.TransactionSql | postgres.ReservedSql;
 
@@ -112,9 +113,20 @@ export function openPostgres(url: string, poolMax: number, timeouts: PostgresTim
       ...(statementMs ? { statement_timeout: statementMs } : {}),
     },
   });
+  // NOTIFY followers share one connection of their own, opened on the first listen (src/db/listener.ts).
+  let listener: Listener | undefined;
   const db: Db = {
     kind: "postgres",
     ...wrap(sql, capMs),
+    listen(channel, handlers) {
+      listener ??= openListener(url, {
+        ...(socket ? { socket: socket as never } : {}),
+        connect_timeout: connectMs / 1000,
+        onnotice: () => {},
+        connection: { application_name: "procurement" },
+      });
+      return listener.listen(channel, handlers);
+    },
     tx(fn) {
       // A statement inside that gets no answer ends the transaction's wait too: the rollback
       // would queue behind it on the same connection.
@@ -154,7 +166,10 @@ export function openPostgres(url: string, poolMax: number, timeouts: PostgresTim
         reserved.release();
       }
     },
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await listener?.close();
+      await sql.end({ timeout: 5 });
+    },
   };
   return db;
 }

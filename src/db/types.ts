@@ -27,5 +27,17 @@ export interface Db extends Queryable {
    * doing the same thing (migrations) do it one after the other.
    */
   withLock<T>(key: number, fn: (conn: Db) => Promise<T>): Promise<T>;
+  /**
+   * Follow NOTIFYs on `channel` (delivered at commit): `up` once listening (again, after a lost
+   * connection: notifications sent meanwhile were missed), `down` when the listening connection is
+   * lost, `notify` for each notification. Returns the function that stops following.
+   */
+  listen?(channel: string, handlers: ChangeHandlers): () => void;
   close(): Promise<void>;
+}
+
+export interface ChangeHandlers {
+  notify(): void;
+  up(): void;
+  down(): void;
 }

@@ -5,6 +5,7 @@ import type { Secrets } from "./secrets.ts";
 import type { RoleName } from "../shared/roles.ts";
 import type { ObjectStore } from "../files/s3.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
+import type { ListCache } from "./list-cache.ts";
 
 /** Everything a request handler may need, passed to createApp (tests pass their own). */
 export interface Deps {
@@ -45,5 +46,7 @@ export type AppEnv = {
     /** The signed-in session's id (the token's `sid`), for signing exactly this session out. */
     sessionId?: string;
     sessionCache: SessionCache;
+    /** This instance's list answers (src/lib/list-cache.ts). */
+    listCache: ListCache;
   };
 };

@@ -45,10 +45,16 @@ export function pageStart(
 
 /** X-Total-Count (capped at COUNT_CAP), whether it is capped or estimated, and the next page's cursor. */
 export function setPageHeaders(c: Context, page: Total & { next?: string }): void {
-  c.header("X-Total-Count", String(page.total));
-  if (page.capped) c.header("X-Total-Count-Capped", "true");
+  for (const [name, value] of Object.entries(pageHeaders(page))) c.header(name, value);
+}
+
+/** The headers of setPageHeaders as a record (a cached answer keeps them with its body). */
+export function pageHeaders(page: Total & { next?: string }): Record<string, string> {
+  const h: Record<string, string> = { "X-Total-Count": String(page.total) };
+  if (page.capped) h["X-Total-Count-Capped"] = "true";
   // Capped or projected without counting every row (src/db/paging.ts).
-  if (page.estimated) c.header("X-Total-Count-Estimated", "true");
+  if (page.estimated) h["X-Total-Count-Estimated"] = "true";
   // The page after this one, for `?after=` (absent on the last page).
-  if (page.next) c.header("X-Next-Cursor", page.next);
+  if (page.next) h["X-Next-Cursor"] = page.next;
+  return h;
 }

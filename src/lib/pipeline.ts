@@ -10,6 +10,7 @@ import type { ErrorHandler, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv, Deps } from "./deps.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
+import type { ListCache } from "./list-cache.ts";
 import { cachedSessionUser, currentUserAnswer, resolveSession } from "../auth/session.ts";
 import type { Logger } from "./logger.ts";
 import { PayloadTooLarge } from "./errors.ts";
@@ -20,6 +21,7 @@ import { useOrganisationTimeZone } from "./organisation-time-zone.ts";
 export interface PipelineOptions {
   deps: Deps;
   sessionCache: SessionCache;
+  listCache: ListCache;
   /** The app's error handler: a refusal by one of the API steps is answered as a handler's error is. */
   onError: ErrorHandler<AppEnv>;
   /** Largest request body of an /api request, in bytes. */
@@ -73,7 +75,7 @@ export function frontDoor<A extends unknown[]>(
 }
 
 export function requestPipeline(
-  { deps, sessionCache, onError, maxBodyBytes }: PipelineOptions,
+  { deps, sessionCache, listCache, onError, maxBodyBytes }: PipelineOptions,
 ): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
@@ -92,6 +94,7 @@ export function requestPipeline(
     }
     c.set("deps", deps);
     c.set("sessionCache", sessionCache);
+    c.set("listCache", listCache);
     const id = requestIdFor(c.req.header("x-request-id"));
     c.set("requestId", id);
     const start = performance.now();
@@ -121,6 +124,9 @@ export function requestPipeline(
     // Any change made through this instance may concern a user (status, role, password, vendor
     // decision): the next request reads users afresh.
     if (!safe) sessionCache.clear();
+    // Read-your-writes on this instance: the change is committed and its answer not yet sent, and the
+    // database's notification of it may arrive later (docs/decisions/017-list-answer-cache.md).
+    if (!safe) listCache.invalidate();
     const res = c.res;
     if (!isCompleteResponse(res)) {
       try {

@@ -58,3 +58,64 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "[instances/postgres] a purchase request created on one server shows in the other's cached list once notified",
+  ignore: !onPostgres,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const database = await createPostgresDatabase();
+    // Both keep list answers (docs/decisions/017), as in production.
+    const env = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: "s".repeat(48),
+      SEALED_BID_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(3))),
+      SEED_DEMO: "true",
+      LIST_CACHE_ENTRIES: "100",
+    };
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    try {
+      const login = await fetch(`${a.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "manager@example.com", password: "demo123" }),
+      });
+      assert.equal(login.status, 200);
+      await login.body?.cancel();
+      const cookie = login.headers.get("set-cookie")!.split(";")[0];
+      const firstTitle = async () => {
+        const res = await fetch(`${b.url}/api/purchase-requests?limit=1`, { headers: { cookie } });
+        assert.equal(res.status, 200);
+        return (await res.json())[0]?.title as string | undefined;
+      };
+      const before = await firstTitle();
+      assert.equal(await firstTitle(), before, "answered again (from its cache)");
+      const created = await fetch(`${a.url}/api/purchase-requests`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({
+          title: "Made on the other server",
+          description: "two instances",
+          department: "IT",
+          justification: "j",
+          deadline: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+          items: [{ itemName: "Paper", quantity: 1, estimatedPrice: 5, unit: "pcs" }],
+        }),
+      });
+      assert.equal(created.status, 201, await created.text());
+      // The other server hears of the commit by notification: poll with a deadline, no fixed wait.
+      const deadline = Date.now() + 10_000;
+      let seen = await firstTitle();
+      while (seen !== "Made on the other server" && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await firstTitle();
+      }
+      assert.equal(seen, "Made on the other server");
+      for (const s of [a, b]) assert.deepEqual(s.errors(), []);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await database.drop();
+    }
+  },
+});
