@@ -38,6 +38,11 @@ function capped<T>(p: Promise<T>, ms: number, onTimeout?: (e: Error) => void): P
   return Promise.race([p, limit]).finally(() => clearTimeout(timer));
 }
 
+// Without parameters postgres.js would use the simple protocol (its `simple` option, not in its
+// types): no prepared statement, so no plan kept (a list page 1 has its page size in the text and
+// no parameter).
+const KEEP_PLAN = { prepare: true, simple: false } as postgres.UnsafeQueryOptions;
+
 function wrap(sql: Sql, capMs = 0, onTimeout?: (e: Error) => void, cachedPlans?: () => Sql): Queryable {
   return {
     async query(text, params, options) {
@@ -52,9 +57,7 @@ function wrap(sql: Sql, capMs = 0, onTimeout?: (e: Error) => void, cachedPlans?:
           conn.unsafe(
             text,
             (params ?? []) as postgres.ParameterOrJSON<never>[],
-            // Without parameters postgres.js would use the simple protocol: no prepared statement,
-            // so no plan kept (a list page 1 whose page size is in the text has no parameter).
-            options?.cachedPlan ? { prepare: true, simple: false } : { prepare: true },
+            options?.cachedPlan ? KEEP_PLAN : { prepare: true },
           ),
         ),
         capMs,

@@ -61,16 +61,19 @@ const LIST_JSON = `json_build_object('id', b.id, 'bidNumber', b.bid_number, 'tit
   'itemCount', b.item_count, 'items', b.item_summary)`;
 
 /**
- * The ids of a tab's page in list order (newest first), as SQL over `params`. Each way is one range
- * of an index in list order whatever the tab (sql/0021), so PostgreSQL can keep one cached plan per
- * statement text (the page size is part of the text, src/db/keyset.ts `limitSql`) instead of
- * planning each request:
- * - no status filter: bid_requests_list_idx, from the cursor or the offset's position;
+ * A tab's page of bid rows in list order (newest first), as a `from` item named `b` over `params`.
+ * Each way is one range of an index in list order whatever the tab (sql/0021), so PostgreSQL can
+ * keep one cached plan per statement text (the page size is part of the text, src/db/keyset.ts
+ * `limitSql`) instead of planning each request:
+ * - no status filter: bid_requests_list_idx, from the cursor or the offset's position, the rows read
+ *   straight from it;
  * - statuses: one range of bid_requests_status_list_idx per status, merged. With `status = any(...)`
  *   PostgreSQL read the list index newest first and threw away every bid of another status: the
  *   completed tab (the oldest bids) read 6,691 rows and 6,529 buffers for 50 at 100,000 requests,
- *   `status=evaluation` 4,060 rows.
- * With an offset and statuses, each status's range is read up to offset + limit ids.
+ *   `status=evaluation` 4,060 rows. One status: its rows read straight from its range. Several
+ *   (a tab): each range read as ids (index only; up to offset + limit with an offset), merged, and
+ *   only the page's rows joined (for the active tab's four statuses, fewer buffers than reading four
+ *   ranges of rows).
  */
 function tabPage(statuses: string[] | null, params: unknown[], limit: number, offset: number, after?: Keyset) {
   const n = limitSql(limit);
@@ -79,16 +82,21 @@ function tabPage(statuses: string[] | null, params: unknown[], limit: number, of
     const w = after
       ? whereAfter("", params, after, "b.created_at", "b.id")
       : whereFrom("", params, offset, "from bid_requests b", "b.created_at", "b.id");
-    return `select b.id from bid_requests b ${w} ${order} limit ${n}`;
+    return `(select * from bid_requests b ${w} ${order} limit ${n}) b`;
   }
   // One value per status (not unnest of an array, whose length a plan for the values would see but
   // a cached plan would guess as 10: the statement would be planned again on every request).
   const values = statusValues(statuses, params);
   const w = whereAfter("where b.status = s.status", params, after, "b.created_at", "b.id");
+  if (offset <= 0 && statuses.length === 1) {
+    return `(select b.* from (values ${values}) s(status)
+              cross join lateral (select * from bid_requests b ${w} ${order} limit ${n}) b
+             ${order} limit ${n}) b`;
+  }
   const take = offset > 0 ? `$${params.push(offset)}::int + ${n}` : n;
-  return `select b.id from (values ${values}) s(status)
+  return `(select b.id from (values ${values}) s(status)
             cross join lateral (select b.id, b.created_at from bid_requests b ${w} ${order} limit ${take}) b
-          ${order} limit ${n}${offset > 0 ? ` offset $${params.length}` : ""}`;
+           ${order} limit ${n}${offset > 0 ? ` offset $${params.length}` : ""}) p join bid_requests b on b.id = p.id`;
 }
 
 /** `($1::text), ($2::text), ...`: the statuses pushed onto `params`. */
@@ -101,7 +109,7 @@ function statusValues(statuses: string[], params: unknown[]) {
  * (src/db/json-page.ts). The total is the exact count the database keeps per status (sql/0023
  * kept_counts: a few rows, where counting a tab read every one of its bids' index entries, ~6,000 for
  * the active tab at 100,000 requests), capped at 10,000 in the answer as every list's. The page's ids
- * come first (tabPage), then only those rows are read and built. Deep pages: `after`, the
+ * come from tabPage, and only they are built. Deep pages: `after`, the
  * (created_at, id) of the last row of the page before.
  */
 export async function listBids(
@@ -110,10 +118,9 @@ export async function listBids(
 ): Promise<JsonPage> {
   // tabPage puts the statuses first: the count inside the statement reads them as $1..$k.
   const params: unknown[] = [];
-  const ids = tabPage(f.statuses, params, f.limit, f.after ? 0 : f.offset, f.after);
   const { flagged: _, ...result } = await jsonPage(db, {
     rows: `select ${LIST_JSON} as j, b.created_at, b.id, ${cursorSql("b.created_at", "b.id")} as cursor
-             from (${ids}) p join bid_requests b on b.id = p.id
+             from ${tabPage(f.statuses, params, f.limit, f.after ? 0 : f.offset, f.after)}
              left join categories c on c.id = b.category_id`,
     params,
     order: "created_at desc, id desc",
