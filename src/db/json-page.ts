@@ -42,6 +42,12 @@ export async function jsonPage(
     exact?: string;
     /** A boolean column of `rows`: `flagged` says whether any row of the page has it true. */
     flag?: string;
+    /**
+     * The statement's text fixes its plan (filters written only when given, the page size as a
+     * number, offsets by position: src/db/keyset.ts), so PostgreSQL may keep one plan for it per
+     * connection instead of planning each run (src/db/types.ts `QueryOptions`).
+     */
+    cachedPlan?: boolean;
   },
 ): Promise<JsonPage & { flagged: boolean }> {
   const plan = p.exact ? { countSql: p.exact } : await totalPlan(db, p.count);
@@ -55,6 +61,7 @@ export async function jsonPage(
             ${p.flag ? `bool_or(${p.flag})` : "false"} as flagged
        from page`,
     p.params,
+    p.cachedPlan ? { cachedPlan: true } : undefined,
   );
   const total = "known" in plan ? plan.known : totalOf(r.n ?? 0);
   // A full page may have more after it; a short page is the last.

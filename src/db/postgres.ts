@@ -39,15 +39,28 @@ function capped<T>(p: Promise<T>, ms: number, onTimeout?: (e: Error) => void): P
   return Promise.race([p, limit]).finally(() => clearTimeout(timer));
 }
 
-function wrap(sql: Sql, capMs = 0, onTimeout?: (e: Error) => void): Queryable {
+// Without parameters postgres.js would use the simple protocol (its `simple` option, not in its
+// types): no prepared statement, so no plan kept (a list page 1 has its page size in the text and
+// no parameter).
+const KEEP_PLAN = { prepare: true, simple: false } as postgres.UnsafeQueryOptions;
+
+function wrap(sql: Sql, capMs = 0, onTimeout?: (e: Error) => void, cachedPlans?: () => Sql): Queryable {
   return {
-    async query(text, params) {
+    async query(text, params, options) {
+      // Statements that may keep a plan run on the pool whose connections let them (openPostgres).
+      const conn = options?.cachedPlan && cachedPlans ? cachedPlans() : sql;
       // A plain array, as PGlite gives: postgres.js's Result subclass would fail deepEqual against literals.
       // Prepared (named, cached per connection by its text): a statement run before is one write and
       // one round trip (Bind + Execute); unnamed, each one waits for its Parse/Describe answer first
       // (two writes, two round trips: most of the app's CPU on a list request was socket writes).
       const rows = await capped(
-        Promise.resolve(sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[], { prepare: true })),
+        Promise.resolve(
+          conn.unsafe(
+            text,
+            (params ?? []) as postgres.ParameterOrJSON<never>[],
+            options?.cachedPlan ? KEEP_PLAN : { prepare: true },
+          ),
+        ),
         capMs,
         onTimeout,
       );
@@ -82,42 +95,50 @@ export function openPostgres(url: string, poolMax: number, timeouts: PostgresTim
   const capMs = statementMs ? statementMs + 1000 : 0;
   // Deno.connect instead of node:net (src/db/deno-socket.ts; figures in docs/benchmarks.md).
   const socket = timeouts.socket === "node" ? undefined : denoSocketFor(url);
-  const sql = postgres(url, {
-    max: poolMax,
-    ...(socket ? { socket: socket as never } : {}),
-    // Seconds (fractions allowed): an unreachable server fails fast instead of after 30 s.
-    connect_timeout: connectMs / 1000,
-    onnotice: () => {},
-    // Same value shapes as PGlite: int8 as number (ids and counts fit), numeric stays a string.
-    types: {
-      bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
-      // Callers pass JSON text to `$n::jsonb`; without these postgres.js would JSON-encode it again (a jsonb string).
-      json: {
-        to: 114,
-        from: [114],
-        serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
-        parse: JSON.parse,
+  const pool = (max: number, planCacheMode: string) =>
+    postgres(url, {
+      max,
+      ...(socket ? { socket: socket as never } : {}),
+      // Seconds (fractions allowed): an unreachable server fails fast instead of after 30 s.
+      connect_timeout: connectMs / 1000,
+      onnotice: () => {},
+      // Same value shapes as PGlite: int8 as number (ids and counts fit), numeric stays a string.
+      types: {
+        bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+        // Callers pass JSON text to `$n::jsonb`; without these postgres.js would JSON-encode it again (a jsonb string).
+        json: {
+          to: 114,
+          from: [114],
+          serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
+          parse: JSON.parse,
+        },
+        jsonb: {
+          to: 3802,
+          from: [3802],
+          serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
+          parse: JSON.parse,
+        },
       },
-      jsonb: {
-        to: 3802,
-        from: [3802],
-        serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
-        parse: JSON.parse,
+      connection: {
+        application_name: "procurement",
+        plan_cache_mode: planCacheMode,
+        ...(statementMs ? { statement_timeout: statementMs } : {}),
       },
-    },
-    connection: {
-      application_name: "procurement",
-      // Prepared statements are still planned for their values on every run, as unnamed ones were: a
-      // generic plan would ignore which filters and text a list request has (src/db/where.ts).
-      plan_cache_mode: "force_custom_plan",
-      ...(statementMs ? { statement_timeout: statementMs } : {}),
-    },
-  });
+    });
+  // Prepared statements are still planned for their values on every run, as unnamed ones were: a
+  // generic plan would ignore which filters and text a list request has (src/db/where.ts).
+  const sql = pool(poolMax, "force_custom_plan");
+  // Statements whose text fixes their plan (QueryOptions.cachedPlan: the bid request and quotation
+  // list pages) run on connections of their own where PostgreSQL keeps a plan per statement once
+  // five runs showed it costs no more than planning each run: planning those pages took about a
+  // millisecond of a request's CPU (issue 14 item 3). Opened on first use, half the pool's size.
+  let cachedSql: postgres.Sql | undefined;
+  const cachedPlans = () => cachedSql ??= pool(Math.max(1, Math.ceil(poolMax / 2)), "auto");
   // NOTIFY followers share one connection of their own, opened on the first listen (src/db/listener.ts).
   let listener: Listener | undefined;
   const db: Db = {
     kind: "postgres",
-    ...wrap(sql, capMs),
+    ...wrap(sql, capMs, undefined, cachedPlans),
     listen(channel, handlers) {
       listener ??= openListener(url, {
         ...(socket ? { socket: socket as never } : {}),
@@ -168,7 +189,7 @@ export function openPostgres(url: string, poolMax: number, timeouts: PostgresTim
     },
     close: async () => {
       await listener?.close();
-      await sql.end({ timeout: 5 });
+      await Promise.all([sql.end({ timeout: 5 }), cachedSql?.end({ timeout: 5 })]);
     },
   };
   return db;

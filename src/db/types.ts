@@ -5,9 +5,20 @@
  */
 export type Row = Record<string, unknown>;
 
+/** How one statement runs (drivers without the distinction ignore it). */
+export interface QueryOptions {
+  /**
+   * PostgreSQL may keep one plan for the statement per connection (plan_cache_mode auto) instead of
+   * planning it for its values on every run, as every other statement is (src/db/postgres.ts). Only
+   * for statements whose text already fixes the plan: filters written only when given, page sizes as
+   * numbers, offsets by position (src/db/keyset.ts). Outside a transaction only.
+   */
+  cachedPlan?: boolean;
+}
+
 export interface Queryable {
   /** Run one parameterised statement ($1, $2, ...) and return its rows. */
-  query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /** Run a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
   /**

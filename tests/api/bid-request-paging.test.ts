@@ -108,3 +108,31 @@ Deno.test(`${tag} GET /api/bid-requests counts exactly up to 10,000 (the counts 
   const cursorPage = await page(`status=draft&limit=1&after=${few.next}`);
   assert.equal(cursorPage.total, 3, "the same total on every page");
 });
+
+Deno.test(`${tag} GET /api/bid-requests?offset= answers the rows of SQL's offset, with and without a tab, ties included`, async () => {
+  // The newest bids (the tests before left thousands), of two tabs, some at one instant (only the id
+  // orders them), others a microsecond apart.
+  await insert("awarded", 6, "2099-03-01T00:00:00Z", 0);
+  await insert("cancelled", 5, "2099-03-01T00:00:00Z", 0);
+  await insert("awarded", 4, "2099-03-02T00:00:00Z");
+  await insert("draft", 3, "2099-03-01T00:00:00Z", 0);
+  const expected = async (statuses: string[] | null, offset: number, limit: number) =>
+    (await db.query<{ id: number }>(
+      `select id from bid_requests where $1::text[] is null or status = any($1::text[])
+        order by created_at desc, id desc offset $2 limit $3`,
+      [statuses, offset, limit],
+    )).map((r) => r.id);
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from bid_requests");
+  for (const [query, statuses] of [["", null], ["group=completed&", ["awarded", "cancelled"]]] as const) {
+    const total = statuses ? (await expected([...statuses], 0, 10_000)).length : n;
+    // Every depth around the ties, the last page and past the end (offsets stop at 10,000).
+    for (const offset of [0, 1, 3, 4, 7, total - 4, total - 1, total, total + 5].filter((o) => o <= 10_000)) {
+      const got = await page(`${query}limit=4&offset=${offset}`);
+      assert.deepEqual(
+        got.ids,
+        await expected(statuses ? [...statuses] : null, offset, 4),
+        `${query} offset ${offset}`,
+      );
+    }
+  }
+});

@@ -84,3 +84,34 @@ Deno.test(`${tag} an unreachable server fails fast, and as "unavailable" (503), 
   assert.deepEqual(await slow.query("select 1 as one"), [{ one: 1 }]);
   await slow.close();
 });
+
+Deno.test(`${tag} statements marked cachedPlan keep a plan per connection; the others are planned on every run`, {
+  ignore: backend !== "postgres",
+}, async () => {
+  const { openPostgres } = await import("../../src/db/postgres.ts");
+  // One connection per pool, so the prepared statements seen are the ones just run.
+  const own = openPostgres(testDatabaseUrl()!, 1);
+  try {
+    const plans = async (cachedPlan: boolean, text: string) =>
+      (await own.query<{ generic: number; custom: number }>(
+        `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where statement = $1`,
+        [text],
+        { cachedPlan },
+      ))[0];
+    const withParam = "select count(*)::int as n from generate_series(1, 10) g where g > $1";
+    const noParam = "select count(*)::int as n from generate_series(1, 10) g where g > 0";
+    for (let i = 0; i < 8; i++) {
+      await own.query(withParam, [i]);
+      await own.query(withParam, [i], { cachedPlan: true });
+      // Without a parameter too: it must still be a prepared statement to keep its plan.
+      await own.query(noParam, [], { cachedPlan: true });
+    }
+    assert.deepEqual(await plans(false, withParam), { generic: 0, custom: 8 }, "planned for its values each run");
+    const kept = await plans(true, withParam);
+    assert.ok(kept.generic >= 3 && kept.custom <= 5, JSON.stringify(kept));
+    assert.deepEqual(await plans(true, noParam), { generic: 8, custom: 0 });
+  } finally {
+    await own.close();
+  }
+});

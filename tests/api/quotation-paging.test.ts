@@ -128,7 +128,7 @@ Deno.test(`${tag} both quotation lists refuse a forged cursor and offsets beyond
   }
 });
 
-Deno.test(`${tag} the quotation lists count exactly up to 10,000, then say capped or estimated`, async () => {
+Deno.test(`${tag} the quotation lists count exactly up to 10,000, then say capped`, async () => {
   const few = await page(manager, "/api/quotations?status=under_review&limit=1");
   assert.equal(few.capped, null);
   await insert(vendorA.user.id, "approved", 10_001);
@@ -139,7 +139,24 @@ Deno.test(`${tag} the quotation lists count exactly up to 10,000, then say cappe
   await insert(vendorB.user.id, "rejected", 16_000);
   await db.exec("analyze quotations");
   await db.exec("analyze bid_requests");
-  // The planner expects 15,000 or more: no count at all.
+  // The staff list's totals come from the counts the database keeps (sql/0023): exact, never
+  // estimated, whatever the planner expects.
   const many = await page(manager, "/api/quotations?status=rejected&limit=1");
-  assert.deepEqual([many.total, many.capped, many.estimated], [10_000, "true", "true"]);
+  assert.deepEqual([many.total, many.capped, many.estimated], [10_000, "true", null]);
+  const all = await page(manager, "/api/quotations?limit=1");
+  assert.deepEqual([all.total, all.capped, all.estimated], [10_000, "true", null]);
+});
+
+Deno.test(`${tag} GET /api/quotations?offset= answers the rows of SQL's offset, ties included, and none past the end`, async () => {
+  await insert(vendorA.user.id, "submitted", 7, "2099-05-01T00:00:00Z", 0);
+  await insert(vendorB.user.id, "submitted", 4, "2099-05-02T00:00:00Z");
+  const expected = (await db.query<{ id: number }>(
+    `select id from quotations where status = 'submitted' and is_current and not sealed
+      order by submitted_at desc, id desc`,
+  )).map((r) => r.id);
+  for (const offset of [0, 2, 3, 5, 9, expected.length - 1, expected.length, expected.length + 3]) {
+    const got = await page(manager, `/api/quotations?status=submitted&limit=3&offset=${offset}`);
+    assert.deepEqual(got.ids, expected.slice(offset, offset + 3), `offset ${offset}`);
+    assert.equal(got.total, expected.length);
+  }
 });
