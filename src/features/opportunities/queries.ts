@@ -4,9 +4,20 @@
  * no internal notes, no number of competing bids).
  */
 import type { Queryable } from "../../db/types.ts";
-import { afterSql, cursorSql, cursorText, type Keyset, keysetRows, parseKeyset, whereAfter } from "../../db/keyset.ts";
-import { cappedCount, COUNT_CAP } from "../../db/paging.ts";
+import {
+  afterSql,
+  cursorSql,
+  cursorText,
+  encodeKeyset,
+  type Keyset,
+  parseKeyset,
+  whereAfter,
+} from "../../db/keyset.ts";
+import { cappedCountSql, type Total, totalOf, totalPlan } from "../../db/paging.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
+
+// Timestamps inside json as the JSON of a JS Date (milliseconds, Z), as the driver's rows gave them.
+const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The vendor's ($1) current quotation for the request, if any (one lookup in the unique index of
@@ -15,39 +26,66 @@ import { type JsonPage, jsonPage } from "../../db/json-page.ts";
  */
 const MY_QUOTATION = (column: string, alias: string) =>
   `(select json_build_object('id', mq.id, 'status', mq.status) from quotations mq
-     where mq.vendor_id = $1 and mq.${column} = ${alias}.id and mq.is_current) as "myQuotation"`;
+     where mq.vendor_id = $1 and mq.${column} = ${alias}.id and mq.is_current)`;
+
+const CATEGORY = `case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end`;
+
+const PR_ITEMS = `coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
+    'unit', i.unit, 'estimatedPrice', i.estimated_price::text, 'specifications', i.specifications)
+    order by i.position, i.id) from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json)`;
+
+const BID_ITEMS = `coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
+    'unit', i.unit, 'estimatedPrice', i.estimated_price::text, 'specifications', i.specification,
+    'technicalRequirements', i.technical_requirements) order by i.position, i.id)
+    from bid_request_items i where i.bid_request_id = b.id), '[]'::json)`;
 
 const PR_FIELDS = `'purchase_request' as kind, pr.id, pr.request_number as "requestId", pr.title, pr.description,
   pr.request_type as "requestType", pr.deadline, pr.created_at as "createdAt", pr.estimated_budget as "estimatedBudget",
-  pr.bidding_mode as "biddingMode",
-  case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
-  coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-             'estimatedPrice', i.estimated_price::text, 'specifications', i.specifications) order by i.position, i.id)
-     from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json) as items,
-  ${MY_QUOTATION("purchase_request_id", "pr")}`;
+  pr.bidding_mode as "biddingMode", ${CATEGORY} as category, ${PR_ITEMS} as items,
+  ${MY_QUOTATION("purchase_request_id", "pr")} as "myQuotation"`;
+
+/**
+ * A list row as json: PR_FIELDS as the driver's row gave them to JSON.stringify (money as text,
+ * timestamps as a JS Date's JSON), built by PostgreSQL (src/db/json-page.ts's way).
+ */
+const PR_JSON = `json_build_object('kind', 'purchase_request', 'id', pr.id, 'requestId', pr.request_number,
+  'title', pr.title, 'description', pr.description, 'requestType', pr.request_type, 'deadline', ${isoMs("pr.deadline")},
+  'createdAt', ${isoMs("pr.created_at")}, 'estimatedBudget', pr.estimated_budget::text, 'biddingMode', pr.bidding_mode,
+  'category', ${CATEGORY}, 'items', ${PR_ITEMS}, 'myQuotation', ${MY_QUOTATION("purchase_request_id", "pr")})`;
+
+/**
+ * The vendor's ($1) categories, read once per statement (an uncorrelated subquery: an init plan). A
+ * correlated `exists` under `not $2 or ...` stays a subplan the planner costs per row as an index
+ * probe, and so it chose a bitmap over every open request's heap (4,953 buffers) over the index-only
+ * scan of sql/0028 (87) to count the vendor's purchase requests.
+ */
+const VENDOR_CATEGORIES = `array(select vc.category_id from vendor_categories vc where vc.vendor_id = $1)`;
 
 export const PR_OPEN_TO_VENDOR = `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
   and pr.deadline > now()
-  -- once converted into a bid request, vendors answer the bid, not the request
-  and not exists (select 1 from bid_requests cb where cb.purchase_request_id = pr.id and cb.status <> 'cancelled')
-  and (not $2 or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = pr.category_id))`;
+  -- once converted into a bid request, vendors answer the bid, not the request (kept by sql/0028)
+  and not pr.has_live_bid
+  and (not $2 or pr.category_id = any (${VENDOR_CATEGORIES}))`;
 
 const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.title, b.description, b.department,
   b.deadline, b.bidding_deadline as "biddingDeadline", b.bidding_mode as "biddingMode", b.created_at as "createdAt",
   b.estimated_budget as "estimatedBudget", b.qualification_criteria as "qualificationCriteria",
   b.technical_specifications as "technicalSpecifications", b.commercial_terms as "commercialTerms",
   b.bond_required as "bondRequired", b.bond_amount as "bondAmount", b.minimum_years_experience as "minimumYearsExperience",
-  case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
-  coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-             'estimatedPrice', i.estimated_price::text, 'specifications', i.specification,
-             'technicalRequirements', i.technical_requirements) order by i.position, i.id)
-     from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items,
-  ${MY_QUOTATION("bid_request_id", "b")}`;
+  ${CATEGORY} as category, ${BID_ITEMS} as items, ${MY_QUOTATION("bid_request_id", "b")} as "myQuotation"`;
+
+/** BID_FIELDS as json (see PR_JSON). */
+const BID_JSON = `json_build_object('kind', 'bid_request', 'id', b.id, 'requestId', b.bid_number, 'title', b.title,
+  'description', b.description, 'department', b.department, 'deadline', ${isoMs("b.deadline")},
+  'biddingDeadline', ${isoMs("b.bidding_deadline")}, 'biddingMode', b.bidding_mode, 'createdAt', ${isoMs("b.created_at")},
+  'estimatedBudget', b.estimated_budget::text, 'qualificationCriteria', b.qualification_criteria,
+  'technicalSpecifications', b.technical_specifications, 'commercialTerms', b.commercial_terms,
+  'bondRequired', b.bond_required, 'bondAmount', b.bond_amount::text, 'minimumYearsExperience', b.minimum_years_experience,
+  'category', ${CATEGORY}, 'items', ${BID_ITEMS}, 'myQuotation', ${MY_QUOTATION("bid_request_id", "b")})`;
 
 export const BID_OPEN_TO_VENDOR = `b.status in ('published', 'bidding_open')
   and (b.bidding_start_at is null or b.bidding_start_at <= now()) and b.bidding_deadline > now()
-  and (not $2 or b.category_id is null
-       or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = b.category_id))`;
+  and (not $2 or b.category_id is null or b.category_id = any (${VENDOR_CATEGORIES}))`;
 
 export async function matchingPurchaseRequests(db: Queryable, vendorId: number, byCategory: boolean, onlyId?: number) {
   return await db.query<
@@ -135,70 +173,87 @@ function opportunityBranch(kind: OpportunityKind, f: OpportunityFilter, params: 
 
 const TABLE = { purchase_request: "purchase_requests pr", bid_request: "bid_requests b" } as const;
 
+/** A page of opportunities as JSON text; its total on page 1 and offset pages only (not on a cursor page). */
+export interface OpportunityPage {
+  body: string;
+  rows: number;
+  next?: string;
+  total?: Total;
+}
+
 /**
  * A page of the vendor's opportunities, both kinds in one order: closing soonest first (a purchase
  * request's deadline, a bid request's bidding deadline: what a vendor must act on first), then kind
- * and id. Each kind's page comes from its own index in closing order (sql/0026), merged, and only
- * the page's rows get their items; the total is each kind's capped count, added.
+ * and id. Each kind's page comes from its own index in closing order (sql/0026, sql/0028), merged;
+ * only the page's rows get their items and `myQuotation`, and PostgreSQL builds the page's JSON
+ * (src/db/json-page.ts's way) in the same statement as the total: each kind's capped count, added
+ * (a text search's from a sample: src/db/paging.ts). A cursor page (`after`) does not count again:
+ * the client keeps page 1's total.
  */
-export async function matchingPage(db: Queryable, vendorId: number, byCategory: boolean, f: OpportunityFilter) {
+export async function matchingPage(
+  db: Queryable,
+  vendorId: number,
+  byCategory: boolean,
+  f: OpportunityFilter,
+): Promise<OpportunityPage> {
   const kinds: OpportunityKind[] = f.kind ? [f.kind] : ["bid_request", "purchase_request"];
   const params: unknown[] = [vendorId, byCategory];
   const take = f.after ? f.limit : f.offset + f.limit;
-  const branches = kinds.map((kind) => {
-    const b = opportunityBranch(kind, f, params, true);
-    return `(select '${kind}'::text as kind, ${b.alias}.id, ${b.closes} as closes,
-               '${kind[0]}:' || ${cursorSql(b.closes, `${b.alias}.id`)} as cursor
-             from ${TABLE[kind]} ${b.page} order by ${b.closes}, ${b.alias}.id limit ${take})`;
-  });
-  const counts = kinds.map((kind) => {
-    const countParams: unknown[] = [vendorId, byCategory];
-    const b = opportunityBranch(kind, f, countParams, false);
-    return cappedCount(db, {
+  const parts = kinds.map((kind) => ({ kind, ...opportunityBranch(kind, f, params, true) }));
+  const branches = parts.map((b) =>
+    `(select '${b.kind}'::text as kind, ${b.alias}.id, ${b.closes} as closes,
+             '${b.kind[0]}:' || ${cursorSql(b.closes, `${b.alias}.id`)} as cursor
+        from ${TABLE[b.kind]} ${b.page} order by ${b.closes}, ${b.alias}.id limit ${take})`
+  );
+  // Whether to count each kind (or its total is known without counting), planned with the kind's own
+  // parameters; counted inside the page's statement with the statement's numbering.
+  const plans = f.after ? [] : await Promise.all(kinds.map((kind) => {
+    const own: unknown[] = [vendorId, byCategory];
+    const b = opportunityBranch(kind, f, own, false);
+    return totalPlan(db, {
       from: `from ${TABLE[kind]}`,
       where: b.where,
-      params: countParams,
-      // A text search's total from a sample of the table when it matches many (src/db/paging.ts).
+      params: own,
       text: f.q !== undefined,
       table: TABLE[kind].split(" ")[0],
     });
-  });
-  const [rows, ...totals] = await Promise.all([
-    db.query<{ kind: OpportunityKind; id: number; cursor: string }>(
-      `select kind, id, cursor from (${branches.join(" union all ")}) o
-        order by closes, kind, id limit ${f.limit} offset ${f.after ? 0 : f.offset}`,
-      params,
-    ),
-    ...counts,
-  ]);
-  const idsOf = (kind: OpportunityKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
-  const [prs, bids] = await Promise.all([
-    opportunityDetails(db, vendorId, "purchase_request", idsOf("purchase_request")),
-    opportunityDetails(db, vendorId, "bid_request", idsOf("bid_request")),
-  ]);
-  const byKey = new Map([...prs, ...bids].map((o) => [`${o.kind}:${o.id}`, o]));
-  const n = totals.reduce((s, t) => s + t.total, 0);
-  const { next } = keysetRows(rows, f.limit);
-  return {
-    items: rows.map((r) => byKey.get(`${r.kind}:${r.id}`)!).filter(Boolean),
-    next,
-    total: Math.min(n, COUNT_CAP),
-    capped: n > COUNT_CAP || totals.some((t) => t.capped),
-    estimated: totals.some((t) => t.estimated),
-  };
-}
-
-/** What a vendor sees of the page's rows (already known to be open to it). */
-async function opportunityDetails(db: Queryable, vendorId: number, kind: OpportunityKind, ids: number[]) {
-  if (ids.length === 0) return [];
-  return await db.query<Record<string, unknown> & { kind: OpportunityKind; id: number }>(
-    kind === "purchase_request"
-      ? `select ${PR_FIELDS} from purchase_requests pr left join categories c on c.id = pr.category_id
-          where pr.id = any($2::int[])`
-      : `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
-          where b.id = any($2::int[])`,
-    [vendorId, ids],
+  }));
+  const counts = plans.map((p, i) =>
+    "countSql" in p ? `(${cappedCountSql(`from ${TABLE[parts[i].kind]}`, parts[i].where)})` : "null::int"
   );
+  const [r] = await db.query<{ body: string; rows: number; last: string | null; counts: (number | null)[] }>(
+    `with page as (
+       select kind, id, closes, cursor from (${branches.join(" union all ")}) o
+        order by closes, kind, id limit ${f.limit} offset ${f.after ? 0 : f.offset}
+     )
+     select coalesce(json_agg(j order by closes, kind, id), '[]')::text as body, count(*)::int as rows,
+            (array_agg(cursor order by closes desc, kind desc, id desc))[1] as last,
+            array[${counts.length ? counts.join(", ") : "null::int"}]::int[] as counts
+       from (select p.*, case p.kind
+                  when 'purchase_request' then (select ${PR_JSON} from purchase_requests pr
+                    left join categories c on c.id = pr.category_id where pr.id = p.id)
+                  else (select ${BID_JSON} from bid_requests b
+                    left join categories c on c.id = b.category_id where b.id = p.id)
+                end as j
+               from page p) p`,
+    params,
+  );
+  // A full page may have more after it; a short page is the last.
+  const next = r.rows === f.limit && r.last ? encodeKeyset(r.last) : undefined;
+  if (f.after) return { body: r.body, rows: r.rows, next };
+  const totals = plans.map((p, i) => "known" in p ? p.known : totalOf(r.counts[i] ?? 0));
+  const n = totals.reduce((s, t) => s + t.total, 0);
+  const total = totalOf(n);
+  return {
+    body: r.body,
+    rows: r.rows,
+    next,
+    total: {
+      total: total.total,
+      capped: total.capped || totals.some((t) => t.capped),
+      estimated: totals.some((t) => t.estimated),
+    },
+  };
 }
 
 /** Locks the target request row so bidding cannot close between the checks and the insert. */
@@ -356,9 +411,6 @@ export async function vendorQuotations(db: Queryable, vendorId: number, onlyId: 
     [vendorId, onlyId],
   );
 }
-
-// Timestamps inside json as the JSON of a JS Date (milliseconds, Z), as the driver's rows gave them.
-const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A row of the vendor's own list as json: what its card shows and the fields it had before, without
