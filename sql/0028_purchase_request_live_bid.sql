@@ -84,6 +84,11 @@ drop index purchase_requests_vendor_open_idx;
 create index purchase_requests_vendor_open_idx on purchase_requests (deadline, id) include (category_id)
   where status = 'active' and request_type in ('vendor_quote', 'bid_required') and not has_live_bid;
 
+-- The same rows by category: the count of a vendor's opportunities (matching on) reads only its
+-- categories' entries (8,508 of 21,117 for vendor@example.com at 100,000 requests).
+create index purchase_requests_vendor_category_open_idx on purchase_requests (category_id, deadline)
+  where status = 'active' and request_type in ('vendor_quote', 'bid_required') and not has_live_bid;
+
 -- The create-bid picker's candidates, newest first, with what a row shows: page 1 and every cursor
 -- page read only candidates, index-only, however many of the newest requests are converted.
 create index purchase_requests_bid_candidates_idx on purchase_requests (created_at desc, id desc)

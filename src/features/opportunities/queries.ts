@@ -57,7 +57,8 @@ const PR_JSON = `json_build_object('kind', 'purchase_request', 'id', pr.id, 'req
  * The vendor's ($1) categories, read once per statement (an uncorrelated subquery: an init plan). A
  * correlated `exists` under `not $2 or ...` stays a subplan the planner costs per row as an index
  * probe, and so it chose a bitmap over every open request's heap (4,953 buffers) over the index-only
- * scan of sql/0028 (87) to count the vendor's purchase requests.
+ * scan of sql/0028 to count the vendor's purchase requests; as an array, the count is an index range
+ * per category (purchase_requests_vendor_category_open_idx, 48 buffers at 100,000 requests).
  */
 const VENDOR_CATEGORIES = `array(select vc.category_id from vendor_categories vc where vc.vendor_id = $1)`;
 
@@ -77,7 +78,9 @@ const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.
 /** BID_FIELDS as json (see PR_JSON). */
 const BID_JSON = `json_build_object('kind', 'bid_request', 'id', b.id, 'requestId', b.bid_number, 'title', b.title,
   'description', b.description, 'department', b.department, 'deadline', ${isoMs("b.deadline")},
-  'biddingDeadline', ${isoMs("b.bidding_deadline")}, 'biddingMode', b.bidding_mode, 'createdAt', ${isoMs("b.created_at")},
+  'biddingDeadline', ${isoMs("b.bidding_deadline")}, 'biddingMode', b.bidding_mode, 'createdAt', ${
+  isoMs("b.created_at")
+},
   'estimatedBudget', b.estimated_budget::text, 'qualificationCriteria', b.qualification_criteria,
   'technicalSpecifications', b.technical_specifications, 'commercialTerms', b.commercial_terms,
   'bondRequired', b.bond_required, 'bondAmount', b.bond_amount::text, 'minimumYearsExperience', b.minimum_years_experience,
