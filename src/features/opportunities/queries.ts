@@ -54,19 +54,23 @@ const PR_JSON = `json_build_object('kind', 'purchase_request', 'id', pr.id, 'req
   'category', ${CATEGORY}, 'items', ${PR_ITEMS}, 'myQuotation', ${MY_QUOTATION("purchase_request_id", "pr")})`;
 
 /**
- * The vendor's ($1) categories, read once per statement (an uncorrelated subquery: an init plan). A
- * correlated `exists` under `not $2 or ...` stays a subplan the planner costs per row as an index
- * probe, and so it chose a bitmap over every open request's heap (4,953 buffers) over the index-only
- * scan of sql/0028 to count the vendor's purchase requests; as an array, the count is an index range
+ * The vendor's ($1) categories, read once per statement (an uncorrelated subquery: an init plan). The
+ * correlated `exists` it replaces, under `not $2 or ...`, stayed a subplan the planner costs per row as
+ * an index probe, and so it chose a bitmap over every open request's heap (4,953 buffers) over the
+ * index-only scan of sql/0028 to count the vendor's purchase requests; as an array, the count is a range
  * per category (purchase_requests_vendor_category_open_idx, 48 buffers at 100,000 requests).
  */
 const VENDOR_CATEGORIES = `array(select vc.category_id from vendor_categories vc where vc.vendor_id = $1)`;
 
-export const PR_OPEN_TO_VENDOR = `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
-  and pr.deadline > now()
+/**
+ * A purchase request open to the vendor ($1 when `byCategory`). Whether matching is on is written into
+ * the statement, not a parameter: `not $2 or ...` kept the planner from the category index in a
+ * generic plan, so every execution was planned again (about 2 ms of a page's 8 at 100,000 requests).
+ */
+const prOpenToVendor = (byCategory: boolean) =>
+  `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required') and pr.deadline > now()
   -- once converted into a bid request, vendors answer the bid, not the request (kept by sql/0028)
-  and not pr.has_live_bid
-  and (not $2 or pr.category_id = any (${VENDOR_CATEGORIES}))`;
+  and not pr.has_live_bid${byCategory ? ` and pr.category_id = any (${VENDOR_CATEGORIES})` : ""}`;
 
 const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.title, b.description, b.department,
   b.deadline, b.bidding_deadline as "biddingDeadline", b.bidding_mode as "biddingMode", b.created_at as "createdAt",
@@ -86,17 +90,20 @@ const BID_JSON = `json_build_object('kind', 'bid_request', 'id', b.id, 'requestI
   'bondRequired', b.bond_required, 'bondAmount', b.bond_amount::text, 'minimumYearsExperience', b.minimum_years_experience,
   'category', ${CATEGORY}, 'items', ${BID_ITEMS}, 'myQuotation', ${MY_QUOTATION("bid_request_id", "b")})`;
 
-export const BID_OPEN_TO_VENDOR = `b.status in ('published', 'bidding_open')
-  and (b.bidding_start_at is null or b.bidding_start_at <= now()) and b.bidding_deadline > now()
-  and (not $2 or b.category_id is null or b.category_id = any (${VENDOR_CATEGORIES}))`;
+/** A bid request open to the vendor ($1 when `byCategory`), as prOpenToVendor. */
+const bidOpenToVendor = (byCategory: boolean) =>
+  `b.status in ('published', 'bidding_open')
+  and (b.bidding_start_at is null or b.bidding_start_at <= now()) and b.bidding_deadline > now()${
+    byCategory ? ` and (b.category_id is null or b.category_id = any (${VENDOR_CATEGORIES}))` : ""
+  }`;
 
 export async function matchingPurchaseRequests(db: Queryable, vendorId: number, byCategory: boolean, onlyId?: number) {
   return await db.query<
     Record<string, unknown> & { id: number; items: { id: number; name: string; quantity: number; unit: string }[] }
   >(
     `select ${PR_FIELDS} from purchase_requests pr left join categories c on c.id = pr.category_id
-      where ${PR_OPEN_TO_VENDOR} and ($3::int is null or pr.id = $3) order by pr.deadline, pr.id`,
-    [vendorId, byCategory, onlyId ?? null],
+      where ${prOpenToVendor(byCategory)} and ($2::int is null or pr.id = $2) order by pr.deadline, pr.id`,
+    [vendorId, onlyId ?? null],
   );
 }
 
@@ -109,8 +116,8 @@ export async function matchingBids(db: Queryable, vendorId: number, byCategory: 
     }
   >(
     `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
-      where ${BID_OPEN_TO_VENDOR} and ($3::int is null or b.id = $3) order by b.bidding_deadline, b.id`,
-    [vendorId, byCategory, onlyId ?? null],
+      where ${bidOpenToVendor(byCategory)} and ($2::int is null or b.id = $2) order by b.bidding_deadline, b.id`,
+    [vendorId, onlyId ?? null],
   );
 }
 
@@ -146,12 +153,18 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /**
  * One kind's rows of a page: its open-to-the-vendor filter and the list's filters, in closing
- * order. `params` starts with the vendor ($1) and whether matching is on ($2).
+ * order. `params` starts with the vendor ($1) when `byCategory` or when the statement answers rows.
  */
-function opportunityBranch(kind: OpportunityKind, f: OpportunityFilter, params: unknown[], cursor: boolean) {
+function opportunityBranch(
+  kind: OpportunityKind,
+  f: OpportunityFilter,
+  byCategory: boolean,
+  params: unknown[],
+  cursor: boolean,
+) {
   const pr = kind === "purchase_request";
   const [alias, closes] = pr ? ["pr", "pr.deadline"] : ["b", "b.bidding_deadline"];
-  const conds = [pr ? PR_OPEN_TO_VENDOR : BID_OPEN_TO_VENDOR];
+  const conds = [pr ? prOpenToVendor(byCategory) : bidOpenToVendor(byCategory)];
   if (f.categoryId !== undefined) conds.push(`${alias}.category_id = $${params.push(f.categoryId)}`);
   if (f.q) {
     const number = pr ? "pr.request_number" : "b.bid_number";
@@ -200,9 +213,9 @@ export async function matchingPage(
   f: OpportunityFilter,
 ): Promise<OpportunityPage> {
   const kinds: OpportunityKind[] = f.kind ? [f.kind] : ["bid_request", "purchase_request"];
-  const params: unknown[] = [vendorId, byCategory];
+  const params: unknown[] = [vendorId];
   const take = f.after ? f.limit : f.offset + f.limit;
-  const parts = kinds.map((kind) => ({ kind, ...opportunityBranch(kind, f, params, true) }));
+  const parts = kinds.map((kind) => ({ kind, ...opportunityBranch(kind, f, byCategory, params, true) }));
   const branches = parts.map((b) =>
     `(select '${b.kind}'::text as kind, ${b.alias}.id, ${b.closes} as closes,
              '${b.kind[0]}:' || ${cursorSql(b.closes, `${b.alias}.id`)} as cursor
@@ -211,8 +224,9 @@ export async function matchingPage(
   // Whether to count each kind (or its total is known without counting), planned with the kind's own
   // parameters; counted inside the page's statement with the statement's numbering.
   const plans = f.after ? [] : await Promise.all(kinds.map((kind) => {
-    const own: unknown[] = [vendorId, byCategory];
-    const b = opportunityBranch(kind, f, own, false);
+    // The vendor is a parameter of the count only when matching by category.
+    const own: unknown[] = byCategory ? [vendorId] : [];
+    const b = opportunityBranch(kind, f, byCategory, own, false);
     return totalPlan(db, {
       from: `from ${TABLE[kind]}`,
       where: b.where,

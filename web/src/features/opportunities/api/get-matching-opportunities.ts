@@ -42,7 +42,8 @@ export type OpportunityPage = { items: Opportunity[]; total: number; next: strin
 /**
  * GET /api/vendor/matching-prs: a page of the open requests needing a quote or bid in the vendor's
  * categories, closing soonest first; the next page is asked with `after` = X-Next-Cursor. Only page 1
- * carries X-Total-Count (a cursor page is not counted again): "Show more" reads page 1's total.
+ * carries X-Total-Count (a cursor page is not counted again, its `total` here means nothing):
+ * "Show more" reads page 1's total.
  */
 export async function getMatchingOpportunities(
   { after, signal }: { after?: string; signal?: AbortSignal } = {},
@@ -51,8 +52,7 @@ export async function getMatchingOpportunities(
   if (after) query.set("after", after);
   const response = await apiRequest(`/api/vendor/matching-prs?${query}`, { signal });
   const items = (await response.json()) as Opportunity[];
-  const header = response.headers.get("X-Total-Count");
-  const total = header === null ? NaN : Number(header);
+  const total = Number(response.headers.get("X-Total-Count"));
   return { items, total: Number.isFinite(total) ? total : items.length, next: response.headers.get("X-Next-Cursor") };
 }
 
