@@ -149,10 +149,33 @@ Deno.test(`${tag} GET /api/vendor/matching-prs: the page's JSON, built by Postgr
     ...(await matchingBids(db, vendor.user.id, true)).filter((r) => r.id === bid),
     ...(await matchingPurchaseRequests(db, vendor.user.id, true)).filter((r) => r.id === pr),
   ]));
-  const now = (await page(vendor, `categoryId=${category}`)).rows;
-  assert.equal(now.length, 2);
-  assert.deepEqual(now, before);
-  assert.deepEqual(Object.keys(now[1]), Object.keys(before[1]), "the same fields in the same order");
+  // Now with itemCount before the items: by ids= every item, on a list page the first three (kept).
+  type Row = Record<string, unknown> & { items: Record<string, unknown>[] };
+  const withCount = (r: Row, items: Row["items"]) =>
+    Object.fromEntries(
+      Object.entries(r).flatMap(([k, v]) => k === "items" ? [["itemCount", r.items.length], [k, items]] : [[k, v]]),
+    );
+  const full = (await page(vendor, `ids=bid_request:${bid},purchase_request:${pr}`)).rows;
+  const expected = before.map((r: Row) => withCount(r, r.items));
+  assert.equal(full.length, 2);
+  assert.deepEqual(full, expected);
+  assert.deepEqual(Object.keys(full[1]), Object.keys(expected[1]), "the same fields in the same order");
+  const listed = (await page(vendor, `categoryId=${category}`)).rows;
+  assert.deepEqual(
+    listed,
+    before.map((r: Row) =>
+      withCount(
+        r,
+        r.items.slice(0, 3).map((i) => ({
+          id: i.id,
+          name: i.name,
+          quantity: i.quantity,
+          unit: i.unit,
+          estimatedPrice: i.estimatedPrice,
+        })),
+      )
+    ),
+  );
 });
 
 Deno.test(`${tag} GET /api/vendor/matching-prs filters by kind, category, text and ids in SQL, with their totals`, async () => {

@@ -46,12 +46,18 @@ const PR_FIELDS = `'purchase_request' as kind, pr.id, pr.request_number as "requ
 
 /**
  * A list row as json: PR_FIELDS as the driver's row gave them to JSON.stringify (money as text,
- * timestamps as a JS Date's JSON), built by PostgreSQL (src/db/json-page.ts's way).
+ * timestamps as a JS Date's JSON), built by PostgreSQL (src/db/json-page.ts's way), with `itemCount`.
+ * `full`: every item (PR_ITEMS). Otherwise the first three items as the row keeps them (sql/0020's
+ * `item_summary`: id, name, quantity, unit, estimatedPrice; no specifications): building each item's
+ * JSON was ~60% of a page's PostgreSQL CPU (~460 items per 50 rows at 100,000 requests). The full
+ * items are asked by `ids=` (the quotation dialogs, MyQuotations' Revise).
  */
-const PR_JSON = `json_build_object('kind', 'purchase_request', 'id', pr.id, 'requestId', pr.request_number,
+const prJson = (full: boolean) =>
+  `json_build_object('kind', 'purchase_request', 'id', pr.id, 'requestId', pr.request_number,
   'title', pr.title, 'description', pr.description, 'requestType', pr.request_type, 'deadline', ${isoMs("pr.deadline")},
   'createdAt', ${isoMs("pr.created_at")}, 'estimatedBudget', pr.estimated_budget::text, 'biddingMode', pr.bidding_mode,
-  'category', ${CATEGORY}, 'items', ${PR_ITEMS}, 'myQuotation', ${MY_QUOTATION("purchase_request_id", "pr")})`;
+  'category', ${CATEGORY}, 'itemCount', pr.item_count, 'items', ${full ? PR_ITEMS : "pr.item_summary"},
+  'myQuotation', ${MY_QUOTATION("purchase_request_id", "pr")})`;
 
 /**
  * The vendor's ($1) categories, read once per statement (an uncorrelated subquery: an init plan). The
@@ -79,16 +85,18 @@ const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.
   b.bond_required as "bondRequired", b.bond_amount as "bondAmount", b.minimum_years_experience as "minimumYearsExperience",
   ${CATEGORY} as category, ${BID_ITEMS} as items, ${MY_QUOTATION("bid_request_id", "b")} as "myQuotation"`;
 
-/** BID_FIELDS as json (see PR_JSON). */
-const BID_JSON = `json_build_object('kind', 'bid_request', 'id', b.id, 'requestId', b.bid_number, 'title', b.title,
+/** BID_FIELDS as json with `itemCount`; `full` as prJson (sql/0022 keeps a bid's first three items). */
+const bidJson = (full: boolean) =>
+  `json_build_object('kind', 'bid_request', 'id', b.id, 'requestId', b.bid_number, 'title', b.title,
   'description', b.description, 'department', b.department, 'deadline', ${isoMs("b.deadline")},
   'biddingDeadline', ${isoMs("b.bidding_deadline")}, 'biddingMode', b.bidding_mode, 'createdAt', ${
-  isoMs("b.created_at")
-},
+    isoMs("b.created_at")
+  },
   'estimatedBudget', b.estimated_budget::text, 'qualificationCriteria', b.qualification_criteria,
   'technicalSpecifications', b.technical_specifications, 'commercialTerms', b.commercial_terms,
   'bondRequired', b.bond_required, 'bondAmount', b.bond_amount::text, 'minimumYearsExperience', b.minimum_years_experience,
-  'category', ${CATEGORY}, 'items', ${BID_ITEMS}, 'myQuotation', ${MY_QUOTATION("bid_request_id", "b")})`;
+  'category', ${CATEGORY}, 'itemCount', b.item_count, 'items', ${full ? BID_ITEMS : "b.item_summary"},
+  'myQuotation', ${MY_QUOTATION("bid_request_id", "b")})`;
 
 /** A bid request open to the vendor ($1 when `byCategory`), as prOpenToVendor. */
 const bidOpenToVendor = (byCategory: boolean) =>
@@ -201,7 +209,7 @@ export interface OpportunityPage {
  * A page of the vendor's opportunities, both kinds in one order: closing soonest first (a purchase
  * request's deadline, a bid request's bidding deadline: what a vendor must act on first), then kind
  * and id. Each kind's page comes from its own index in closing order (sql/0026, sql/0028), merged;
- * only the page's rows get their items and `myQuotation`, and PostgreSQL builds the page's JSON
+ * only the page's rows get their items (the first three and `itemCount`; all with `ids`) and `myQuotation`, and PostgreSQL builds the page's JSON
  * (src/db/json-page.ts's way) in the same statement as the total: each kind's capped count, added
  * (a text search's from a sample: src/db/paging.ts). A cursor page (`after`) does not count again:
  * the client keeps page 1's total.
@@ -213,6 +221,8 @@ export async function matchingPage(
   f: OpportunityFilter,
 ): Promise<OpportunityPage> {
   const kinds: OpportunityKind[] = f.kind ? [f.kind] : ["bid_request", "purchase_request"];
+  // Rows asked by id carry every item; list pages the first three (see prJson).
+  const full = f.ids !== undefined;
   const params: unknown[] = [vendorId];
   const take = f.after ? f.limit : f.offset + f.limit;
   const parts = kinds.map((kind) => ({ kind, ...opportunityBranch(kind, f, byCategory, params, true) }));
@@ -247,9 +257,9 @@ export async function matchingPage(
             (array_agg(cursor order by closes desc, kind desc, id desc))[1] as last,
             array[${counts.length ? counts.join(", ") : "null::int"}]::int[] as counts
        from (select p.*, case p.kind
-                  when 'purchase_request' then (select ${PR_JSON} from purchase_requests pr
+                  when 'purchase_request' then (select ${prJson(full)} from purchase_requests pr
                     left join categories c on c.id = pr.category_id where pr.id = p.id)
-                  else (select ${BID_JSON} from bid_requests b
+                  else (select ${bidJson(full)} from bid_requests b
                     left join categories c on c.id = b.category_id where b.id = p.id)
                 end as j
                from page p) p`,

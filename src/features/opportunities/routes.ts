@@ -41,7 +41,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
     roles(["vendor"], {
       tags: ["vendors"],
       summary:
-        "The vendor's opportunities (active purchase requests needing quotes and open bid requests in its categories), closing soonest first, then kind and id, a page at a time (limit 50 by default); X-Total-Count (exact up to 10,000, then X-Total-Count-Capped) on page 1 and offset pages only, next page with ?after= from X-Next-Cursor (a cursor page is not counted again: keep page 1's total)",
+        "The vendor's opportunities (active purchase requests needing quotes and open bid requests in its categories), closing soonest first, then kind and id, a page at a time (limit 50 by default); X-Total-Count (exact up to 10,000, then X-Total-Count-Capped) on page 1 and offset pages only, next page with ?after= from X-Next-Cursor (a cursor page is not counted again: keep page 1's total). Each row has itemCount and its first three items; with ids=<kind>:<id>,... the rows carry every item (with specifications): what a quotation for them needs",
       ok: r.opportunityListSchema,
     }),
     validate("query", matchingQuerySchema),
