@@ -221,13 +221,16 @@ Deno.test(`${tag} GET /api/vendor/matching-prs: a list row has itemCount and the
   const { list } = await matching(vendorA);
   const row = list.find((o) => o.kind === "purchase_request" && o.id === p.id)!;
   assert.equal(row.itemCount, 5);
-  assert.deepEqual(row.items, p.items.slice(0, 3).map((i, n) => ({
-    id: i.id,
-    name: names[n],
-    quantity: n + 1,
-    unit: "box",
-    estimatedPrice: `${n + 1}.25`,
-  })));
+  assert.deepEqual(
+    row.items,
+    p.items.slice(0, 3).map((i, n) => ({
+      id: i.id,
+      name: names[n],
+      quantity: n + 1,
+      unit: "box",
+      estimatedPrice: `${n + 1}.25`,
+    })),
+  );
   const bidRow = list.find((o) => o.kind === "bid_request" && o.id === b.id)!;
   assert.equal(bidRow.itemCount, 5);
   assert.deepEqual(bidRow.items.map((i) => [i.id, i.name]), b.items.slice(0, 3).map((i, n) => [i.id, names[n]]));
