@@ -19,6 +19,13 @@ async function seriousViolations(page: Page, selector: string) {
   );
 }
 
+/** The dialog's opening fade has ended (a screenshot before shows the page through it). */
+const settled = (page: Page) =>
+  page.waitForFunction(() => {
+    const dialog = document.querySelector("dialog[open]");
+    return dialog !== null && getComputedStyle(dialog).opacity === "1";
+  });
+
 const NAMES = ["Toner cartridge", "Copy paper", "Staples", "Box files", "Whiteboard markers"];
 
 Deno.test("[opportunities] a bid of five items: the card shows three and says so, Manual Entry prices all five", async () => {
@@ -89,6 +96,7 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     // Every item, asked by id: the two not on the card too.
     await dialog.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).waitFor();
     assert.equal(await dialog.getByLabel(/^Unit price for/).count(), 5);
+    await settled(page);
     await page.screenshot({ path: "test-results/opportunity-items-dialog-light.png" });
     assert.deepEqual(await seriousViolations(page, "dialog[open]"), []);
     for (const name of NAMES) await dialog.getByLabel(new RegExp(`^Unit price for \\W*${name}\\W*$`)).fill("2.50");
@@ -109,6 +117,7 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     const revise = page.getByRole("dialog", { name: /^Revise quotation for/ });
     await revise.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).waitFor();
     assert.equal(await revise.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).inputValue(), "2.50");
+    await settled(page);
     await page.screenshot({ path: "test-results/opportunity-items-dialog-dark.png" });
     assert.deepEqual(await seriousViolations(page, "dialog[open]"), []);
     await page.emulateMedia({ colorScheme: "light" });
@@ -128,6 +137,7 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     await dvCard.locator("button.btn-primary").click();
     const dvDialog = page.locator("dialog[open]");
     await dvDialog.locator("input[inputmode=decimal]").nth(4).waitFor();
+    await settled(page);
     await page.screenshot({ path: "test-results/opportunity-items-dialog-dv.png" });
     await screenshot(page, "opportunity-items-dv");
     assert.deepEqual(vendor.problems, []);
