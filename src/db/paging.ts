@@ -133,7 +133,15 @@ export async function totalPlan(db: Queryable, spec: CountSpec): Promise<{ known
   } else if (await planRows(db, `select 1 ${spec.from} ${spec.where}`, spec.params) >= ESTIMATE_SKIP) {
     return { known: { total: COUNT_CAP, capped: true, estimated: true } };
   }
-  return { countSql: `select count(*)::int as n from (select 1 ${spec.from} ${spec.where} limit ${COUNT_CAP + 1}) s` };
+  return { countSql: cappedCountSql(spec.from, spec.where) };
+}
+
+/**
+ * The capped count statement of a filter (COUNT_CAP + 1 means "more"): what `totalPlan` answers, for
+ * a list that numbers the filter's parameters its own way inside a larger statement.
+ */
+export function cappedCountSql(from: string, where: string): string {
+  return `select count(*)::int as n from (select 1 ${from} ${where} limit ${COUNT_CAP + 1}) s`;
 }
 
 /** The Total of a capped count's result (COUNT_CAP + 1 means "more"). */

@@ -153,6 +153,11 @@ const KNOWN_TRIGGERS = new Set([
   "quotation_items_summary_upd",
   "quotation_items_summary_del",
   "quotation_items_summary_truncate",
+  // sql/0028: a request's live bid flag, refreshed by the fast path for the batch's bids
+  "bid_requests_live_bid_ins",
+  "bid_requests_live_bid_upd",
+  "bid_requests_live_bid_del",
+  "bid_requests_live_bid_truncate",
   // sql/0023_kept_counts.sql: refreshed once at the end of the seed (kept_counts_refresh)
   "kept_counts_purchase_requests_ins",
   "kept_counts_purchase_requests_upd",
@@ -753,6 +758,18 @@ async function scaleBatch(raw: Queryable, refs: Refs, r: Rand, now: Date, size: 
     // The bid's item summary (sql/0022), which its trigger would write: the trigger's own function,
     // once for the batch's bids (the seed test checks that a refresh afterwards changes nothing).
     await tx.query("select bid_request_item_summary_refresh($1::int[])", [bidIds]);
+  }
+  const [{ liveBid }] = await tx.query<{ liveBid: boolean }>(
+    `select to_regproc('purchase_request_live_bid_refresh') is not null as "liveBid"`,
+  );
+  if (refs.fast && liveBid) {
+    // The requests' live bid flag (sql/0028), which the bids' trigger would set: its own function for
+    // the requests the batch's bids were made from (the scale seed makes its bids from none today).
+    await tx.query(
+      `select purchase_request_live_bid_refresh(array(select purchase_request_id from bid_requests
+         where id = any ($1::int[]) and purchase_request_id is not null))`,
+      [bidIds],
+    );
   }
 
   // --- quotations ----------------------------------------------------------------------------

@@ -54,6 +54,12 @@ async function none(db: Db, what: string, sql: string) {
 async function checkInvariants(db: Db) {
   await none(
     db,
+    "a request's live bid flag (sql/0028) differs from its bids",
+    `select pr.id from purchase_requests pr where pr.has_live_bid <> exists
+       (select 1 from bid_requests b where b.purchase_request_id = pr.id and b.status <> 'cancelled')`,
+  );
+  await none(
+    db,
     "purchase request budget differs from the sum of its items",
     `select r.id from purchase_requests r left join purchase_request_items i on i.purchase_request_id = r.id
      group by r.id having r.estimated_budget <> coalesce(sum(i.quantity * i.estimated_price), 0)`,

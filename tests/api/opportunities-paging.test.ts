@@ -86,6 +86,11 @@ Deno.test(`${tag} GET /api/vendor/matching-prs answers 50 a page, closing soones
   assert.equal(first.rows.length, 50);
   assert.equal(first.total, 85);
   assert.ok(first.next, "a full page gives the next page's cursor");
+  // A cursor page is not counted again (the client keeps page 1's total); an offset page is.
+  const cursorPage = await vendor.request(`/api/vendor/matching-prs?after=${first.next}`);
+  assert.deepEqual((await expectJson<Row[]>(cursorPage, 200)).length, 35);
+  assert.equal(cursorPage.headers.get("x-total-count"), null, "no total on a cursor page");
+  assert.equal((await vendor.request("/api/vendor/matching-prs?offset=50")).headers.get("x-total-count"), "85");
   const all = await walk(vendor, "limit=7");
   assert.equal(all.length, 85);
   const keys = all.map((r) => `${r.kind}:${r.id}`);
@@ -107,6 +112,70 @@ Deno.test(`${tag} GET /api/vendor/matching-prs answers 50 a page, closing soones
   // A page that is not full has no cursor.
   const beyond = await page(vendor, "limit=5&offset=85");
   assert.deepEqual([beyond.rows.length, beyond.next], [0, null]);
+});
+
+Deno.test(`${tag} GET /api/vendor/matching-prs: the page's JSON, built by PostgreSQL, is each row as the driver read it`, async () => {
+  const category = await createCategory(db);
+  const vendor = await as(t, "vendor", { categoryIds: [category] });
+  const [pr] = await prs(category, 1, 3, "Json \"quoted\" \\ 'text' é");
+  const [bid] = await bids(category, 1, 2, "Json bid");
+  await db.query(
+    `insert into purchase_request_items (purchase_request_id, position, name, quantity, unit, estimated_price,
+        specifications)
+     values ($1, 1, 'Second', 3, 'box', 12.5, ''), ($1, 0, 'First "one"', 1, 'pcs', 0.1, 'spec\nline')`,
+    [pr],
+  );
+  await db.query(
+    `update purchase_requests set estimated_budget = 37.6, deadline = deadline + interval '123456 microseconds'
+      where id = $1`,
+    [pr],
+  );
+  await db.query(
+    `insert into bid_request_items (bid_request_id, position, name, quantity, unit, estimated_price, specification,
+        technical_requirements)
+     values ($1, 0, 'Lamp', 2, 'pcs', 99.99, 'LED', 'CE')`,
+    [bid],
+  );
+  await db.query("update bid_requests set bond_required = true, bond_amount = 100.5 where id = $1", [bid]);
+  await db.query(
+    `insert into quotations (vendor_id, purchase_request_id, status, is_current, revision, total_amount, validity_days,
+        valid_until)
+     values ($1, $2, 'submitted', true, 1, 1, 30, now() + interval '30 days')`,
+    [vendor.user.id, pr],
+  );
+  const { matchingBids, matchingPurchaseRequests } = await import("../../src/features/opportunities/queries.ts");
+  // What the list answered before: the driver's rows of the whole-list statements, through JSON.
+  const before = JSON.parse(JSON.stringify([
+    ...(await matchingBids(db, vendor.user.id, true)).filter((r) => r.id === bid),
+    ...(await matchingPurchaseRequests(db, vendor.user.id, true)).filter((r) => r.id === pr),
+  ]));
+  // Now with itemCount before the items: by ids= every item, on a list page the first three (kept).
+  type Row = Record<string, unknown> & { items: Record<string, unknown>[] };
+  const withCount = (r: Row, items: Row["items"]) =>
+    Object.fromEntries(
+      Object.entries(r).flatMap(([k, v]) => k === "items" ? [["itemCount", r.items.length], [k, items]] : [[k, v]]),
+    );
+  const full = (await page(vendor, `ids=bid_request:${bid},purchase_request:${pr}`)).rows;
+  const expected = before.map((r: Row) => withCount(r, r.items));
+  assert.equal(full.length, 2);
+  assert.deepEqual(full, expected);
+  assert.deepEqual(Object.keys(full[1]), Object.keys(expected[1]), "the same fields in the same order");
+  const listed = (await page(vendor, `categoryId=${category}`)).rows;
+  assert.deepEqual(
+    listed,
+    before.map((r: Row) =>
+      withCount(
+        r,
+        r.items.slice(0, 3).map((i) => ({
+          id: i.id,
+          name: i.name,
+          quantity: i.quantity,
+          unit: i.unit,
+          estimatedPrice: i.estimatedPrice,
+        })),
+      )
+    ),
+  );
 });
 
 Deno.test(`${tag} GET /api/vendor/matching-prs filters by kind, category, text and ids in SQL, with their totals`, async () => {

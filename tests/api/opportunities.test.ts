@@ -25,7 +25,16 @@ type Opportunity = {
   id: number;
   requestId: string;
   title: string;
-  items: { id: number; name: string; quantity: number; unit: string; estimatedPrice: number | string }[];
+  itemCount: number;
+  items: {
+    id: number;
+    name: string;
+    quantity: number;
+    unit: string;
+    estimatedPrice: number | string;
+    specifications?: string;
+    technicalRequirements?: string;
+  }[];
 };
 type Quotation = {
   id: number;
@@ -50,7 +59,14 @@ type Quotation = {
 
 /** A purchase request in the given state (created through the API, status and deadline set in SQL). */
 async function pr(
-  opts: { status?: string; requestType?: string; categoryId?: number; deadlineMs?: number; title?: string } = {},
+  opts: {
+    status?: string;
+    requestType?: string;
+    categoryId?: number;
+    deadlineMs?: number;
+    title?: string;
+    items?: Record<string, unknown>[];
+  } = {},
 ) {
   const res = await team.request("/api/purchase-requests", {
     method: "POST",
@@ -62,7 +78,7 @@ async function pr(
       requestType: opts.requestType ?? "vendor_quote",
       categoryId: opts.categoryId ?? CAT,
       deadline: iso(opts.deadlineMs ?? 5 * DAY),
-      items: [
+      items: opts.items ?? [
         { itemName: "Pens", quantity: 3, unit: "box", estimatedPrice: "900.00", categoryId: opts.categoryId ?? CAT },
         { itemName: "Paper", quantity: 10, unit: "ream", estimatedPrice: "4.5", categoryId: opts.categoryId ?? CAT },
       ],
@@ -138,9 +154,14 @@ Deno.test(`${tag} GET /api/vendor/matching-prs: active requests needing quotes, 
 
   const one = list.find((o) => o.kind === "purchase_request" && o.id === quote.id)!;
   assert.equal(one.requestId, quote.requestId);
+  // A list row carries the item count and (up to) the first three items, as the row keeps them.
+  assert.equal(one.itemCount, 2);
   assert.deepEqual(
-    one.items.map((i) => [i.id, i.name, i.quantity, i.unit, money(i.estimatedPrice)]),
-    [[quote.items[0].id, "Pens", 3, "box", "900.00"], [quote.items[1].id, "Paper", 10, "ream", "4.50"]],
+    one.items,
+    [
+      { id: quote.items[0].id, name: "Pens", quantity: 3, unit: "box", estimatedPrice: "900.00" },
+      { id: quote.items[1].id, name: "Paper", quantity: 10, unit: "ream", estimatedPrice: "4.50" },
+    ],
   );
 
   // The vendor of the other category sees that one, not ours.
@@ -173,6 +194,70 @@ Deno.test(`${tag} GET /api/vendor/matching-prs with enable_vendor_matching 'fals
   const { list } = await matching(vendorA);
   assert.ok(!list.some((o) => o.kind === "purchase_request" && o.id === otherCat.id));
   assert.ok(!list.some((o) => o.kind === "bid_request" && o.id === otherBid.id));
+});
+
+Deno.test(`${tag} GET /api/vendor/matching-prs: a list row has itemCount and the first three items; ids= answers every item`, async () => {
+  const names = ["Pens", "Paper", "Toner", "Stapler", "Folders"];
+  const p = await pr({
+    items: names.map((itemName, n) => ({
+      itemName,
+      quantity: n + 1,
+      unit: "box",
+      estimatedPrice: `${n + 1}.25`,
+      specification: `spec ${n}`,
+      categoryId: CAT,
+    })),
+  });
+  const b = await bid({
+    items: names.map((itemName, n) => ({
+      itemName,
+      quantity: n + 2,
+      unit: "pcs",
+      estimatedPrice: `${n + 2}.00`,
+      specification: `bid spec ${n}`,
+      categoryId: CAT,
+    })),
+  });
+  const { list } = await matching(vendorA);
+  const row = list.find((o) => o.kind === "purchase_request" && o.id === p.id)!;
+  assert.equal(row.itemCount, 5);
+  assert.deepEqual(
+    row.items,
+    p.items.slice(0, 3).map((i, n) => ({
+      id: i.id,
+      name: names[n],
+      quantity: n + 1,
+      unit: "box",
+      estimatedPrice: `${n + 1}.25`,
+    })),
+  );
+  const bidRow = list.find((o) => o.kind === "bid_request" && o.id === b.id)!;
+  assert.equal(bidRow.itemCount, 5);
+  assert.deepEqual(bidRow.items.map((i) => [i.id, i.name]), b.items.slice(0, 3).map((i, n) => [i.id, names[n]]));
+
+  const res = await vendorA.request(`/api/vendor/matching-prs?ids=purchase_request:${p.id},bid_request:${b.id}`);
+  const full = await expectJson<Opportunity[]>(res, 200);
+  const fullPr = full.find((o) => o.kind === "purchase_request")!;
+  assert.equal(fullPr.itemCount, 5);
+  assert.deepEqual(
+    fullPr.items.map((i) => [i.id, i.name, i.quantity, money(i.estimatedPrice), i.specifications]),
+    p.items.map((i, n) => [i.id, names[n], n + 1, `${n + 1}.25`, `spec ${n}`]),
+  );
+  const fullBid = full.find((o) => o.kind === "bid_request")!;
+  assert.equal(fullBid.itemCount, 5);
+  assert.deepEqual(
+    fullBid.items.map((i) => [i.id, i.name, i.quantity, i.specifications]),
+    b.items.map((i, n) => [i.id, names[n], n + 2, `bid spec ${n}`]),
+  );
+  // A quotation still prices every item, the two not on the list row too.
+  const q = await expectJson<Quotation>(
+    await submit(vendorA, {
+      purchaseRequestId: p.id,
+      items: fullPr.items.map((i) => ({ itemId: i.id, unitPrice: "2" })),
+    }),
+    201,
+  );
+  assert.equal(q.items.length, 5);
 });
 
 Deno.test(`${tag} GET /api/vendor/matching-prs includes open bid requests (kind 'bid_request'), not drafts or closed ones`, async () => {

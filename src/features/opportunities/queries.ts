@@ -4,9 +4,20 @@
  * no internal notes, no number of competing bids).
  */
 import type { Queryable } from "../../db/types.ts";
-import { afterSql, cursorSql, cursorText, type Keyset, keysetRows, parseKeyset, whereAfter } from "../../db/keyset.ts";
-import { cappedCount, COUNT_CAP } from "../../db/paging.ts";
+import {
+  afterSql,
+  cursorSql,
+  cursorText,
+  encodeKeyset,
+  type Keyset,
+  parseKeyset,
+  whereAfter,
+} from "../../db/keyset.ts";
+import { cappedCountSql, type Total, totalOf, totalPlan } from "../../db/paging.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
+
+// Timestamps inside json as the JSON of a JS Date (milliseconds, Z), as the driver's rows gave them.
+const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The vendor's ($1) current quotation for the request, if any (one lookup in the unique index of
@@ -15,47 +26,92 @@ import { type JsonPage, jsonPage } from "../../db/json-page.ts";
  */
 const MY_QUOTATION = (column: string, alias: string) =>
   `(select json_build_object('id', mq.id, 'status', mq.status) from quotations mq
-     where mq.vendor_id = $1 and mq.${column} = ${alias}.id and mq.is_current) as "myQuotation"`;
+     where mq.vendor_id = $1 and mq.${column} = ${alias}.id and mq.is_current)`;
+
+const CATEGORY = `case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end`;
+
+const PR_ITEMS = `coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
+    'unit', i.unit, 'estimatedPrice', i.estimated_price::text, 'specifications', i.specifications)
+    order by i.position, i.id) from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json)`;
+
+const BID_ITEMS = `coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
+    'unit', i.unit, 'estimatedPrice', i.estimated_price::text, 'specifications', i.specification,
+    'technicalRequirements', i.technical_requirements) order by i.position, i.id)
+    from bid_request_items i where i.bid_request_id = b.id), '[]'::json)`;
 
 const PR_FIELDS = `'purchase_request' as kind, pr.id, pr.request_number as "requestId", pr.title, pr.description,
   pr.request_type as "requestType", pr.deadline, pr.created_at as "createdAt", pr.estimated_budget as "estimatedBudget",
-  pr.bidding_mode as "biddingMode",
-  case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
-  coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-             'estimatedPrice', i.estimated_price::text, 'specifications', i.specifications) order by i.position, i.id)
-     from purchase_request_items i where i.purchase_request_id = pr.id), '[]'::json) as items,
-  ${MY_QUOTATION("purchase_request_id", "pr")}`;
+  pr.bidding_mode as "biddingMode", ${CATEGORY} as category, ${PR_ITEMS} as items,
+  ${MY_QUOTATION("purchase_request_id", "pr")} as "myQuotation"`;
 
-export const PR_OPEN_TO_VENDOR = `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
-  and pr.deadline > now()
-  -- once converted into a bid request, vendors answer the bid, not the request
-  and not exists (select 1 from bid_requests cb where cb.purchase_request_id = pr.id and cb.status <> 'cancelled')
-  and (not $2 or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = pr.category_id))`;
+/**
+ * A list row as json: PR_FIELDS as the driver's row gave them to JSON.stringify (money as text,
+ * timestamps as a JS Date's JSON), built by PostgreSQL (src/db/json-page.ts's way), with `itemCount`.
+ * `full`: every item (PR_ITEMS). Otherwise the first three items as the row keeps them (sql/0020's
+ * `item_summary`: id, name, quantity, unit, estimatedPrice; no specifications): building each item's
+ * JSON was ~60% of a page's PostgreSQL CPU (~460 items per 50 rows at 100,000 requests). The full
+ * items are asked by `ids=` (the quotation dialogs, MyQuotations' Revise).
+ */
+const prJson = (full: boolean) =>
+  `json_build_object('kind', 'purchase_request', 'id', pr.id, 'requestId', pr.request_number,
+  'title', pr.title, 'description', pr.description, 'requestType', pr.request_type, 'deadline', ${isoMs("pr.deadline")},
+  'createdAt', ${isoMs("pr.created_at")}, 'estimatedBudget', pr.estimated_budget::text, 'biddingMode', pr.bidding_mode,
+  'category', ${CATEGORY}, 'itemCount', pr.item_count, 'items', ${full ? PR_ITEMS : "pr.item_summary"},
+  'myQuotation', ${MY_QUOTATION("purchase_request_id", "pr")})`;
+
+/**
+ * The vendor's ($1) categories, read once per statement (an uncorrelated subquery: an init plan). The
+ * correlated `exists` it replaces, under `not $2 or ...`, stayed a subplan the planner costs per row as
+ * an index probe, and so it chose a bitmap over every open request's heap (4,953 buffers) over the
+ * index-only scan of sql/0028 to count the vendor's purchase requests; as an array, the count is a range
+ * per category (purchase_requests_vendor_category_open_idx, 48 buffers at 100,000 requests).
+ */
+const VENDOR_CATEGORIES = `array(select vc.category_id from vendor_categories vc where vc.vendor_id = $1)`;
+
+/**
+ * A purchase request open to the vendor ($1 when `byCategory`). Whether matching is on is written into
+ * the statement, not a parameter: `not $2 or ...` kept the planner from the category index in a
+ * generic plan, so every execution was planned again (about 2 ms of a page's 8 at 100,000 requests).
+ */
+const prOpenToVendor = (byCategory: boolean) =>
+  `pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required') and pr.deadline > now()
+  -- once converted into a bid request, vendors answer the bid, not the request (kept by sql/0028)
+  and not pr.has_live_bid${byCategory ? ` and pr.category_id = any (${VENDOR_CATEGORIES})` : ""}`;
 
 const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.title, b.description, b.department,
   b.deadline, b.bidding_deadline as "biddingDeadline", b.bidding_mode as "biddingMode", b.created_at as "createdAt",
   b.estimated_budget as "estimatedBudget", b.qualification_criteria as "qualificationCriteria",
   b.technical_specifications as "technicalSpecifications", b.commercial_terms as "commercialTerms",
   b.bond_required as "bondRequired", b.bond_amount as "bondAmount", b.minimum_years_experience as "minimumYearsExperience",
-  case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
-  coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-             'estimatedPrice', i.estimated_price::text, 'specifications', i.specification,
-             'technicalRequirements', i.technical_requirements) order by i.position, i.id)
-     from bid_request_items i where i.bid_request_id = b.id), '[]'::json) as items,
-  ${MY_QUOTATION("bid_request_id", "b")}`;
+  ${CATEGORY} as category, ${BID_ITEMS} as items, ${MY_QUOTATION("bid_request_id", "b")} as "myQuotation"`;
 
-export const BID_OPEN_TO_VENDOR = `b.status in ('published', 'bidding_open')
-  and (b.bidding_start_at is null or b.bidding_start_at <= now()) and b.bidding_deadline > now()
-  and (not $2 or b.category_id is null
-       or exists (select 1 from vendor_categories vc where vc.vendor_id = $1 and vc.category_id = b.category_id))`;
+/** BID_FIELDS as json with `itemCount`; `full` as prJson (sql/0022 keeps a bid's first three items). */
+const bidJson = (full: boolean) =>
+  `json_build_object('kind', 'bid_request', 'id', b.id, 'requestId', b.bid_number, 'title', b.title,
+  'description', b.description, 'department', b.department, 'deadline', ${isoMs("b.deadline")},
+  'biddingDeadline', ${isoMs("b.bidding_deadline")}, 'biddingMode', b.bidding_mode, 'createdAt', ${
+    isoMs("b.created_at")
+  },
+  'estimatedBudget', b.estimated_budget::text, 'qualificationCriteria', b.qualification_criteria,
+  'technicalSpecifications', b.technical_specifications, 'commercialTerms', b.commercial_terms,
+  'bondRequired', b.bond_required, 'bondAmount', b.bond_amount::text, 'minimumYearsExperience', b.minimum_years_experience,
+  'category', ${CATEGORY}, 'itemCount', b.item_count, 'items', ${full ? BID_ITEMS : "b.item_summary"},
+  'myQuotation', ${MY_QUOTATION("bid_request_id", "b")})`;
+
+/** A bid request open to the vendor ($1 when `byCategory`), as prOpenToVendor. */
+const bidOpenToVendor = (byCategory: boolean) =>
+  `b.status in ('published', 'bidding_open')
+  and (b.bidding_start_at is null or b.bidding_start_at <= now()) and b.bidding_deadline > now()${
+    byCategory ? ` and (b.category_id is null or b.category_id = any (${VENDOR_CATEGORIES}))` : ""
+  }`;
 
 export async function matchingPurchaseRequests(db: Queryable, vendorId: number, byCategory: boolean, onlyId?: number) {
   return await db.query<
     Record<string, unknown> & { id: number; items: { id: number; name: string; quantity: number; unit: string }[] }
   >(
     `select ${PR_FIELDS} from purchase_requests pr left join categories c on c.id = pr.category_id
-      where ${PR_OPEN_TO_VENDOR} and ($3::int is null or pr.id = $3) order by pr.deadline, pr.id`,
-    [vendorId, byCategory, onlyId ?? null],
+      where ${prOpenToVendor(byCategory)} and ($2::int is null or pr.id = $2) order by pr.deadline, pr.id`,
+    [vendorId, onlyId ?? null],
   );
 }
 
@@ -68,8 +124,8 @@ export async function matchingBids(db: Queryable, vendorId: number, byCategory: 
     }
   >(
     `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
-      where ${BID_OPEN_TO_VENDOR} and ($3::int is null or b.id = $3) order by b.bidding_deadline, b.id`,
-    [vendorId, byCategory, onlyId ?? null],
+      where ${bidOpenToVendor(byCategory)} and ($2::int is null or b.id = $2) order by b.bidding_deadline, b.id`,
+    [vendorId, onlyId ?? null],
   );
 }
 
@@ -105,12 +161,18 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /**
  * One kind's rows of a page: its open-to-the-vendor filter and the list's filters, in closing
- * order. `params` starts with the vendor ($1) and whether matching is on ($2).
+ * order. `params` starts with the vendor ($1) when `byCategory` or when the statement answers rows.
  */
-function opportunityBranch(kind: OpportunityKind, f: OpportunityFilter, params: unknown[], cursor: boolean) {
+function opportunityBranch(
+  kind: OpportunityKind,
+  f: OpportunityFilter,
+  byCategory: boolean,
+  params: unknown[],
+  cursor: boolean,
+) {
   const pr = kind === "purchase_request";
   const [alias, closes] = pr ? ["pr", "pr.deadline"] : ["b", "b.bidding_deadline"];
-  const conds = [pr ? PR_OPEN_TO_VENDOR : BID_OPEN_TO_VENDOR];
+  const conds = [pr ? prOpenToVendor(byCategory) : bidOpenToVendor(byCategory)];
   if (f.categoryId !== undefined) conds.push(`${alias}.category_id = $${params.push(f.categoryId)}`);
   if (f.q) {
     const number = pr ? "pr.request_number" : "b.bid_number";
@@ -135,70 +197,90 @@ function opportunityBranch(kind: OpportunityKind, f: OpportunityFilter, params: 
 
 const TABLE = { purchase_request: "purchase_requests pr", bid_request: "bid_requests b" } as const;
 
+/** A page of opportunities as JSON text; its total on page 1 and offset pages only (not on a cursor page). */
+export interface OpportunityPage {
+  body: string;
+  rows: number;
+  next?: string;
+  total?: Total;
+}
+
 /**
  * A page of the vendor's opportunities, both kinds in one order: closing soonest first (a purchase
  * request's deadline, a bid request's bidding deadline: what a vendor must act on first), then kind
- * and id. Each kind's page comes from its own index in closing order (sql/0026), merged, and only
- * the page's rows get their items; the total is each kind's capped count, added.
+ * and id. Each kind's page comes from its own index in closing order (sql/0026, sql/0028), merged;
+ * only the page's rows get their items (the first three and `itemCount`; all with `ids`) and `myQuotation`, and PostgreSQL builds the page's JSON
+ * (src/db/json-page.ts's way) in the same statement as the total: each kind's capped count, added
+ * (a text search's from a sample: src/db/paging.ts). A cursor page (`after`) does not count again:
+ * the client keeps page 1's total.
  */
-export async function matchingPage(db: Queryable, vendorId: number, byCategory: boolean, f: OpportunityFilter) {
+export async function matchingPage(
+  db: Queryable,
+  vendorId: number,
+  byCategory: boolean,
+  f: OpportunityFilter,
+): Promise<OpportunityPage> {
   const kinds: OpportunityKind[] = f.kind ? [f.kind] : ["bid_request", "purchase_request"];
-  const params: unknown[] = [vendorId, byCategory];
+  // Rows asked by id carry every item; list pages the first three (see prJson).
+  const full = f.ids !== undefined;
+  const params: unknown[] = [vendorId];
   const take = f.after ? f.limit : f.offset + f.limit;
-  const branches = kinds.map((kind) => {
-    const b = opportunityBranch(kind, f, params, true);
-    return `(select '${kind}'::text as kind, ${b.alias}.id, ${b.closes} as closes,
-               '${kind[0]}:' || ${cursorSql(b.closes, `${b.alias}.id`)} as cursor
-             from ${TABLE[kind]} ${b.page} order by ${b.closes}, ${b.alias}.id limit ${take})`;
-  });
-  const counts = kinds.map((kind) => {
-    const countParams: unknown[] = [vendorId, byCategory];
-    const b = opportunityBranch(kind, f, countParams, false);
-    return cappedCount(db, {
+  const parts = kinds.map((kind) => ({ kind, ...opportunityBranch(kind, f, byCategory, params, true) }));
+  const branches = parts.map((b) =>
+    `(select '${b.kind}'::text as kind, ${b.alias}.id, ${b.closes} as closes,
+             '${b.kind[0]}:' || ${cursorSql(b.closes, `${b.alias}.id`)} as cursor
+        from ${TABLE[b.kind]} ${b.page} order by ${b.closes}, ${b.alias}.id limit ${take})`
+  );
+  // Whether to count each kind (or its total is known without counting), planned with the kind's own
+  // parameters; counted inside the page's statement with the statement's numbering.
+  const plans = f.after ? [] : await Promise.all(kinds.map((kind) => {
+    // The vendor is a parameter of the count only when matching by category.
+    const own: unknown[] = byCategory ? [vendorId] : [];
+    const b = opportunityBranch(kind, f, byCategory, own, false);
+    return totalPlan(db, {
       from: `from ${TABLE[kind]}`,
       where: b.where,
-      params: countParams,
-      // A text search's total from a sample of the table when it matches many (src/db/paging.ts).
+      params: own,
       text: f.q !== undefined,
       table: TABLE[kind].split(" ")[0],
     });
-  });
-  const [rows, ...totals] = await Promise.all([
-    db.query<{ kind: OpportunityKind; id: number; cursor: string }>(
-      `select kind, id, cursor from (${branches.join(" union all ")}) o
-        order by closes, kind, id limit ${f.limit} offset ${f.after ? 0 : f.offset}`,
-      params,
-    ),
-    ...counts,
-  ]);
-  const idsOf = (kind: OpportunityKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
-  const [prs, bids] = await Promise.all([
-    opportunityDetails(db, vendorId, "purchase_request", idsOf("purchase_request")),
-    opportunityDetails(db, vendorId, "bid_request", idsOf("bid_request")),
-  ]);
-  const byKey = new Map([...prs, ...bids].map((o) => [`${o.kind}:${o.id}`, o]));
-  const n = totals.reduce((s, t) => s + t.total, 0);
-  const { next } = keysetRows(rows, f.limit);
-  return {
-    items: rows.map((r) => byKey.get(`${r.kind}:${r.id}`)!).filter(Boolean),
-    next,
-    total: Math.min(n, COUNT_CAP),
-    capped: n > COUNT_CAP || totals.some((t) => t.capped),
-    estimated: totals.some((t) => t.estimated),
-  };
-}
-
-/** What a vendor sees of the page's rows (already known to be open to it). */
-async function opportunityDetails(db: Queryable, vendorId: number, kind: OpportunityKind, ids: number[]) {
-  if (ids.length === 0) return [];
-  return await db.query<Record<string, unknown> & { kind: OpportunityKind; id: number }>(
-    kind === "purchase_request"
-      ? `select ${PR_FIELDS} from purchase_requests pr left join categories c on c.id = pr.category_id
-          where pr.id = any($2::int[])`
-      : `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
-          where b.id = any($2::int[])`,
-    [vendorId, ids],
+  }));
+  const counts = plans.map((p, i) =>
+    "countSql" in p ? `(${cappedCountSql(`from ${TABLE[parts[i].kind]}`, parts[i].where)})` : "null::int"
   );
+  const [r] = await db.query<{ body: string; rows: number; last: string | null; counts: (number | null)[] }>(
+    `with page as (
+       select kind, id, closes, cursor from (${branches.join(" union all ")}) o
+        order by closes, kind, id limit ${f.limit} offset ${f.after ? 0 : f.offset}
+     )
+     select coalesce(json_agg(j order by closes, kind, id), '[]')::text as body, count(*)::int as rows,
+            (array_agg(cursor order by closes desc, kind desc, id desc))[1] as last,
+            array[${counts.length ? counts.join(", ") : "null::int"}]::int[] as counts
+       from (select p.*, case p.kind
+                  when 'purchase_request' then (select ${prJson(full)} from purchase_requests pr
+                    left join categories c on c.id = pr.category_id where pr.id = p.id)
+                  else (select ${bidJson(full)} from bid_requests b
+                    left join categories c on c.id = b.category_id where b.id = p.id)
+                end as j
+               from page p) p`,
+    params,
+  );
+  // A full page may have more after it; a short page is the last.
+  const next = r.rows === f.limit && r.last ? encodeKeyset(r.last) : undefined;
+  if (f.after) return { body: r.body, rows: r.rows, next };
+  const totals = plans.map((p, i) => "known" in p ? p.known : totalOf(r.counts[i] ?? 0));
+  const n = totals.reduce((s, t) => s + t.total, 0);
+  const total = totalOf(n);
+  return {
+    body: r.body,
+    rows: r.rows,
+    next,
+    total: {
+      total: total.total,
+      capped: total.capped || totals.some((t) => t.capped),
+      estimated: totals.some((t) => t.estimated),
+    },
+  };
 }
 
 /** Locks the target request row so bidding cannot close between the checks and the insert. */
@@ -356,9 +438,6 @@ export async function vendorQuotations(db: Queryable, vendorId: number, onlyId: 
     [vendorId, onlyId],
   );
 }
-
-// Timestamps inside json as the JSON of a JS Date (milliseconds, Z), as the driver's rows gave them.
-const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A row of the vendor's own list as json: what its card shows and the fields it had before, without

@@ -41,7 +41,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
     roles(["vendor"], {
       tags: ["vendors"],
       summary:
-        "The vendor's opportunities (active purchase requests needing quotes and open bid requests in its categories), closing soonest first, then kind and id, a page at a time (limit 50 by default); X-Total-Count (exact up to 10,000, then X-Total-Count-Capped), next page with ?after= from X-Next-Cursor",
+        "The vendor's opportunities (active purchase requests needing quotes and open bid requests in its categories), closing soonest first, then kind and id, a page at a time (limit 50 by default); X-Total-Count (exact up to 10,000, then X-Total-Count-Capped) on page 1 and offset pages only, next page with ?after= from X-Next-Cursor (a cursor page is not counted again: keep page 1's total). Each row has itemCount and its first three items; with ids=<kind>:<id>,... the rows carry every item (with specifications): what a quotation for them needs",
       ok: r.opportunityListSchema,
     }),
     validate("query", matchingQuerySchema),
@@ -62,8 +62,11 @@ export const opportunityRoutes = new Hono<AppEnv>()
         q: text?.trim() || undefined,
         ids,
       });
-      setPageHeaders(c, page);
-      return c.json(page.items);
+      // A cursor page has no total (not counted again); page 1 and offset pages have one.
+      if (page.total) setPageHeaders(c, { ...page.total, next: page.next });
+      else if (page.next) c.header("X-Next-Cursor", page.next);
+      // Built by PostgreSQL as JSON text, sent as it is.
+      return c.body(page.body, 200, { "content-type": "application/json" });
     },
   )
   .get(

@@ -8,6 +8,7 @@ const item = z.looseObject({
   quantity: int,
   unit: z.string(),
   estimatedPrice: decimal.nullable(),
+  specifications: z.string().nullable().optional().describe("With ids= only (not in a list page's first three)"),
 });
 
 /** An active purchase request needing quotes or an open bid request (only fields meant for vendors). */
@@ -21,7 +22,10 @@ export const opportunitySchema = z.looseObject({
   createdAt: timestamp,
   biddingMode: z.string().nullable(),
   category: z.object({ id: int, name: z.string() }).nullable(),
-  items: z.array(item),
+  itemCount: int.describe("How many items the request has"),
+  items: z.array(item).describe(
+    "A list page's rows: the first three items by position (id, name, quantity, unit, estimatedPrice); rows asked by ids=: every item, with specifications",
+  ),
   /** The vendor's current quotation for it, if any. */
   myQuotation: z.object({ id: int, status: z.string() }).nullable(),
 });

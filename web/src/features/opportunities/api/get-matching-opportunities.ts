@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "../../../lib/api-client.ts";
 
 export type OpportunityItem = {
@@ -8,7 +8,8 @@ export type OpportunityItem = {
   unit: string;
   /** Decimal string ("12.50") for purchase requests; bid request items may send a number. */
   estimatedPrice: string | number;
-  specifications: string;
+  /** Only on rows asked by id (`ids=`): a list page's rows carry the first three items without it. */
+  specifications?: string;
 };
 
 /** A purchase request needing a quote or bid, or (from the bids release) a published bid request. */
@@ -27,6 +28,8 @@ export type Opportunity = {
   biddingMode?: string;
   category: { id: number; name: string } | null;
   estimatedBudget: string;
+  /** How many items the request has: a list page's rows carry the first three (useFullOpportunity). */
+  itemCount: number;
   items: OpportunityItem[];
   /** The vendor's current quotation for it, if any (its details: GET /api/vendor/quotations/{id}). */
   myQuotation: { id: number; status: string } | null;
@@ -41,7 +44,9 @@ export type OpportunityPage = { items: Opportunity[]; total: number; next: strin
 
 /**
  * GET /api/vendor/matching-prs: a page of the open requests needing a quote or bid in the vendor's
- * categories, closing soonest first; the next page is asked with `after` = X-Next-Cursor.
+ * categories, closing soonest first; the next page is asked with `after` = X-Next-Cursor. Only page 1
+ * carries X-Total-Count (a cursor page is not counted again, its `total` here means nothing):
+ * "Show more" reads page 1's total.
  */
 export async function getMatchingOpportunities(
   { after, signal }: { after?: string; signal?: AbortSignal } = {},
@@ -82,3 +87,21 @@ export const openOpportunitiesQueryOptions = (keys: string[]) =>
     queryKey: [...matchingOpportunitiesQueryKey, "open", keys],
     queryFn: ({ signal }) => getOpenOpportunities(keys, { signal }),
   });
+
+/** Whether the opportunity already holds every item (rows asked by id, or three items or fewer). */
+export const hasEveryItem = (o: Opportunity) => o.items.length >= o.itemCount;
+
+/**
+ * The opportunity with every item (what a quotation for it prices), asked by id when the row holds
+ * only the list's first three; `null` when it is no longer open to the vendor.
+ */
+export function useFullOpportunity(opportunity: Opportunity) {
+  const complete = hasEveryItem(opportunity);
+  const key = `${opportunity.kind}:${opportunity.id}`;
+  const query = useQuery({
+    queryKey: [...matchingOpportunitiesQueryKey, "full", key],
+    queryFn: async ({ signal }) => (await getOpenOpportunities([key], { signal }))[0] ?? null,
+    enabled: !complete,
+  });
+  return complete ? { ...query, isPending: false, isError: false, data: opportunity } : query;
+}

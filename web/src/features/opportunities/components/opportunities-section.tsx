@@ -14,6 +14,7 @@ import { useSubmitQuotation } from "../api/submit-quotation.ts";
 import { OpportunityCard } from "./opportunity-card.tsx";
 import { ShowMore } from "./show-more.tsx";
 import { SubmitQuotationDialog } from "./submit-quotation-dialog.tsx";
+import { FullOpportunity } from "./full-opportunity.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 
 /**
@@ -116,24 +117,39 @@ export default function OpportunitiesSection({ OcrImportDialog, PurchaseOrder }:
           />
         </section>
       </div>
+      {/* Both dialogs price every item: a list row holds the first three, FullOpportunity asks the rest. */}
       {submitting && (
-        <SubmitQuotationDialog
+        <FullOpportunity
           key={opportunityKey(submitting.opportunity)}
           opportunity={submitting.opportunity}
-          existing={submitting.existing}
           onClose={() => setSubmitting(null)}
-        />
+        >
+          {(opportunity) => (
+            <SubmitQuotationDialog
+              opportunity={opportunity}
+              existing={submitting.existing}
+              onClose={() => setSubmitting(null)}
+            />
+          )}
+        </FullOpportunity>
       )}
       {importing && (
-        <Suspense fallback={<Loading />}>
-          <OcrImport
-            Dialog={OcrImportDialog}
-            key={opportunityKey(importing.opportunity)}
-            opportunity={importing.opportunity}
-            replacing={importing.replacing}
-            onClose={() => setImporting(null)}
-          />
-        </Suspense>
+        <FullOpportunity
+          key={opportunityKey(importing.opportunity)}
+          opportunity={importing.opportunity}
+          onClose={() => setImporting(null)}
+        >
+          {(opportunity) => (
+            <Suspense fallback={<Loading />}>
+              <OcrImport
+                Dialog={OcrImportDialog}
+                opportunity={opportunity}
+                replacing={importing.replacing}
+                onClose={() => setImporting(null)}
+              />
+            </Suspense>
+          )}
+        </FullOpportunity>
       )}
     </section>
   );

@@ -82,6 +82,12 @@ export function OpportunityCard({ opportunity, onManualEntry, onUploadPdf, hasQu
                 ))}
               </tbody>
             </table>
+            {/* A list row carries the first three items; the quotation dialogs load them all. */}
+            {opportunity.itemCount > opportunity.items.length && (
+              <p className="mt-1 text-sm text-base-content/70">
+                {t("moreItems", { shown: opportunity.items.length, total: opportunity.itemCount })}
+              </p>
+            )}
           </div>
         )}
         <div className="card-actions justify-end">

@@ -5,6 +5,7 @@ import { fakeApi } from "../../../test/fake-api.ts";
 import { renderInApp } from "../../../test/render.tsx";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
 import { SubmitQuotationDialog } from "./submit-quotation-dialog.tsx";
+import { FullOpportunity } from "./full-opportunity.tsx";
 
 const OPPORTUNITY: Opportunity = {
   kind: "purchase_request",
@@ -15,6 +16,7 @@ const OPPORTUNITY: Opportunity = {
   deadline: "2026-12-31T00:00:00Z",
   category: null,
   estimatedBudget: "300.00",
+  itemCount: 2,
   items: [
     { id: 1, name: "Black toner", quantity: 3, unit: "pcs", estimatedPrice: "60.00", specifications: "" },
     { id: 2, name: "Paper", quantity: 10, unit: "box", estimatedPrice: "12.00", specifications: "" },
@@ -55,6 +57,75 @@ Deno.test("[opportunities] Submit Quotation: the row without a price is marked, 
     );
     assert.equal(screen.getByLabelText(/Unit price for .*Black toner/).getAttribute("aria-invalid"), null);
     assert.equal(api.writes().length, 0);
+  } finally {
+    api.restore();
+    cleanup();
+  }
+});
+
+/** A list row of a request with five items: the list answers the first three. */
+const FIVE = ["Black toner", "Paper", "Staples", "Folders", "Pens"].map((name, n) => ({
+  id: n + 1,
+  name,
+  quantity: n + 1,
+  unit: "pcs",
+  estimatedPrice: "1.00",
+  specifications: "",
+}));
+const LIST_ROW: Opportunity = {
+  ...OPPORTUNITY,
+  itemCount: 5,
+  items: FIVE.slice(0, 3).map(({ specifications: _, ...i }) => i),
+};
+
+const dialog = (onClose = () => {}) => (
+  <FullOpportunity opportunity={LIST_ROW} onClose={onClose}>
+    {(full) => <SubmitQuotationDialog opportunity={full} onClose={onClose} />}
+  </FullOpportunity>
+);
+
+Deno.test("[opportunities] Submit Quotation on a list row of three of five items asks the request by id and prices all five", async () => {
+  const api = fakeApi({ "GET /api/vendor/matching-prs": () => [{ ...OPPORTUNITY, itemCount: 5, items: FIVE }] });
+  // The fake records paths only: the query string (ids=) is read here.
+  const faked = globalThis.fetch;
+  const urls: string[] = [];
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(String(input));
+    return faked(input, init);
+  }) as typeof fetch;
+  try {
+    await renderInApp(dialog());
+    await waitFor(() => assert.ok(screen.getByLabelText(/Unit price for .*Pens/)));
+    assert.equal(screen.getAllByLabelText(/^Unit price for/).length, 5);
+    const asked = urls.map((u) => new URL(u, "http://localhost/")).filter((u) => u.pathname.endsWith("matching-prs"));
+    assert.deepEqual(asked.map((u) => u.searchParams.get("ids")), ["purchase_request:12"]);
+  } finally {
+    globalThis.fetch = faked;
+    api.restore();
+    cleanup();
+  }
+});
+
+Deno.test("[opportunities] Submit Quotation: when the items cannot be loaded, an alert with Try again, no form", async () => {
+  const api = fakeApi({});
+  try {
+    await renderInApp(dialog());
+    const alert = await screen.findByRole("alert");
+    assert.ok(alert.textContent?.includes("The request's items could not be loaded."));
+    assert.ok(screen.getByRole("button", { name: "Try again" }));
+    assert.equal(screen.queryByLabelText(/^Unit price for/), null);
+  } finally {
+    api.restore();
+    cleanup();
+  }
+});
+
+Deno.test("[opportunities] Submit Quotation on a request no longer open says so", async () => {
+  const api = fakeApi({ "GET /api/vendor/matching-prs": () => [] });
+  try {
+    await renderInApp(dialog());
+    const alert = await screen.findByRole("alert");
+    assert.ok(alert.textContent?.includes("no longer open"));
   } finally {
     api.restore();
     cleanup();

@@ -1,0 +1,149 @@
+/**
+ * A request with more than three items on the vendor's opportunities (issue 14 item 3): the list
+ * answers each row's first three items and its item count, so the card says "Showing 3 of 5 items",
+ * and Manual Entry asks the request by id and prices all five. Light, dark and Dhivehi screenshots
+ * of the card and the dialog; axe on both.
+ */
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { e2eContext, openPage, screenshot } from "./helpers.ts";
+
+const ctx = e2eContext({ noServerErrors: true });
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
+
+async function seriousViolations(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) =>
+    `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+  );
+}
+
+/** The dialog's opening fade has ended (a screenshot before shows the page through it). */
+const settled = (page: Page) =>
+  page.waitForFunction(() => {
+    const dialog = document.querySelector("dialog[open]");
+    return dialog !== null && getComputedStyle(dialog).opacity === "1";
+  });
+
+const NAMES = ["Toner cartridge", "Copy paper", "Staples", "Box files", "Whiteboard markers"];
+
+Deno.test("[opportunities] a bid of five items: the card shows three and says so, Manual Entry prices all five", async () => {
+  const { server, browser } = await ctx();
+  const manager = await openPage(browser, server.url);
+  const vendor = await openPage(browser, server.url);
+  try {
+    const api = manager.page.request;
+    assert.equal(
+      (await api.post("/api/auth/login", { data: { email: "manager@example.com", password: "demo123" } })).status(),
+      200,
+    );
+    const categories = await (await api.get("/api/categories")).json() as { id: number; name: string }[];
+    const category = categories.find((c) => c.name === "Printing & Stationery")!.id;
+    const title = "Five item stationery bid";
+    // Closing before every demo opportunity: the first card of the list.
+    const res = await api.post("/api/bid-requests", {
+      data: {
+        title,
+        description: "More than three items",
+        department: "Admin",
+        qualificationCriteria: "Any",
+        deadline: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+        biddingDeadline: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        categoryId: category,
+        items: NAMES.map((itemName, n) => ({
+          itemName,
+          quantity: n + 1,
+          unit: "pcs",
+          estimatedPrice: "10.00",
+          specification: n === 4 ? "Assorted colours" : "",
+          categoryId: category,
+        })),
+      },
+    });
+    assert.equal(res.status(), 201, await res.text());
+    const { id, status } = await res.json();
+    if (status === "draft") {
+      const published = await api.patch(`/api/bid-requests/${id}/status`, { data: { status: "published" } });
+      assert.equal(published.status(), 200, await published.text());
+    }
+
+    const { page } = vendor;
+    assert.equal(
+      (await page.request.post("/api/auth/login", { data: { email: "vendor@example.com", password: "demo123" } }))
+        .status(),
+      200,
+    );
+    const open = async () => {
+      await page.goto("/");
+      await sidebar(page).getByRole("button", { name: "Business Opportunities" }).click();
+      const card = page.getByRole("region", { name: "Available Opportunities" }).getByRole("article").filter({
+        hasText: title,
+      });
+      await card.waitFor();
+      return card;
+    };
+    let card = await open();
+    await card.getByText("Showing 3 of 5 items.").waitFor();
+    assert.equal(await card.getByRole("table").locator("tbody tr").count(), 3);
+    assert.equal(await card.getByText(NAMES[3]).count(), 0);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/opportunity-items-card-light.png" });
+    assert.deepEqual(await seriousViolations(page, "main"), []);
+
+    await card.getByRole("button", { name: "Manual Entry" }).click();
+    const dialog = page.getByRole("dialog", { name: "Submit Quotation" });
+    // Every item, asked by id: the two not on the card too.
+    await dialog.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).waitFor();
+    assert.equal(await dialog.getByLabel(/^Unit price for/).count(), 5);
+    await settled(page);
+    await page.screenshot({ path: "test-results/opportunity-items-dialog-light.png" });
+    assert.deepEqual(await seriousViolations(page, "dialog[open]"), []);
+    for (const name of NAMES) await dialog.getByLabel(new RegExp(`^Unit price for \\W*${name}\\W*$`)).fill("2.50");
+    await dialog.getByRole("button", { name: "Submit Quotation" }).click();
+    await page.getByRole("status").filter({ hasText: "Quotation submitted successfully" }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const mine = await (await page.request.get("/api/vendor/quotations")).json() as {
+      bidRequestId: number | null;
+      itemCount: number;
+    }[];
+    assert.equal(mine.find((q) => q.bidRequestId === id)?.itemCount, 5);
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    card = await open();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/opportunity-items-card-dark.png" });
+    await card.getByRole("button", { name: "Manual Entry" }).click();
+    const revise = page.getByRole("dialog", { name: /^Revise quotation for/ });
+    await revise.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).waitFor();
+    assert.equal(await revise.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).inputValue(), "2.50");
+    await settled(page);
+    await page.screenshot({ path: "test-results/opportunity-items-dialog-dark.png" });
+    assert.deepEqual(await seriousViolations(page, "dialog[open]"), []);
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // Dhivehi (right to left): the sidebar's entry by position, its labels in Thaana.
+    const entries = await page.locator("#dashboard-sidebar nav button").allTextContents();
+    const entry = entries.findIndex((text) => text.includes("Business Opportunities"));
+    await page.evaluate(() => localStorage.setItem("user-language", "dv"));
+    await page.goto("/");
+    await page.locator("#dashboard-sidebar nav button").nth(entry).click();
+    const dvCard = page.locator("article").filter({ hasText: title }).first();
+    await dvCard.waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
+    await dvCard.getByText("5 ތަކެތިން 3 ދައްކަނީ.").waitFor();
+    await dvCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/opportunity-items-card-dv.png" });
+    await dvCard.locator("button.btn-primary").click();
+    const dvDialog = page.locator("dialog[open]");
+    await dvDialog.locator("input[inputmode=decimal]").nth(4).waitFor();
+    await settled(page);
+    await page.screenshot({ path: "test-results/opportunity-items-dialog-dv.png" });
+    await screenshot(page, "opportunity-items-dv");
+    assert.deepEqual(vendor.problems, []);
+    assert.deepEqual(manager.problems, []);
+  } finally {
+    await manager.close();
+    await vendor.close();
+  }
+});
