@@ -11,6 +11,7 @@
  */
 import { findPostgresBin, startCluster } from "../tests/helpers/pg-cluster.ts";
 import { openPostgres } from "../src/db/postgres.ts";
+import { cpuTicks } from "./proc-cpu.ts";
 
 const arg = (name: string, fallback: string) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -23,11 +24,7 @@ const SOCKETS = (arg("only", "node,deno").split(",")) as ("node" | "deno")[];
 const IN_FLIGHT = arg("in-flight", "1,32").split(",").map(Number);
 const PARAMS = arg("params", "") ? arg("params", "").split(",").map(Number) : SQL.includes("$1") ? [1] : [];
 
-function ticksOf(pid: number | "self"): number {
-  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(f[11]) + Number(f[12]);
-}
+const ticksOf = cpuTicks;
 const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 
 let url = arg("database-url", "");

@@ -16,6 +16,7 @@
 import { openPostgres } from "../src/db/postgres.ts";
 import { encodeKeyset } from "../src/db/keyset.ts";
 import { freePort } from "../tests/helpers/pg-cluster.ts";
+import { backendTicks, cpuTicks } from "./proc-cpu.ts";
 
 const argOf = (name: string) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -33,28 +34,7 @@ const COMPARE = argOf("compare");
 const ROOT = new URL("../", import.meta.url).pathname;
 const load = () => Deno.loadavg().map((x) => x.toFixed(1)).join(" ");
 
-/** User + system CPU time of a process so far, in clock ticks (1/100 s on Linux). */
-function cpuTicks(pid: number): number {
-  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 const db = openPostgres(url, 1, { statementTimeoutMs: 0 });
-async function backendTicks(): Promise<Map<number, number>> {
-  const rows = await db.query<{ pid: number }>(
-    "select pid from pg_stat_activity where application_name = 'procurement' and pid <> pg_backend_pid()",
-  );
-  const out = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      out.set(pid, cpuTicks(pid));
-    } catch {
-      // gone, or not on this machine
-    }
-  }
-  return out;
-}
 
 const cursors = async (sql: string) => (await db.query<{ c: string }>(sql)).map((r) => encodeKeyset(r.c));
 const c = (time: string, id: string) =>
@@ -130,7 +110,7 @@ async function wrk(server: Awaited<ReturnType<typeof startServer>>, paths: strin
   ];
   // Warm-up: the pool opens its connections, so every backend is listed before the measured run.
   await new Deno.Command("wrk", { args: args(2), stdout: "null", stderr: "null" }).output();
-  const backends = await backendTicks();
+  const backends = await backendTicks(db);
   const ticks = cpuTicks(server.child.pid);
   const out = new TextDecoder().decode((await new Deno.Command("wrk", { args: args(SECONDS) }).output()).stdout);
   const app = cpuTicks(server.child.pid) - ticks;

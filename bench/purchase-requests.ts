@@ -21,6 +21,7 @@ import { createLogger } from "../src/lib/logger.ts";
 import { DEMO_ACCOUNTS } from "../src/db/demo-accounts.ts";
 import { encodeKeyset as encodeCursor } from "../src/db/keyset.ts";
 import { closedLoop, type LoadResult, openLoop, summarize } from "./load.ts";
+import { backendTicks, cpuTicks } from "./proc-cpu.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -40,29 +41,11 @@ async function hasWrk() {
   return (await new Deno.Command("sh", { args: ["-c", "command -v wrk"] }).output()).success;
 }
 
-/** User + system CPU time of a process so far, in clock ticks (1/100 s on Linux). */
-function cpuTicks(pid: number): number {
-  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** CPU ticks so far of the app's PostgreSQL backends (application_name procurement), by pid. */
-async function backendTicks(url: string): Promise<Map<number, number>> {
+/** CPU ticks so far of the app's PostgreSQL backends, by pid (bench/proc-cpu.ts), on a connection of its own. */
+async function backendTicksAt(url: string): Promise<Map<number, number>> {
   const db = openPostgres(url, 1);
   try {
-    const rows = await db.query<{ pid: number }>(
-      "select pid from pg_stat_activity where application_name = 'procurement' and pid <> pg_backend_pid()",
-    );
-    const out = new Map<number, number>();
-    for (const { pid } of rows) {
-      try {
-        out.set(pid, cpuTicks(pid));
-      } catch {
-        // gone, or another user's process (a remote database): not counted
-      }
-    }
-    return out;
+    return await backendTicks(db);
   } finally {
     await db.close();
   }
@@ -102,7 +85,7 @@ async function wrk(
   // backend is listed before the measured run (one opened during it would not be counted).
   const warmArgs = args.map((a) => a.startsWith("-d") ? "-d2s" : a);
   await new Deno.Command("wrk", { args: [...warmArgs, url], stdout: "null", stderr: "null" }).output();
-  const backends = await backendTicks(databaseUrl);
+  const backends = await backendTicksAt(databaseUrl);
   const ticks = cpuTicks(pid);
   const out = new TextDecoder().decode((await new Deno.Command("wrk", { args: [...args, url] }).output()).stdout);
   const used = cpuTicks(pid) - ticks;
@@ -225,7 +208,7 @@ try {
     for (const path of stats) {
       const req = () => new Request(`${base}${path}`, { headers: { cookie: adminCookie } });
       await openLoop(10, 1, req);
-      const backends = await backendTicks(cluster.url), ticks = cpuTicks(server.pid);
+      const backends = await backendTicksAt(cluster.url), ticks = cpuTicks(server.pid);
       const r = await openLoop(50, SECONDS, req);
       let pg = 0;
       for (const [p, before] of backends) {

@@ -224,11 +224,7 @@ async function main() {
   const APP = Deno.args.includes("--app");
   const { freePort, findPostgresBin, startCluster } = await import("../tests/helpers/pg-cluster.ts");
 
-  const cpuTicks = (pid: number) => {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(f[11]) + Number(f[12]);
-  };
+  const { cpuTicks } = await import("./proc-cpu.ts");
   const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
   const wrk = async (url: string, cookie: string, pid: number, seconds: number) => {
     const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...(cookie ? ["-H", `cookie: ${cookie}`] : []), url];
