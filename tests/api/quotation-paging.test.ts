@@ -134,6 +134,17 @@ Deno.test(`${tag} the quotation lists count exactly up to 10,000, then say cappe
   await insert(vendorA.user.id, "approved", 10_001);
   const capped = await page(manager, "/api/quotations?status=approved&limit=1");
   assert.deepEqual([capped.total, capped.capped, capped.estimated], [10_000, "true", null]);
+  // The deepest offsets still find their rows: an offset's position is sought within the list's first
+  // 10,001 rows (src/db/keyset.ts whereFrom), so one fewer would answer offset 10,000 with nothing.
+  const deepest = (await db.query<{ id: number }>(
+    `select id from quotations where status = 'approved' and is_current and not sealed
+      order by submitted_at desc, id desc offset 9999`,
+  )).map((r) => r.id);
+  assert.ok(deepest.length >= 2);
+  for (const offset of [9_999, 10_000]) {
+    const deep = await page(manager, `/api/quotations?status=approved&limit=5&offset=${offset}`);
+    assert.deepEqual(deep.ids, deepest.slice(offset - 9_999, offset - 9_999 + 5), `offset ${offset}`);
+  }
   const mine = await page(vendorA, "/api/vendor/quotations?limit=1");
   assert.deepEqual([mine.total, mine.capped], [10_000, "true"]);
   await insert(vendorB.user.id, "rejected", 16_000);
