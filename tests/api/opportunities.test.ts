@@ -290,6 +290,40 @@ Deno.test(`${tag} GET /api/vendor/matching-prs includes open bid requests (kind 
   assert.ok(list.every((o) => o.kind === "purchase_request" || o.kind === "bid_request"));
 });
 
+Deno.test(`${tag} GET /api/vendor/matching-prs?kind=bid_request: the total counts the bids listed, uncategorised ones too`, async () => {
+  // Its own category, so what the vendor matches is known: the count reads sql/0031's index by
+  // coalesce(category_id, 0), the rows the closing-order index by category_id is null or in the list.
+  const mine = await createCategory(db, `Count ${crypto.randomUUID().slice(0, 6)}`);
+  const vendor = await as(t, "vendor", { categoryIds: [mine] });
+  const item = (
+    categoryId?: number,
+  ) => [{ itemName: "Ladder", quantity: 1, unit: "pcs", estimatedPrice: "5", categoryId }];
+  const inMine = [
+    await bid({ categoryId: mine, items: item(mine) }),
+    await bid({ categoryId: mine, items: item(mine) }),
+  ];
+  // The API files a bid without a category under a default one: uncategorised in SQL.
+  const uncategorised = await bid({ categoryId: undefined, items: item() });
+  await db.query("update bid_requests set category_id = null where id = $1", [uncategorised.id]);
+  const other = await bid({ categoryId: OTHER, items: item(OTHER) });
+  const notYet = await bid({ categoryId: mine, items: item(mine), biddingStartAt: iso(DAY) });
+  const res = await vendor.request("/api/vendor/matching-prs?kind=bid_request&limit=100");
+  const total = Number(res.headers.get("x-total-count"));
+  const ids = (await expectJson<Opportunity[]>(res, 200)).map((o) => o.id);
+  for (const b of [...inMine, uncategorised]) assert.ok(ids.includes(b.id), `bid ${b.id} listed`);
+  for (const b of [other, notYet]) assert.ok(!ids.includes(b.id), `bid ${b.id} not listed`);
+  assert.ok(ids.length < 100, "one page holds them all");
+  assert.equal(total, ids.length);
+  // Every uncategorised open bid of the database is in the vendor's count, none of another category.
+  const [{ n }] = await db.query<{ n: number }>(
+    `select count(*)::int as n from bid_requests where status in ('published', 'bidding_open')
+       and (bidding_start_at is null or bidding_start_at <= now()) and bidding_deadline > now()
+       and (category_id is null or category_id = $1)`,
+    [mine],
+  );
+  assert.equal(total, n);
+});
+
 Deno.test(`${tag} GET /api/vendor/matching-prs never shows bid counts or other vendors' data`, async () => {
   const p = await pr();
   const b = await bid();
