@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import analytics from "../../web/src/features/analytics/locales/en.json" with { type: "json" };
 import reports from "../../web/src/features/reports/locales/en.json" with { type: "json" };
-import { e2eContext, openPage, RESULTS_DIR, screenshot, type TestPage } from "./helpers.ts";
+import { colorSchemeSettled, e2eContext, openPage, RESULTS_DIR, screenshot, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -57,7 +57,7 @@ async function axe(page: Page, screen: string, include?: string): Promise<string
   const found: string[] = [];
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
-    await page.waitForTimeout(100);
+    await colorSchemeSettled(page, theme);
     const builder = new AxeBuilder({ page });
     const { violations } = await (include ? builder.include(include) : builder).analyze();
     for (const v of violations) {

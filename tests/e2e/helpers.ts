@@ -262,3 +262,21 @@ export async function screenshot(page: Page, name: string) {
   await Deno.mkdir(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: `${RESULTS_DIR}/${name}.png`, fullPage: true });
 }
+
+/**
+ * After `page.emulateMedia({ colorScheme })`: waits until the page reports that scheme and no CSS
+ * transition is running (the theme's colours fade in), so axe's colour-contrast check reads the
+ * final colours. A fixed pause was too short on a loaded machine (axe then saw half-faded dark
+ * colours). Infinite animations (spinners) are not transitions and are not waited for.
+ */
+export async function colorSchemeSettled(page: Page, scheme: "light" | "dark") {
+  await page.waitForFunction(
+    (dark) =>
+      matchMedia("(prefers-color-scheme: dark)").matches === dark &&
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
+    scheme === "dark",
+    { timeout: 5_000 },
+  ).catch(() => {});
+  // One more frame, so the settled styles are the ones painted.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}

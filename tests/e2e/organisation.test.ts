@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot } from "./helpers.ts";
+import { colorSchemeSettled, e2eContext, openPage, screenshot } from "./helpers.ts";
 import { realPng } from "../fixtures/images.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
@@ -16,7 +16,7 @@ async function axe(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
-    await page.waitForTimeout(150);
+    await colorSchemeSettled(page, theme);
     const { violations } = await new AxeBuilder({ page }).include("[data-testid=organisation-card]").analyze();
     for (const v of violations) {
       if (v.impact !== "serious" && v.impact !== "critical") continue;

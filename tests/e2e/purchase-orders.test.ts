@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+import { colorSchemeSettled, e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -32,7 +32,7 @@ async function axe(page: Page, screen: string): Promise<string[]> {
   const found: string[] = [];
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
-    await page.waitForTimeout(150);
+    await colorSchemeSettled(page, theme);
     const { violations } = await new AxeBuilder({ page }).analyze();
     for (const v of violations) {
       if (v.impact !== "serious" && v.impact !== "critical") continue;
