@@ -11,6 +11,27 @@ import { startServer } from "../e2e/helpers.ts";
 
 const onPostgres = testBackend() === "postgres";
 
+/** Both instances share the signing keys, as they would behind one load balancer. */
+const sharedEnv = (url: string, extra: Record<string, string> = {}) => ({
+  DATABASE_URL: url,
+  JWT_SECRET: "s".repeat(48),
+  SEALED_BID_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(3))),
+  SEED_DEMO: "true",
+  ...extra,
+});
+
+/** The manager's session cookie, signed in on the server at `base`. */
+async function signInManager(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "manager@example.com", password: "demo123" }),
+  });
+  assert.equal(login.status, 200);
+  await login.body?.cancel();
+  return login.headers.get("set-cookie")!.split(";")[0];
+}
+
 Deno.test({
   name: "[instances/postgres] two servers started together on one empty database migrate once and both serve",
   ignore: !onPostgres,
@@ -18,13 +39,7 @@ Deno.test({
   sanitizeOps: false,
   async fn() {
     const database = await createPostgresDatabase();
-    // Both instances share the signing key, as they would behind one load balancer.
-    const env = {
-      DATABASE_URL: database.url,
-      JWT_SECRET: "s".repeat(48),
-      SEALED_BID_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(3))),
-      SEED_DEMO: "true",
-    };
+    const env = sharedEnv(database.url);
     const servers = await Promise.all([startServer(env), startServer(env)]);
     const db = openPostgres(database.url, 2);
     try {
@@ -39,14 +54,7 @@ Deno.test({
       );
       assert.equal(admins, 1, "the demo seed ran once");
 
-      const login = await fetch(`${servers[0].url}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "manager@example.com", password: "demo123" }),
-      });
-      assert.equal(login.status, 200);
-      await login.body?.cancel();
-      const cookie = login.headers.get("set-cookie")!.split(";")[0];
+      const cookie = await signInManager(servers[0].url);
       const other = await fetch(`${servers[1].url}/api/auth/user`, { headers: { cookie } });
       assert.equal(other.status, 200, "a session from one instance works on the other");
       assert.equal((await other.json()).email, "manager@example.com");
@@ -67,23 +75,10 @@ Deno.test({
   async fn() {
     const database = await createPostgresDatabase();
     // Both keep list answers (docs/decisions/017), as in production.
-    const env = {
-      DATABASE_URL: database.url,
-      JWT_SECRET: "s".repeat(48),
-      SEALED_BID_KEY: btoa(String.fromCharCode(...new Uint8Array(32).fill(3))),
-      SEED_DEMO: "true",
-      LIST_CACHE_ENTRIES: "100",
-    };
+    const env = sharedEnv(database.url, { LIST_CACHE_ENTRIES: "100" });
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
     try {
-      const login = await fetch(`${a.url}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "manager@example.com", password: "demo123" }),
-      });
-      assert.equal(login.status, 200);
-      await login.body?.cancel();
-      const cookie = login.headers.get("set-cookie")!.split(";")[0];
+      const cookie = await signInManager(a.url);
       const firstTitle = async () => {
         const res = await fetch(`${b.url}/api/purchase-requests?limit=1`, { headers: { cookie } });
         assert.equal(res.status, 200);
