@@ -43,14 +43,18 @@ export function pageStart(
   return { after, offset: 0 };
 }
 
-/** X-Total-Count (capped at COUNT_CAP), whether it is capped or estimated, and the next page's cursor. */
-export function setPageHeaders(c: Context, page: Total & { next?: string }): void {
+/**
+ * X-Total-Count (capped at COUNT_CAP), whether it is capped or estimated, and the next page's cursor.
+ * A page without a total (a cursor page of a list that does not count again) gets the cursor only.
+ */
+export function setPageHeaders(c: Context, page: Partial<Total> & { next?: string }): void {
   for (const [name, value] of Object.entries(pageHeaders(page))) c.header(name, value);
 }
 
 /** The headers of setPageHeaders as a record (a cached answer keeps them with its body). */
-export function pageHeaders(page: Total & { next?: string }): Record<string, string> {
-  const h: Record<string, string> = { "X-Total-Count": String(page.total) };
+export function pageHeaders(page: Partial<Total> & { next?: string }): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (page.total !== undefined) h["X-Total-Count"] = String(page.total);
   if (page.capped) h["X-Total-Count-Capped"] = "true";
   // Capped or projected without counting every row (src/db/paging.ts).
   if (page.estimated) h["X-Total-Count-Estimated"] = "true";

@@ -63,8 +63,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
         ids,
       });
       // A cursor page has no total (not counted again); page 1 and offset pages have one.
-      if (page.total) setPageHeaders(c, { ...page.total, next: page.next });
-      else if (page.next) c.header("X-Next-Cursor", page.next);
+      setPageHeaders(c, { ...page.total, next: page.next });
       // Built by PostgreSQL as JSON text, sent as it is.
       return c.body(page.body, 200, { "content-type": "application/json" });
     },
