@@ -86,7 +86,8 @@ export async function dueReminders(tx: Queryable, hours: number, byCategory: boo
          from purchase_requests pr
         where pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
           and pr.deadline > now() and pr.deadline <= now() + make_interval(hours => $1)
-          and not exists (select 1 from bid_requests b where b.purchase_request_id = pr.id and b.status <> 'cancelled')
+          -- converted into a bid that is not cancelled: vendors answer the bid (kept flag, sql/0028)
+          and not pr.has_live_bid
        union all
        select 'bid_request', b.id, b.bid_number, b.title, b.bidding_deadline, b.category_id,
               b.bidding_mode = 'sealed'

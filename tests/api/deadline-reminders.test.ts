@@ -126,3 +126,36 @@ Deno.test(`${tag} a sealed bid's reminder goes to every subscribed vendor, submi
   assert.deepEqual(await about(optedOut.user.email), [], "turned reminders off");
   assert.deepEqual(await about(elsewhere.user.email), [], "not in the category");
 });
+
+Deno.test(`${tag} a request gone out to bid is reminded of as the bid, not as itself, until the bid is cancelled`, async () => {
+  const manager = await as(t, "procurement_manager");
+  const pr = await activeRequest(9);
+  const bid = await expectJson<{ id: number; bidNumber: string }>(
+    await manager.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        purchaseRequestId: pr.id,
+        title: "Reminder conversion",
+        description: "d",
+        department: "Ops",
+        qualificationCriteria: "q",
+        biddingMode: "open",
+        categoryId: CAT,
+        deadline: new Date(Date.now() + 30 * HOUR).toISOString(),
+        biddingDeadline: new Date(Date.now() + 7 * HOUR).toISOString(),
+        items: [{ itemName: "ignored", quantity: 1, estimatedPrice: "1.00", categoryId: CAT }],
+      },
+    }),
+    201,
+  );
+  const about = async (needle: string) =>
+    (await remindersTo(quiet.user.email)).filter((m) => m.subject.includes(needle) || m.body.includes(needle));
+  await runDeadlineReminders(db, logger);
+  assert.equal((await about(bid.bidNumber)).length, 1, "the vendor is reminded of the bid");
+  assert.equal((await about(pr.requestId)).length, 0, "not of the request the bid answers");
+
+  // Cancelled, the bid no longer stands for the request: the request is open to quotes again.
+  await db.query("update bid_requests set status = 'cancelled' where id = $1", [bid.id]);
+  await runDeadlineReminders(db, logger);
+  assert.equal((await about(pr.requestId)).length, 1, "reminded of the request once its bid is cancelled");
+});

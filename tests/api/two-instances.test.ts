@@ -77,15 +77,25 @@ Deno.test({
     // Both keep list answers (docs/decisions/017), as in production.
     const env = sharedEnv(database.url, { LIST_CACHE_ENTRIES: "100" });
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    const db = openPostgres(database.url, 1);
     try {
       const cookie = await signInManager(a.url);
-      const firstTitle = async () => {
-        const res = await fetch(`${b.url}/api/purchase-requests?limit=1`, { headers: { cookie } });
+      const firstRow = async (limit = 1) => {
+        const res = await fetch(`${b.url}/api/purchase-requests?limit=${limit}`, { headers: { cookie } });
         assert.equal(res.status, 200);
-        return (await res.json())[0]?.title as string | undefined;
+        return (await res.json())[0] as { id: number; title: string };
       };
-      const before = await firstTitle();
-      assert.equal(await firstTitle(), before, "answered again (from its cache)");
+      const firstTitle = async () => (await firstRow()).title;
+      const before = await firstRow();
+      // A change the database does not announce (triggers off for this transaction: no NOTIFY)
+      // shows in a query B has not answered yet, and not in the answer B keeps: B served it again
+      // from its cache instead of asking the database.
+      await db.tx(async (tx) => {
+        await tx.query("set local session_replication_role = replica");
+        await tx.query("update purchase_requests set title = 'Changed unannounced' where id = $1", [before.id]);
+      });
+      assert.equal((await firstRow(2)).title, "Changed unannounced", "an uncached query reads the change");
+      assert.equal(await firstTitle(), before.title, "answered again from B's cache");
       const created = await fetch(`${a.url}/api/purchase-requests`, {
         method: "POST",
         headers: { cookie, "content-type": "application/json" },
@@ -110,6 +120,7 @@ Deno.test({
       for (const s of [a, b]) assert.deepEqual(s.errors(), []);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+      await db.close();
       await database.drop();
     }
   },
