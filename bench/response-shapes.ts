@@ -224,17 +224,11 @@ async function main() {
   const APP = Deno.args.includes("--app");
   const { freePort, findPostgresBin, startCluster } = await import("../tests/helpers/pg-cluster.ts");
 
-  const { cpuTicks } = await import("./proc-cpu.ts");
+  const { median, onCore, PIN, wrk: runWrk } = await import("./wrk.ts");
   const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
   const wrk = async (url: string, cookie: string, pid: number, seconds: number) => {
-    const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...(cookie ? ["-H", `cookie: ${cookie}`] : []), url];
-    const t = cpuTicks(pid);
-    const out = new TextDecoder().decode((await new Deno.Command("wrk", { args }).output()).stdout);
-    const used = cpuTicks(pid) - t;
-    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-    const n = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-    const bad = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-    return { rps, cpuUs: n ? (used * 10_000) / n : 0, bad };
+    const r = await runWrk({ url, seconds, connections: CONNECTIONS, headers: cookie ? { cookie } : {}, pid });
+    return { rps: r.rps, cpuUs: r.cpuUs, bad: r.non2xx };
   };
   const waitFor = async (url: string, init?: RequestInit) => {
     for (let i = 0; i < 1200; i++) {
@@ -255,12 +249,14 @@ async function main() {
   const OUT = arg("out", "");
   let outs = 0;
   const spawn = (args: string[], opts: Omit<Deno.CommandOptions, "args">) => {
-    if (!OUT) return new Deno.Command(DENO, { ...opts, args, stdout: "null" }).spawn();
+    // Servers on core 0, wrk on core 1 (bench/wrk.ts).
+    const [cmd, cmdArgs] = onCore(0, DENO, args);
+    if (!OUT) return new Deno.Command(cmd, { ...opts, args: cmdArgs, stdout: "null" }).spawn();
     const file = `${OUT}/${++outs}.out`;
     const q = (a: string) => `'${a.replaceAll("'", `'\\''`)}'`;
     return new Deno.Command("sh", {
       ...opts,
-      args: ["-c", `exec ${q(DENO)} ${args.map(q).join(" ")} > ${q(file)}`],
+      args: ["-c", `exec ${q(cmd)} ${cmdArgs.map(q).join(" ")} > ${q(file)}`],
     }).spawn();
   };
   let cluster: { url: string; stop(): Promise<void> } | undefined;
@@ -268,8 +264,8 @@ async function main() {
   try {
     const barePort = freePort();
     const rawPort = freePort();
-    const bare = new Deno.Command(DENO, { args: ["run", "-A", `${ROOT}bench/bare-hono.ts`, String(barePort)] })
-      .spawn();
+    const [bareCmd, bareArgs] = onCore(0, DENO, ["run", "-A", `${ROOT}bench/bare-hono.ts`, String(barePort)]);
+    const bare = new Deno.Command(bareCmd, { args: bareArgs }).spawn();
     const raw = spawn(
       [
         "run",
@@ -404,19 +400,29 @@ async function main() {
 
     for (const [, url, cookie, pid] of runs) await wrk(url, cookie, pid, 2);
     const before = loadAverage();
-    const rounds: { rps: number; cpuUs: number; bad: number }[][] = [];
+    // Each variant's window right after a window of bare Hono: ratios of adjacent windows
+    // (bench/throughput.ts), so the machine's drift between windows skews none.
+    type Window = { rps: number; cpuUs: number; bad: number };
+    const rounds: Window[][] = [];
+    const bares: Window[][] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const round = [];
-      for (const [, url, cookie, pid] of runs) round.push(await wrk(url, cookie, pid, SECONDS));
+      const round: Window[] = [];
+      const bareOf: Window[] = [];
+      for (const [i, [, url, cookie, pid]] of runs.entries()) {
+        const b = await wrk(runs[0][1], runs[0][2], runs[0][3], SECONDS);
+        bareOf.push(b);
+        round.push(i === 0 ? b : await wrk(url, cookie, pid, SECONDS));
+      }
       rounds.push(round);
+      bares.push(bareOf);
       console.error(`round ${r + 1} done (load ${loadAverage()})`);
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
     const commit = new TextDecoder().decode(
       (await new Deno.Command("git", { args: ["rev-parse", "--short", "HEAD"], cwd: ROOT }).output()).stdout,
     ).trim();
     console.log(
-      `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, ${ROUNDS} rounds (medians), commit ${commit}, ` +
+      `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, ${ROUNDS} rounds of paired windows (medians), ` +
+        `${PIN ? "servers on core 0 and wrk on core 1" : "not pinned"}, commit ${commit}, ` +
         `${new Date().toISOString()}, load average ${before} before, ${loadAverage()} after\n`,
     );
     console.log(
@@ -425,9 +431,9 @@ async function main() {
     console.log("| --- | --- | --- | --- | --- | --- |");
     runs.forEach(([name], i) => {
       const rps = median(rounds.map((r) => r[i].rps));
-      const ratio = median(rounds.map((r) => (100 * r[i].rps) / r[0].rps));
+      const ratio = median(rounds.map((r, k) => (100 * r[i].rps) / bares[k][i].rps));
       const cpu = rounds.map((r) => r[i].cpuUs);
-      const cpuRatio = median(rounds.map((r) => (100 * r[0].cpuUs) / r[i].cpuUs));
+      const cpuRatio = median(rounds.map((r, k) => (100 * bares[k][i].cpuUs) / r[i].cpuUs));
       console.log(
         `| ${name} | ${Math.round(rps)} | ${Math.round(ratio)}% | ${Math.min(...cpu).toFixed(1)} / ${
           median(cpu).toFixed(1)

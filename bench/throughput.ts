@@ -1,11 +1,16 @@
 /**
  * Throughput of the app's per-request path against a bare Hono server, measured in one run with a
  * native load generator (wrk; installed with apt when missing), so the generator is never the
- * bottleneck. Ratios are against the bare server of the same round; the table gives the median of
- * the rounds (bare, then each endpoint, back to back, so a round sees one machine load).
+ * bottleneck. Every endpoint's window is paired with a window of the bare server run just before
+ * it: the ratio of each pair, then the median (and quartiles) over the rounds, so a drift of the
+ * machine between windows (this VM's bare figure moves 49–123k req/s from minute to minute) skews
+ * no ratio. On two cores or more the servers run on core 0 and wrk on core 1 (bench/wrk.ts;
+ * `BENCH_PIN=off` to let the scheduler place them): unpinned, the server's runtime threads and wrk
+ * take each other's core by turns, which made single rounds read 46% or 99% for the same build.
  *
- *   node_modules/.bin/deno run -A bench/throughput.ts [--seconds 10] [--connections 32] [--rounds 3]
+ *   node_modules/.bin/deno run -A bench/throughput.ts [--seconds 3] [--connections 32] [--rounds 9]
  *     [--only healthz,user] [--profile /tmp/prof] [--compare /path/to/other/checkout]
+ *     [--deno /path/to/deno]
  *
  * Starts a throwaway PostgreSQL cluster with the demo data, the app as a separate process (request
  * log on at info, buffered as in production, written to /dev/null) and a bare Hono "hello", warms
@@ -13,38 +18,28 @@
  * writes its .cpuprofile there when the app stops (summarise it with bench/cpuprofile-summary.ts).
  * `--compare DIR` also starts the app of another checkout (e.g. `git archive <commit> | tar -x -C DIR`
  * and a `node_modules` symlink) on the same database and measures its endpoints in the same rounds:
- * a before/after comparison that one machine load cannot skew.
+ * a before/after comparison that one machine load cannot skew. `--deno PATH` runs the servers
+ * on another Deno binary (to compare runtimes: both servers use it, the ratio stays like for like).
  */
 import { findPostgresBin, freePort, startCluster } from "../tests/helpers/pg-cluster.ts";
 import { openPostgres } from "../src/db/postgres.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { ensureWrk, median, onCore, PIN, quantile, wrk as runWrk, type WrkResult } from "./wrk.ts";
 
 const arg = (name: string, fallback: string) => {
   const i = Deno.args.indexOf(`--${name}`);
   return i >= 0 ? Deno.args[i + 1] : fallback;
 };
-const SECONDS = Number(arg("seconds", "10"));
+const SECONDS = Number(arg("seconds", "3"));
 const CONNECTIONS = Number(arg("connections", "32"));
-const ROUNDS = Number(arg("rounds", "3"));
+const ROUNDS = Number(arg("rounds", "9"));
 const ONLY = arg("only", "").split(",").filter(Boolean);
 const PROFILE = arg("profile", "");
 const COMPARE = arg("compare", "");
 const ROOT = new URL("../", import.meta.url).pathname;
-const DENO = `${ROOT}node_modules/deno/deno`;
-
-async function ensureWrk() {
-  const ok = await new Deno.Command("sh", { args: ["-c", "command -v wrk"] }).output();
-  if (ok.success) return;
-  console.log("installing wrk (apt-get)...");
-  const sudo = Deno.uid() === 0 ? [] : ["sudo"];
-  for (const args of [["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "wrk"]]) {
-    const [cmd, ...rest] = [...sudo, ...args];
-    const r = await new Deno.Command(cmd, { args: rest, env: { DEBIAN_FRONTEND: "noninteractive" } }).output();
-    if (!r.success) throw new Error(`${args.join(" ")} failed`);
-  }
-}
+const DENO = arg("deno", `${ROOT}node_modules/deno/deno`);
 
 async function waitFor(url: string) {
   for (let i = 0; i < 1200; i++) {
@@ -60,43 +55,11 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
+/** wrk against one endpoint of this benchmark, counting the CPU of the process that serves it. */
+const wrk = (url: string, headers: Record<string, string>, pid: number, seconds = SECONDS): Promise<WrkResult> =>
+  runWrk({ url, headers, pid, seconds, connections: CONNECTIONS });
+
 const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
-
-interface WrkResult {
-  rps: number;
-  /** CPU time (user + system) the serving process spent per answered request, in µs. */
-  cpuUs: number;
-  p50: string;
-  p99: string;
-  non2xx: number;
-}
-
-/** User + system CPU time of a process so far, in clock ticks (1/100 s on Linux). */
-function cpuTicks(pid: number): number {
-  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-async function wrk(url: string, headers: Record<string, string>, pid: number, seconds = SECONDS): Promise<WrkResult> {
-  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency"];
-  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
-  const ticks = cpuTicks(pid);
-  const out = new TextDecoder().decode((await new Deno.Command("wrk", { args: [...args, url] }).output()).stdout);
-  const used = cpuTicks(pid) - ticks;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-  // The latency distribution's lines ("     50%    1.10ms"), not the "+/- Stdev" column.
-  const p50 = /^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? "-";
-  const p99 = /^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? "-";
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, cpuUs: requests ? (used * 10_000) / requests : 0, p50, p99, non2xx };
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 await ensureWrk();
 const bin = await findPostgresBin();
@@ -111,10 +74,8 @@ try {
   await db.close();
 
   const barePort = freePort();
-  const bareProcess = new Deno.Command(DENO, {
-    args: ["run", "-A", `${ROOT}bench/bare-hono.ts`, String(barePort)],
-    stdout: "null",
-  }).spawn();
+  const [bareCmd, bareArgs] = onCore(0, DENO, ["run", "-A", `${ROOT}bench/bare-hono.ts`, String(barePort)]);
+  const bareProcess = new Deno.Command(bareCmd, { args: bareArgs, stdout: "null" }).spawn();
   children.push(bareProcess);
   // Fixed keys and a temporary data directory: the apps share the key (one sign-in serves both)
   // and write nothing into a checkout.
@@ -124,8 +85,9 @@ try {
   const sealedBidKey = btoa(String.fromCharCode(...bytes.subarray(48)));
   const startApp = (root: string, profile: string[]) => {
     const port = freePort();
-    const child = new Deno.Command(DENO, {
-      args: ["run", "-A", ...profile, `${root}src/main.ts`],
+    const [appCmd, appArgs] = onCore(0, DENO, ["run", "-A", ...profile, `${root}src/main.ts`]);
+    const child = new Deno.Command(appCmd, {
+      args: appArgs,
       cwd: root,
       env: {
         DATABASE_URL: cluster.url,
@@ -203,39 +165,54 @@ try {
   for (const [, , url, headers, pid] of runs) await wrk(url, headers, pid, 2);
 
   const loadBefore = loadAverage();
+  // rounds[r][i]: endpoint i's window in round r; bares[r][i]: the bare window just before it
+  // (for i = 0, the bare server itself, the same window).
   const rounds: WrkResult[][] = [];
+  const bares: WrkResult[][] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const round: WrkResult[] = [];
-    for (const [, , url, headers, pid] of runs) round.push(await wrk(url, headers, pid));
+    const bare: WrkResult[] = [];
+    for (const [key, , url, headers, pid] of runs) {
+      const before = await wrk(runs[0][2], runs[0][3], runs[0][4]);
+      bare.push(before);
+      round.push(key === "bare" ? before : await wrk(url, headers, pid));
+    }
     rounds.push(round);
+    bares.push(bare);
     console.error(
       `round ${r + 1}: ` +
-        runs.map(([key], i) => `${key} ${Math.round(round[i].rps)}/s ${round[i].cpuUs.toFixed(1)}µs`).join(", ") +
-        `  (load ${loadAverage()})`,
+        runs.map(([key], i) =>
+          `${key} ${Math.round(round[i].rps)}/s ${round[i].cpuUs.toFixed(1)}µs (${
+            Math.round((100 * round[i].rps) / bare[i].rps)
+          }%)`
+        ).join(", ") + `  (load ${loadAverage()})`,
     );
   }
   const loadAfter = loadAverage();
   const commit = new TextDecoder().decode(
     (await new Deno.Command("git", { args: ["rev-parse", "--short", "HEAD"], cwd: ROOT }).output()).stdout,
   ).trim();
+  const version = new TextDecoder().decode((await new Deno.Command(DENO, { args: ["--version"] }).output()).stdout)
+    .split("\n")[0];
   console.log(
-    `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, ${ROUNDS} rounds (medians), commit ${commit}, ` +
-      `${new Date().toISOString()}, load average ${loadBefore} before, ${loadAfter} after\n`,
+    `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, ${ROUNDS} rounds of paired windows (each endpoint right after ` +
+      `a bare window), ${PIN ? "servers on core 0 and wrk on core 1" : "not pinned"}, ${version}, ` +
+      `commit ${commit}, ${new Date().toISOString()}, load average ${loadBefore} before, ${loadAfter} after\n`,
   );
   console.log(
-    "| endpoint | req/s | % of bare (per round) | median % | CPU µs/request | % of bare by CPU | p50 | p99 | non-2xx |",
+    "| endpoint | req/s (median) | % of bare: median of pairs | quartiles | CPU µs/request | % of bare by CPU (median of pairs) | p50 | p99 | non-2xx |",
   );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   runs.forEach(([, name], i) => {
-    const ratios = rounds.map((round) => (100 * round[i].rps) / round[0].rps);
+    const ratios = rounds.map((round, r) => (100 * round[i].rps) / bares[r][i].rps);
+    const cpuRatios = rounds.map((round, r) => (100 * bares[r][i].cpuUs) / round[i].cpuUs);
     const mid = rounds.map((round) => round[i]).sort((a, b) => a.rps - b.rps)[Math.floor((ROUNDS - 1) / 2)];
     const non2xx = rounds.reduce((n, round) => n + round[i].non2xx, 0);
     const cpu = median(rounds.map((round) => round[i].cpuUs));
-    const cpuRatio = median(rounds.map((round) => (100 * round[0].cpuUs) / round[i].cpuUs));
     console.log(
-      `| ${name} | ${Math.round(median(rounds.map((round) => round[i].rps)))} | ` +
-        `${ratios.map((x) => `${Math.round(x)}%`).join(" ")} | ${Math.round(median(ratios))}% | ` +
-        `${cpu.toFixed(1)} | ${Math.round(cpuRatio)}% | ${mid.p50} | ${mid.p99} | ${non2xx} |`,
+      `| ${name} | ${Math.round(median(rounds.map((round) => round[i].rps)))} | ${Math.round(median(ratios))}% | ` +
+        `${Math.round(quantile(ratios, 0.25))}–${Math.round(quantile(ratios, 0.75))}% | ` +
+        `${cpu.toFixed(1)} | ${Math.round(median(cpuRatios))}% | ${mid.p50} | ${mid.p99} | ${non2xx} |`,
     );
   });
 } finally {
