@@ -16,7 +16,8 @@
 import { openPostgres } from "../src/db/postgres.ts";
 import { encodeKeyset } from "../src/db/keyset.ts";
 import { freePort } from "../tests/helpers/pg-cluster.ts";
-import { backendTicks, cpuTicks } from "./proc-cpu.ts";
+import { backendTicks } from "./proc-cpu.ts";
+import { rotatingScript, wrkWithBackends } from "./wrk.ts";
 
 const argOf = (name: string) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -91,47 +92,23 @@ async function startServer(root: string) {
 }
 
 async function wrk(server: Awaited<ReturnType<typeof startServer>>, paths: string[]) {
-  const script = await Deno.makeTempFile({ suffix: ".lua" });
-  await Deno.writeTextFile(
-    script,
-    `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}\nlocal i = 0\n` +
-      "request = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n",
-  );
-  const args = (s: number) => [
-    "-t1",
-    `-c${CONNECTIONS}`,
-    `-d${s}s`,
-    "--latency",
-    "-H",
-    `cookie: ${server.cookie}`,
-    "-s",
-    script,
-    server.base,
-  ];
-  // Warm-up: the pool opens its connections, so every backend is listed before the measured run.
-  await new Deno.Command("wrk", { args: args(2), stdout: "null", stderr: "null" }).output();
-  const backends = await backendTicks(db);
-  const ticks = cpuTicks(server.child.pid);
-  const out = new TextDecoder().decode((await new Deno.Command("wrk", { args: args(SECONDS) }).output()).stdout);
-  const app = cpuTicks(server.child.pid) - ticks;
-  let pg = 0;
-  for (const [pid, before] of backends) {
-    try {
-      pg += cpuTicks(pid) - before;
-    } catch {
-      // the backend ended during the run
-    }
+  const script = await rotatingScript(paths);
+  try {
+    const r = await wrkWithBackends(
+      {
+        url: server.base,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        headers: { cookie: server.cookie },
+        script,
+        pid: server.child.pid,
+      },
+      () => backendTicks(db),
+    );
+    return { rps: r.rps, app: Math.round(r.cpuUs), pg: Math.round(r.backendUs), p50: r.p50, non2xx: r.non2xx };
+  } finally {
+    await Deno.remove(script);
   }
-  await Deno.remove(script);
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-  const us = (t: number) => requests ? Math.round((t * 10_000) / requests) : 0;
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    app: us(app),
-    pg: us(pg),
-    p50: /^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? "-",
-    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-  };
 }
 
 const servers: [string, Awaited<ReturnType<typeof startServer>>][] = [["this checkout", await startServer(ROOT)]];

@@ -22,6 +22,9 @@ import { DEMO_ACCOUNTS } from "../src/db/demo-accounts.ts";
 import { encodeKeyset as encodeCursor } from "../src/db/keyset.ts";
 import { closedLoop, type LoadResult, openLoop, summarize } from "./load.ts";
 import { backendTicks, cpuTicks } from "./proc-cpu.ts";
+import { ensureWrk, rotatingScript, type WrkResult as WrkRun, wrkWithBackends } from "./wrk.ts";
+
+type WrkResult = WrkRun & { backendUs: number };
 
 const arg = (name: string, fallback: number) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -31,15 +34,11 @@ const SCALE = arg("scale", 100_000);
 const SECONDS = arg("seconds", 30);
 const RATE = arg("rate", 200);
 const ROOT = new URL("../", import.meta.url).pathname;
-// Closed-loop wrk runs (0 skips them; wrk must be installed: bench/throughput.ts installs it with apt).
+// Closed-loop wrk runs (0 skips them; wrk is installed with apt when missing: bench/wrk.ts).
 const WRK_SECONDS = arg("wrk-seconds", 10);
 const WRK_CONNECTIONS = arg("wrk-connections", 32);
 // --only stats: the five dashboard stats endpoints alone, each at 50/s for --seconds (no list, detail or wrk runs).
 const ONLY = Deno.args.includes("--only") ? Deno.args[Deno.args.indexOf("--only") + 1] : undefined;
-
-async function hasWrk() {
-  return (await new Deno.Command("sh", { args: ["-c", "command -v wrk"] }).output()).success;
-}
 
 /** CPU ticks so far of the app's PostgreSQL backends, by pid (bench/proc-cpu.ts), on a connection of its own. */
 async function backendTicksAt(url: string): Promise<Map<number, number>> {
@@ -51,63 +50,17 @@ async function backendTicksAt(url: string): Promise<Map<number, number>> {
   }
 }
 
-interface WrkResult {
-  requests: number;
-  rps: number;
-  cpuUs: number;
-  /** CPU µs per request of the app's PostgreSQL backends (0 when they cannot be read). */
-  backendUs: number;
-  p50: string;
-  p99: string;
-  non2xx: number;
-}
-
 /** wrk against `url` (or, with `paths`, a Lua script rotating over them), with the session cookie. */
-async function wrk(
-  url: string,
-  cookie: string,
-  pid: number,
-  databaseUrl: string,
-  paths?: string[],
-): Promise<WrkResult> {
-  const args = ["-t1", `-c${WRK_CONNECTIONS}`, `-d${WRK_SECONDS}s`, "--latency", "-H", `cookie: ${cookie}`];
-  let script: string | undefined;
-  if (paths) {
-    script = await Deno.makeTempFile({ suffix: ".lua" });
-    await Deno.writeTextFile(
-      script,
-      `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}\nlocal i = 0\n` +
-        "request = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n",
+async function wrk(url: string, cookie: string, pid: number, databaseUrl: string, paths?: string[]) {
+  const script = paths ? await rotatingScript(paths) : undefined;
+  try {
+    return await wrkWithBackends(
+      { url, seconds: WRK_SECONDS, connections: WRK_CONNECTIONS, headers: { cookie }, script, pid },
+      () => backendTicksAt(databaseUrl),
     );
-    args.push("-s", script);
+  } finally {
+    if (script) await Deno.remove(script);
   }
-  // A short warm-up at the same concurrency first: the pool opens its connections then, and each
-  // backend is listed before the measured run (one opened during it would not be counted).
-  const warmArgs = args.map((a) => a.startsWith("-d") ? "-d2s" : a);
-  await new Deno.Command("wrk", { args: [...warmArgs, url], stdout: "null", stderr: "null" }).output();
-  const backends = await backendTicksAt(databaseUrl);
-  const ticks = cpuTicks(pid);
-  const out = new TextDecoder().decode((await new Deno.Command("wrk", { args: [...args, url] }).output()).stdout);
-  const used = cpuTicks(pid) - ticks;
-  let backendUsed = 0;
-  for (const [p, before] of backends) {
-    try {
-      backendUsed += cpuTicks(p) - before;
-    } catch {
-      // the backend ended during the run
-    }
-  }
-  if (script) await Deno.remove(script);
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-  return {
-    requests,
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    cpuUs: requests ? (used * 10_000) / requests : 0,
-    backendUs: requests ? (backendUsed * 10_000) / requests : 0,
-    p50: /^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? "-",
-    p99: /^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? "-",
-    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-  };
 }
 
 // --database-url: an already seeded database (migrated, demo + scale seed, analysed), to re-run the
@@ -242,7 +195,8 @@ try {
   // Closed loop with wrk (native; this JavaScript generator saturates before the server does): page 1
   // alone, and the list mix rotated by a Lua script over 500 paths drawn from the kinds above.
   const closed: [string, WrkResult][] = [];
-  if (WRK_SECONDS > 0 && !ONLY && await hasWrk()) {
+  if (WRK_SECONDS > 0 && !ONLY) {
+    await ensureWrk();
     const paths = Array.from({ length: 500 }, () => pick(listKinds)[1]());
     closed.push([
       `page 1, wrk -c${WRK_CONNECTIONS}`,

@@ -96,3 +96,26 @@ export function quantile(xs: number[], q: number): number {
 }
 
 export const median = (xs: number[]) => quantile(xs, 0.5);
+
+/**
+ * wrk after a 2-second warm-up at the same concurrency (the app's pool opens its connections then,
+ * so each PostgreSQL backend is listed before the measured run: one opened during it would not be
+ * counted), with the CPU of the serving process and of its backends per request.
+ */
+export async function wrkWithBackends(
+  opts: WrkOptions,
+  listBackends: () => Promise<Map<number, number>>,
+): Promise<WrkResult & { backendUs: number }> {
+  await wrk({ ...opts, seconds: 2, pid: undefined });
+  const backends = await listBackends();
+  const result = await wrk(opts);
+  let used = 0;
+  for (const [pid, before] of backends) {
+    try {
+      used += cpuTicks(pid) - before;
+    } catch {
+      // the backend ended during the run
+    }
+  }
+  return { ...result, backendUs: result.requests ? (used * 10_000) / result.requests : 0 };
+}
