@@ -8,7 +8,7 @@ import { runDeadlineReminders } from "../../src/jobs/deadline-reminders.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
-import { as, createCategory } from "../helpers/users.ts";
+import { as, createCategory, type Session } from "../helpers/users.ts";
 
 const tag = `[reminders/${testBackend()}]`;
 const t = await testApp();
@@ -42,6 +42,27 @@ async function activeRequest(hoursLeft: number) {
   const pr = await expectJson<{ id: number; requestId: string; items: { id: number }[] }>(res, 201);
   await db.query("update purchase_requests set status = 'active' where id = $1", [pr.id]);
   return pr;
+}
+
+/** A bid request in CAT closing for bids in `hoursLeft` hours (open unless said). */
+async function bidRequest(manager: Session, fields: Record<string, unknown>, hoursLeft: number) {
+  return await expectJson<{ id: number; bidNumber: string; items: { id: number }[] }>(
+    await manager.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        description: "d",
+        department: "Ops",
+        qualificationCriteria: "q",
+        biddingMode: "open",
+        categoryId: CAT,
+        deadline: new Date(Date.now() + 30 * HOUR).toISOString(),
+        biddingDeadline: new Date(Date.now() + hoursLeft * HOUR).toISOString(),
+        items: [{ itemName: "Sealed pens", quantity: 1, estimatedPrice: "3.00", categoryId: CAT }],
+        ...fields,
+      },
+    }),
+    201,
+  );
 }
 
 async function remindersTo(email: string) {
@@ -91,23 +112,7 @@ Deno.test(`${tag} no reminders when deadline_reminders_enabled is off`, async ()
 
 Deno.test(`${tag} a sealed bid's reminder goes to every subscribed vendor, submitted or not, with the same text`, async () => {
   const manager = await as(t, "procurement_manager");
-  const bid = await expectJson<{ id: number; bidNumber: string; items: { id: number }[] }>(
-    await manager.request("/api/bid-requests", {
-      method: "POST",
-      json: {
-        title: "Sealed reminder tender",
-        description: "d",
-        department: "Ops",
-        qualificationCriteria: "q",
-        biddingMode: "sealed",
-        categoryId: CAT,
-        deadline: new Date(Date.now() + 30 * HOUR).toISOString(),
-        biddingDeadline: new Date(Date.now() + 6 * HOUR).toISOString(),
-        items: [{ itemName: "Sealed pens", quantity: 1, estimatedPrice: "3.00", categoryId: CAT }],
-      },
-    }),
-    201,
-  );
+  const bid = await bidRequest(manager, { title: "Sealed reminder tender", biddingMode: "sealed" }, 6);
   await expectJson(
     await answered.request("/api/vendor/quotations", {
       method: "POST",
@@ -130,24 +135,7 @@ Deno.test(`${tag} a sealed bid's reminder goes to every subscribed vendor, submi
 Deno.test(`${tag} a request gone out to bid is reminded of as the bid, not as itself, until the bid is cancelled`, async () => {
   const manager = await as(t, "procurement_manager");
   const pr = await activeRequest(9);
-  const bid = await expectJson<{ id: number; bidNumber: string }>(
-    await manager.request("/api/bid-requests", {
-      method: "POST",
-      json: {
-        purchaseRequestId: pr.id,
-        title: "Reminder conversion",
-        description: "d",
-        department: "Ops",
-        qualificationCriteria: "q",
-        biddingMode: "open",
-        categoryId: CAT,
-        deadline: new Date(Date.now() + 30 * HOUR).toISOString(),
-        biddingDeadline: new Date(Date.now() + 7 * HOUR).toISOString(),
-        items: [{ itemName: "ignored", quantity: 1, estimatedPrice: "1.00", categoryId: CAT }],
-      },
-    }),
-    201,
-  );
+  const bid = await bidRequest(manager, { purchaseRequestId: pr.id, title: "Reminder conversion" }, 7);
   const about = async (needle: string) =>
     (await remindersTo(quiet.user.email)).filter((m) => m.subject.includes(needle) || m.body.includes(needle));
   await runDeadlineReminders(db, logger);
