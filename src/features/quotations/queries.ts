@@ -80,7 +80,8 @@ export interface QuotationRow {
  * keeps the row estimate sound: as a bare anti-join, a table of purchase request quotations only
  * (every bid_request_id null) is estimated at 1 row, and its count would never be skipped.
  */
-export const LISTED = `q.is_current and not q.sealed and (q.bid_request_id is null or not exists (select 1 from bid_requests br
+export const LISTED =
+  `q.is_current and not q.sealed and (q.bid_request_id is null or not exists (select 1 from bid_requests br
     where br.id = q.bid_request_id and br.bidding_mode = 'sealed' and br.unsealed_at is null offset 0))`;
 
 // Timestamps inside json come out as PostgreSQL writes them; this is the JSON of a JS Date (milliseconds,
