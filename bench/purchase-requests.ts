@@ -22,9 +22,7 @@ import { DEMO_ACCOUNTS } from "../src/db/demo-accounts.ts";
 import { encodeKeyset as encodeCursor } from "../src/db/keyset.ts";
 import { closedLoop, type LoadResult, openLoop, summarize } from "./load.ts";
 import { backendTicks, cpuTicks } from "./proc-cpu.ts";
-import { ensureWrk, rotatingScript, type WrkResult as WrkRun, wrkWithBackends } from "./wrk.ts";
-
-type WrkResult = WrkRun & { backendUs: number };
+import { type BackendWrkResult as WrkResult, ensureWrk, rotatingScript, wrkWithBackends } from "./wrk.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = Deno.args.indexOf(`--${name}`);

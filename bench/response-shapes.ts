@@ -226,10 +226,8 @@ async function main() {
 
   const { median, onCore, PIN, wrk: runWrk } = await import("./wrk.ts");
   const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
-  const wrk = async (url: string, cookie: string, pid: number, seconds: number) => {
-    const r = await runWrk({ url, seconds, connections: CONNECTIONS, headers: cookie ? { cookie } : {}, pid });
-    return { rps: r.rps, cpuUs: r.cpuUs, bad: r.non2xx };
-  };
+  const wrk = (url: string, cookie: string, pid: number, seconds: number) =>
+    runWrk({ url, seconds, connections: CONNECTIONS, headers: cookie ? { cookie } : {}, pid });
   const waitFor = async (url: string, init?: RequestInit) => {
     for (let i = 0; i < 1200; i++) {
       try {
@@ -402,7 +400,7 @@ async function main() {
     const before = loadAverage();
     // Each variant's window right after a window of bare Hono: ratios of adjacent windows
     // (bench/throughput.ts), so the machine's drift between windows skews none.
-    type Window = { rps: number; cpuUs: number; bad: number };
+    type Window = Awaited<ReturnType<typeof wrk>>;
     const rounds: Window[][] = [];
     const bares: Window[][] = [];
     for (let r = 0; r < ROUNDS; r++) {
@@ -437,7 +435,7 @@ async function main() {
       console.log(
         `| ${name} | ${Math.round(rps)} | ${Math.round(ratio)}% | ${Math.min(...cpu).toFixed(1)} / ${
           median(cpu).toFixed(1)
-        } | ${Math.round(cpuRatio)}% | ${rounds.reduce((n, r) => n + r[i].bad, 0)} |`,
+        } | ${Math.round(cpuRatio)}% | ${rounds.reduce((n, r) => n + r[i].non2xx, 0)} |`,
       );
     });
   } finally {

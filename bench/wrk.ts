@@ -97,6 +97,11 @@ export function quantile(xs: number[], q: number): number {
 
 export const median = (xs: number[]) => quantile(xs, 0.5);
 
+export interface BackendWrkResult extends WrkResult {
+  /** CPU µs per request of the app's PostgreSQL backends (0 when they cannot be read). */
+  backendUs: number;
+}
+
 /**
  * wrk after a 2-second warm-up at the same concurrency (the app's pool opens its connections then,
  * so each PostgreSQL backend is listed before the measured run: one opened during it would not be
@@ -105,7 +110,7 @@ export const median = (xs: number[]) => quantile(xs, 0.5);
 export async function wrkWithBackends(
   opts: WrkOptions,
   listBackends: () => Promise<Map<number, number>>,
-): Promise<WrkResult & { backendUs: number }> {
+): Promise<BackendWrkResult> {
   await wrk({ ...opts, seconds: 2, pid: undefined });
   const backends = await listBackends();
   const result = await wrk(opts);

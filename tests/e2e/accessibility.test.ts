@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { sectionsFor } from "../../src/shared/permissions.ts";
 import type { RoleName } from "../../src/shared/roles.ts";
 import en from "../../web/src/locales/en.json" with { type: "json" };
-import { e2eContext, openPage, RESULTS_DIR, screenshot, type TestPage } from "./helpers.ts";
+import { colorSchemeSettled, e2eContext, openPage, RESULTS_DIR, screenshot, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext();
 
@@ -28,11 +28,11 @@ const DEMO: { role: RoleName; email?: string; pages: string[] }[] = [
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
 
-/** Let the screen settle: data loaded (no spinner left outside buttons), transitions over. */
-async function settle(page: Page) {
+/** Let the screen settle: data loaded (no spinner left outside buttons), the theme's transitions over. */
+async function settle(page: Page, theme: "light" | "dark") {
   await page.waitForFunction(() => !document.querySelector(".loading:not(.btn .loading)"), null, { timeout: 5_000 })
     .catch(() => {});
-  await page.waitForTimeout(100);
+  await colorSchemeSettled(page, theme);
 }
 
 /** Every violation found is also written here as it is found, for reading while the test runs. */
@@ -46,7 +46,7 @@ async function audit(page: Page, screen: string, include?: string): Promise<stri
   const found: string[] = [];
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
-    await settle(page);
+    await settle(page, theme);
     const builder = new AxeBuilder({ page });
     const { violations } = await (include ? builder.include(include) : builder).analyze();
     for (const v of violations) {

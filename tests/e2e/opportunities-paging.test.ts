@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot } from "./helpers.ts";
+import { colorSchemeSettled, e2eContext, openPage, screenshot } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
@@ -108,6 +108,7 @@ Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the
       .click();
 
     await page.emulateMedia({ colorScheme: "dark" });
+    await colorSchemeSettled(page, "dark");
     await screenshot(page, "opportunities-paging-dark");
     await page.getByRole("region", { name: "My Quotations" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: "test-results/opportunities-paging-dark-viewport.png" });
