@@ -2,8 +2,11 @@
  * End-to-end tests drive the real server (`deno run -A src/main.ts`: embedded PGlite in a temp
  * DATA_DIR, demo seed, built SPA) with the system Chromium through playwright-core.
  * tests/run.ts builds the SPA when it is stale before running these; startServer() only checks it exists.
+ * In the full pass every file shares one server and one Chromium (shared.ts); a file run alone
+ * starts its own.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { freePort } from "../helpers/pg-cluster.ts";
 
 export const ROOT = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
@@ -81,19 +84,49 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-async function collect(stream: ReadableStream<Uint8Array>, into: string[]) {
+async function collect(stream: ReadableStream<Uint8Array>, into: string[], log?: Deno.FsFile) {
   let rest = "";
   const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  // Whole lines only, so the two streams never interleave inside a line of the log file.
+  const write = (lines: string[]) => {
+    if (!log || !lines.length) return;
+    const bytes = encoder.encode(lines.map((l) => `${l}\n`).join(""));
+    let written = 0;
+    while (written < bytes.length) written += log.writeSync(bytes.subarray(written));
+  };
   for await (const bytes of stream) {
     const lines = (rest + decoder.decode(bytes, { stream: true })).split("\n");
     rest = lines.pop()!;
     into.push(...lines);
+    write(lines);
   }
-  if (rest) into.push(rest);
+  if (rest) {
+    into.push(rest);
+    write([rest]);
+  }
 }
 
-/** Start `src/main.ts` on a free port with a fresh embedded database and wait until /readyz answers. */
-export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+/** Lines of server output that are errors: level error in the JSON logs, or an uncaught error. */
+export function errorLines(lines: string[]): string[] {
+  return lines.filter((line) => {
+    if (/^error: Uncaught|^Uncaught /.test(line)) return true;
+    try {
+      return JSON.parse(line).level === "error";
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Start `src/main.ts` on a free port with a fresh embedded database and wait until /readyz answers.
+ * With `logFile`, everything it prints is also appended there.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { logFile?: string } = {},
+): Promise<Server> {
   const dataDir = await Deno.makeTempDir({ prefix: "procurement-e2e-" });
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -119,7 +152,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     stderr: "piped",
   }).spawn();
   const output: string[] = [];
-  const pumps = Promise.all([collect(child.stdout, output), collect(child.stderr, output)]);
+  const log = options.logFile
+    ? await Deno.open(options.logFile, { create: true, append: true, write: true })
+    : undefined;
+  const pumps = Promise.all([collect(child.stdout, output, log), collect(child.stderr, output, log)])
+    .finally(() => log?.close());
   let exited = false;
   const status = child.status.then((s) => {
     exited = true;
@@ -161,16 +198,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     await new Promise((r) => setTimeout(r, 250));
   }
 
-  const errors = () =>
-    output.filter((line) => {
-      if (/^error: Uncaught|^Uncaught /.test(line)) return true;
-      try {
-        return JSON.parse(line).level === "error";
-      } catch {
-        return false;
-      }
-    });
-  return { url, dataDir, output, errors, stop };
+  return { url, dataDir, output, errors: () => errorLines(output), stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,34 +256,205 @@ export async function openPage(
   return { context, page, problems, close: () => context.close() };
 }
 
+/** What a test file reaches: the server (its URL) and the email provider edge (fake-email.ts). */
+export interface E2eServer {
+  url: string;
+}
+
+/** The email edge as a test file sees it: route the server's provider calls to a provider of its own. */
+export interface EmailRoute {
+  /** Send the server's SMTP2GO / SendGrid calls to `target` (http://host:port) until `restore()`. */
+  routeTo(target: string): Promise<void>;
+  /** Back to the default fake provider, which accepts everything. */
+  restore(): Promise<void>;
+}
+
+function emailRoute(edgeUrl: string): EmailRoute {
+  const call = async (method: string, body?: unknown) => {
+    const res = await fetch(`${edgeUrl}/__e2e/route`, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`email edge: ${method} /__e2e/route answered ${res.status}: ${text}`);
+  };
+  return { routeTo: (target) => call("PUT", { target }), restore: () => call("DELETE") };
+}
+
+function readLogFrom(path: string, offset: number): string[] {
+  const bytes = Deno.readFileSync(path);
+  return new TextDecoder().decode(bytes.subarray(offset)).split("\n");
+}
+
 /**
- * Everything one e2e test file needs, started on first use and stopped by the file's afterAll.
- * With `noServerErrors`, the afterAll fails the file if the server logged an error at any point of
- * it: checked after the last test whatever order or filter the tests ran in.
+ * Everything one e2e test file needs: the server, a browser and the email edge. In the full pass
+ * (the E2E_* variables of shared.ts are set) they are the shared ones: the browser is a connection to
+ * the shared Chromium, closed (disconnected) by the file's afterAll; the server is never stopped here.
+ * Run alone, the file starts its own environment on first use and stops it in afterAll.
+ *
+ * With `noServerErrors`, the afterAll fails the file if the server logged an error while the file
+ * ran (the lines of the server's log written since the file started), whatever order or filter the
+ * tests ran in.
  */
 export function e2eContext(options: { noServerErrors?: boolean } = {}) {
-  let started: Promise<{ server: Server; browser: Browser }> | undefined;
+  const sharedUrl = Deno.env.get("E2E_BASE_URL");
+  const sharedLog = Deno.env.get("E2E_SERVER_LOG");
+  // The shared server's log before this file did anything: only what follows is this file's.
+  const logOffset = sharedUrl && sharedLog ? Deno.statSync(sharedLog).size : 0;
+  type Ctx = { server: E2eServer; browser: Browser; email: EmailRoute; log: string; stop?: () => Promise<void> };
+  let started: Promise<Ctx> | undefined;
   const get = () =>
-    started ??= (async () => {
-      const server = await startServer();
+    started ??= (async (): Promise<Ctx> => {
+      let env: Record<string, string>;
+      let stop: (() => Promise<void>) | undefined;
+      if (sharedUrl) {
+        env = Deno.env.toObject();
+      } else {
+        const { startE2eEnvironment } = await import("./shared.ts");
+        const own = await startE2eEnvironment();
+        env = own.env;
+        stop = own.stop;
+      }
+      const need = (name: string) => {
+        const value = env[name];
+        if (!value) throw new Error(`${name} is not set (tests/e2e/shared.ts sets it with E2E_BASE_URL)`);
+        return value;
+      };
       try {
-        return { server, browser: await launchBrowser() };
+        const { chromium } = await import("playwright-core");
+        const browser = await chromium.connect(need("E2E_WS_ENDPOINT"));
+        return {
+          server: { url: need("E2E_BASE_URL") },
+          browser,
+          email: emailRoute(need("E2E_EMAIL_URL")),
+          log: need("E2E_SERVER_LOG"),
+          stop,
+        };
       } catch (e) {
-        await server.stop();
+        await stop?.();
         throw e;
       }
     })();
   Deno.test.afterAll(async () => {
     if (!started) return;
-    const { server, browser } = await started.catch(() => ({ server: undefined, browser: undefined }));
-    await browser?.close();
-    await server?.stop();
-    if (options.noServerErrors && server) {
-      const errors = server.errors();
-      if (errors.length) throw new Error(`the server logged errors during this file:\n${errors.join("\n")}`);
-    }
+    const ctx = await started.catch(() => undefined);
+    if (!ctx) return;
+    // A connected browser's close() ends this file's contexts and disconnects; Chromium keeps running.
+    await ctx.browser.close();
+    const errors = options.noServerErrors ? errorLines(readLogFrom(ctx.log, logOffset)) : [];
+    await ctx.stop?.();
+    if (errors.length) throw new Error(`the server logged errors during this file:\n${errors.join("\n")}`);
   });
   return get;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+export const DEMO_PASSWORD = "demo123";
+
+/**
+ * Sign a tab in through the API, the way design.md asks of every test but those of sign-in itself:
+ * the session cookie lands in the tab's browser context. No email: the administrator (admin /
+ * admin123). With `goto`, the page then opens that path.
+ */
+export async function signIn(
+  tab: TestPage,
+  email?: string,
+  options: { password?: string; goto?: string } = {},
+): Promise<void> {
+  const res = email
+    ? await tab.context.request.post("/api/auth/login", {
+      data: { email, password: options.password ?? DEMO_PASSWORD },
+    })
+    : await tab.context.request.post("/api/admin/login", {
+      data: { username: "admin", password: options.password ?? "admin123" },
+    });
+  assert.equal(res.status(), 200, `sign-in as ${email ?? "admin"}: ${res.status()} ${await res.text()}`);
+  if (options.goto) await tab.page.goto(options.goto);
+}
+
+/**
+ * A vendor of its own for a test that must not share the demo vendor's opportunities: registered,
+ * approved by the administrator (`admin`, a signed-in admin tab), its password set through the
+ * approval email's one-time link, subscribed to `categoryIds`. Returns its email and password.
+ */
+export async function createVendor(
+  admin: TestPage,
+  categoryIds: number[],
+  name = "E2E Vendor",
+): Promise<{ email: string; password: string; companyName: string }> {
+  const api = admin.context.request;
+  const stamp = crypto.randomUUID().slice(0, 8);
+  const email = `vendor.${stamp}@example.com`;
+  const companyName = `${name} ${stamp}`;
+  const password = `vendor-pass-${stamp}`;
+  const registered = await api.post("/api/vendor/register", {
+    multipart: {
+      firstName: "Test",
+      lastName: "Vendor",
+      email,
+      companyName,
+      contactPerson: "Test Vendor",
+      phone: "+1 555 0100",
+      categoryIds: categoryIds.join(","),
+    },
+  });
+  assert.equal(registered.status(), 201, await registered.text());
+  const pending = await (await api.get("/api/admin/vendors/pending")).json() as { id: number; email: string }[];
+  const vendor = pending.find((v) => v.email === email);
+  assert.ok(vendor, `${email} is pending approval`);
+  const approved = await api.patch(`/api/admin/vendors/${vendor.id}/status`, { data: { status: "approved" } });
+  assert.equal(approved.status(), 200, await approved.text());
+  const outbox = await (await api.get("/api/admin/outbox?limit=50")).json() as { recipient: string; body: string }[];
+  const token = /\/set-password\?token=([^\s&]+)/.exec(outbox.find((m) => m.recipient === email)?.body ?? "")?.[1];
+  assert.ok(token, `the approval email to ${email} carries a set-password link`);
+  const set = await api.post("/api/auth/set-password", { data: { token: decodeURIComponent(token), password } });
+  assert.equal(set.status(), 200, await set.text());
+  return { email, password, companyName };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Waiting for conditions (never for a fixed time)
+
+/**
+ * Poll `condition` until it returns something truthy and return that; fail the test with `what` when
+ * it has not happened within `timeout` ms. For what a locator's own waitFor cannot express (a
+ * value, a count, something a fake provider received).
+ */
+export async function waitUntil<T>(
+  condition: () => T | Promise<T>,
+  what: string,
+  { timeout = 15_000, interval = 100 }: { timeout?: number; interval?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  while (true) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+/** Wait until the input shows `value` (e.g. a form filled in from data that loads). */
+export async function expectValue(input: Locator, value: string, timeout = 15_000) {
+  let last = "";
+  await waitUntil(async () => (last = await input.inputValue()) === value, `${input} to have the value "${value}"`, {
+    timeout,
+  }).catch((e) => {
+    throw new Error(`${(e as Error).message} (it has "${last}")`);
+  });
+}
+
+/** Wait until the element's text matches `text` (a substring or a pattern). */
+export async function expectText(locator: Locator, text: string | RegExp, timeout = 15_000) {
+  let last = "";
+  const matches = (s: string) => typeof text === "string" ? s.includes(text) : text.test(s);
+  await waitUntil(async () => matches(last = await locator.innerText()), `${locator} to show ${text}`, { timeout })
+    .catch((e) => {
+      throw new Error(`${(e as Error).message} (it shows "${last}")`);
+    });
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -275,8 +474,10 @@ export async function colorSchemeSettled(page: Page, scheme: "light" | "dark") {
       matchMedia("(prefers-color-scheme: dark)").matches === dark &&
       document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
     scheme === "dark",
-    { timeout: 5_000 },
-  ).catch(() => {});
+    { timeout: 10_000 },
+  ).catch((e) => {
+    throw new Error(`the ${scheme} colour scheme did not settle (a CSS transition still running): ${e}`);
+  });
   // One more frame, so the settled styles are the ones painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
