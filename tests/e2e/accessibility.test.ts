@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { sectionsFor } from "../../src/shared/permissions.ts";
 import type { RoleName } from "../../src/shared/roles.ts";
 import en from "../../web/src/locales/en.json" with { type: "json" };
-import { colorSchemeSettled, e2eContext, openPage, RESULTS_DIR, screenshot, type TestPage } from "./helpers.ts";
+import { colorSchemeSettled, e2eContext, openPage, RESULTS_DIR, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext();
 
@@ -30,8 +30,10 @@ const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard 
 
 /** Let the screen settle: data loaded (no spinner left outside buttons), the theme's transitions over. */
 async function settle(page: Page, theme: "light" | "dark") {
-  await page.waitForFunction(() => !document.querySelector(".loading:not(.btn .loading)"), null, { timeout: 5_000 })
-    .catch(() => {});
+  await page.waitForFunction(() => !document.querySelector(".loading:not(.btn .loading)"), null, { timeout: 15_000 })
+    .catch((e) => {
+      throw new Error(`a spinner is still showing on ${page.url()}: ${e}`);
+    });
   await colorSchemeSettled(page, theme);
 }
 
@@ -62,18 +64,9 @@ async function audit(page: Page, screen: string, include?: string): Promise<stri
   return found;
 }
 
-async function signIn(tab: TestPage, email?: string) {
-  const res = email
-    ? await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } })
-    : await tab.page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
-  assert.equal(res.status(), 200, `sign-in as ${email ?? "admin"}`);
-  await tab.page.goto("/");
-  await sidebar(tab.page).waitFor();
-}
-
 async function closeDialog(page: Page) {
   await page.keyboard.press("Escape");
-  await page.getByRole("dialog").first().waitFor({ state: "hidden", timeout: 5_000 }).catch(() => {});
+  await page.getByRole("dialog").first().waitFor({ state: "hidden" });
 }
 
 /** Dialogs are the same for every role that opens them: each is checked once per run. */
@@ -141,7 +134,8 @@ for (const { role, email, pages } of DEMO) {
     const { page } = tab;
     const found: string[] = [];
     try {
-      await signIn(tab, email);
+      await signIn(tab, email, { goto: "/" });
+      await sidebar(page).waitFor();
       for (const section of sectionsFor(role)) {
         const label = en.dashboard.sections[section];
         await sidebar(page).getByRole("button", { name: label, exact: true }).click();

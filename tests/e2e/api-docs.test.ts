@@ -24,11 +24,14 @@ Deno.test("[e2e] api-docs: /api/docs renders the reference of /api/openapi.json 
   try {
     await page.goto("/api/docs");
     await page.getByText("Procurement API").first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(1000);
+    // The reference has rendered its tags and asked for nothing more.
+    const tags = ["categories", "purchase-requests", "bids"];
+    await page.waitForFunction((tags) => tags.every((t) => new RegExp(t, "i").test(document.body.innerText)), tags);
+    await page.waitForLoadState("networkidle");
     await screenshot(page, "api-docs");
     // The document's tags are listed (each opens its operations, with their answers).
     const text = await page.locator("body").innerText();
-    for (const tag of ["categories", "purchase-requests", "bids"]) assert.match(text, new RegExp(tag, "i"), tag);
+    for (const tag of tags) assert.match(text, new RegExp(tag, "i"), tag);
     assert.deepEqual(foreign, [], "requests to other origins");
     // With "Ask AI" and the developer tools off (src/lib/api-docs.ts), the bundle asks nothing of
     // Scalar's servers: no CSP refusal, no console error at all.

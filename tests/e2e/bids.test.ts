@@ -6,32 +6,17 @@
  * along, each with its toast, and the dialog shows the new state.
  */
 import assert from "node:assert/strict";
-import type { Locator, Page } from "playwright-core";
-import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+import type { Page } from "playwright-core";
+import { e2eContext, expectValue, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
 
-/** Sign in through the API: the context keeps the session cookie (sign-in itself is tested elsewhere). */
-async function signIn(tab: TestPage, email: string) {
-  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
-  assert.equal(res.status(), 200, `sign-in as ${email}`);
-}
-
 async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByRole("status").filter({ hasText: title });
   await toast.waitFor();
   if (description) await toast.getByText(description).waitFor();
-}
-
-/** The purchase request loads before the form is filled in: wait for an input to show the value. */
-async function waitForValue(input: Locator, value: string) {
-  const deadline = Date.now() + 10_000;
-  while ((await input.inputValue()) !== value) {
-    if (Date.now() > deadline) assert.equal(await input.inputValue(), value);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, close bidding, unseal", async () => {
@@ -83,8 +68,8 @@ Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, clo
     const convertFrom = panel.getByLabel("Convert from purchase request");
     await convertFrom.locator("option", { hasText: pr.requestId }).waitFor({ state: "attached" });
     await convertFrom.selectOption({ label: `${pr.requestId} · ${title} (active)` });
-    // Its fields are copied in.
-    await waitForValue(panel.getByLabel("Title"), title);
+    // Its fields are copied in (the purchase request loads first).
+    await expectValue(panel.getByLabel("Title"), title);
     assert.equal(await panel.getByLabel("Department").inputValue(), "Logistics");
 
     await dialog.getByRole("tab", { name: "Items" }).click();

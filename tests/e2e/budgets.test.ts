@@ -9,17 +9,11 @@
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { colorSchemeSettled, e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+import { colorSchemeSettled, e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
-
-async function signIn(tab: TestPage, email: string) {
-  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
-  assert.equal(res.status(), 200, `sign-in as ${email}`);
-  await tab.page.goto("/");
-}
 
 async function axe(page: Page, screen: string): Promise<string[]> {
   const found: string[] = [];
@@ -46,10 +40,10 @@ Deno.test("[e2e] budgets: finance creates a budget, sees the commitment and the 
   const manager = await openPage(browser, server.url);
   const vendor = await openPage(browser, server.url);
   try {
-    await signIn(finance, "finance@example.com");
-    await signIn(team, "purchase@example.com");
-    await signIn(manager, "manager@example.com");
-    await signIn(vendor, "vendor@example.com");
+    await signIn(finance, "finance@example.com", { goto: "/" });
+    await signIn(team, "purchase@example.com", { goto: "/" });
+    await signIn(manager, "manager@example.com", { goto: "/" });
+    await signIn(vendor, "vendor@example.com", { goto: "/" });
 
     // 1. Finance creates the budget on the Budgets screen.
     const problems: string[] = [];

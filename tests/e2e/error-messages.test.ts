@@ -14,7 +14,7 @@ import esErrors from "../../web/src/features/errors/locales/es.json" with { type
 import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
 import dvCategories from "../../web/src/features/categories/locales/dv.json" with { type: "json" };
 import dvErrors from "../../web/src/features/errors/locales/dv.json" with { type: "json" };
-import { e2eContext, openPage, screenshot } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext();
 
@@ -30,8 +30,7 @@ for (const { lang, name, app, categories: texts, errors } of CATEGORY_CASES) {
     const { page, context } = tab;
     try {
       await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, lang]);
-      const signIn = await page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
-      assert.equal(signIn.status(), 200, "admin sign-in");
+      await signIn(tab);
       const categories = await (await page.request.get("/api/categories")).json() as { name: string }[];
       const existing = categories[0]?.name;
       assert.ok(existing, "the demo seed has categories");
@@ -61,8 +60,7 @@ Deno.test("[e2e] errors: changing the items of an approved request shows the ref
   const { page, context } = tab;
   try {
     await context.addInitScript((key) => localStorage.setItem(key, "es"), LANGUAGE_STORAGE_KEY);
-    const signIn = await page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
-    assert.equal(signIn.status(), 200, "admin sign-in");
+    await signIn(tab);
 
     await page.goto("/");
     await page.getByRole("button", { name: esApp.dashboard.sections.requests, exact: true }).click();
@@ -92,8 +90,7 @@ Deno.test("[e2e] errors: 'No se pudo crear el usuario: ...' gives the server's r
   const { page, context } = tab;
   try {
     await context.addInitScript((key) => localStorage.setItem(key, "es"), LANGUAGE_STORAGE_KEY);
-    const signIn = await page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
-    assert.equal(signIn.status(), 200, "admin sign-in");
+    await signIn(tab);
 
     await page.goto("/");
     await page.getByRole("button", { name: esApp.dashboard.sections.users, exact: true }).click();

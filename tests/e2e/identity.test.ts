@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { sectionsFor } from "../../src/shared/permissions.ts";
 import type { RoleName } from "../../src/shared/roles.ts";
 import en from "../../web/src/locales/en.json" with { type: "json" };
-import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext();
 
@@ -19,12 +19,6 @@ async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByRole("status").filter({ hasText: title });
   await toast.waitFor();
   if (description) await toast.getByText(description).waitFor();
-}
-
-/** Administrator session through the API (the admin sign-in form itself is covered below). */
-async function adminApiSignIn(tab: TestPage) {
-  const res = await tab.page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
-  assert.equal(res.status(), 200, "admin sign-in");
 }
 
 const DEMO: { role: RoleName; email?: string }[] = [
@@ -74,7 +68,7 @@ Deno.test("[e2e] identity: an admin creates a user, who must change the temporar
   const { page, problems } = tab;
   try {
     // The administrator adds the account in User Management.
-    await adminApiSignIn(tab);
+    await signIn(tab);
     await page.goto("/");
     await sidebar(page).getByRole("button", { name: "User Management" }).click();
     await page.getByRole("heading", { name: "User Management" }).waitFor();
@@ -145,7 +139,7 @@ Deno.test("[e2e] identity: a deactivated user's open session is refused on its n
   const user = await openPage(browser, server.url);
   const email = `leaving.${Date.now()}@example.com`;
   try {
-    await adminApiSignIn(admin);
+    await signIn(admin);
     const created = await admin.page.request.post("/api/admin/users", {
       data: { firstName: "Lee", lastName: "Leaving", email, password: "Temp-pass-2", roleId: 2 },
     });
@@ -154,10 +148,7 @@ Deno.test("[e2e] identity: a deactivated user's open session is refused on its n
 
     // The user is signed in with a password of their own and has the dashboard open.
     const { page } = user;
-    assert.equal(
-      (await page.request.post("/api/auth/login", { data: { email, password: "Temp-pass-2" } })).status(),
-      200,
-    );
+    await signIn(user, email, { password: "Temp-pass-2" });
     const changed = await page.request.put(`/api/users/${id}/change-password`, {
       data: { currentPassword: "Temp-pass-2", newPassword: "Own-pass-2", confirmPassword: "Own-pass-2" },
     });

@@ -18,17 +18,11 @@ import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
 import dvOcr from "../../web/src/features/ocr/locales/dv.json" with { type: "json" };
 import dvOpportunities from "../../web/src/features/opportunities/locales/dv.json" with { type: "json" };
 import { makeCorpus, renderPdf } from "../fixtures/ocr/corpus.ts";
-import { e2eContext, openPage, RESULTS_DIR, screenshot, type TestPage } from "./helpers.ts";
+import { e2eContext, openPage, RESULTS_DIR, screenshot, signIn, waitUntil } from "./helpers.ts";
 
 const ctx = e2eContext();
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
-
-async function signIn(tab: TestPage, email: string) {
-  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
-  assert.equal(res.status(), 200, `sign-in as ${email}`);
-  await tab.page.goto("/");
-}
 
 async function expectToast(page: Page, title: string) {
   await page.getByRole("status").filter({ hasText: title }).waitFor({ timeout: 30_000 });
@@ -89,29 +83,41 @@ async function uploadScan(page: Page, title: string, png: Uint8Array): Promise<n
   await card.getByRole("button", { name: "Upload PDF Quotation (OCR)" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByTestId("ocr-file-input").waitFor();
+  // Record every value the bar takes, in the page, until the review shows: it must move with the
+  // job, not jump straight to the end.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (globalThis as unknown as { __ocrProgress: number[] }).__ocrProgress = seen;
+    const sample = () => {
+      const value = document.querySelector("[data-testid=ocr-progress]")?.getAttribute("value");
+      if (value !== null && value !== undefined && seen.at(-1) !== Number(value)) seen.push(Number(value));
+    };
+    new MutationObserver(sample).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["value"],
+    });
+    sample();
+  });
   await dialog.getByTestId("ocr-file-input").setInputFiles({
     name: "scanned-quotation.png",
     mimeType: "image/png",
     buffer: Buffer.from(png),
   });
-  // Sample the bar until the review shows: it must move with the job, not jump straight to the end.
-  const seen: number[] = [];
   const review = dialog.getByRole("table", { name: /Line items read from the document|.+/ });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (await review.count()) break;
-    const value = await dialog.getByTestId("ocr-progress").getAttribute("value", { timeout: 200 }).catch(() => null);
-    if (value !== null && seen.at(-1) !== Number(value)) seen.push(Number(value));
-    await page.waitForTimeout(100);
-  }
-  await review.waitFor({ timeout: 5_000 });
-  return seen;
+  await review.waitFor({ timeout: 120_000 });
+  return await page.evaluate(() => (globalThis as unknown as { __ocrProgress: number[] }).__ocrProgress);
 }
 
 /** The dialog alone (a full-page shot of a page under a modal shows the page, not the dialog). */
 async function shoot(page: Page, name: string) {
-  await page.getByRole("status").getByRole("button").first().click({ timeout: 1000 }).catch(() => {});
-  await page.waitForTimeout(500); // dismiss the toast
+  // Dismiss the toasts first (they would cover the dialog), each gone before the next.
+  const close = page.getByRole("status").getByRole("button");
+  for (let left = await close.count(); left > 0; left = await close.count()) {
+    await close.first().click();
+    await waitUntil(async () => await close.count() < left, "a dismissed toast to go away");
+  }
   await page.locator("dialog[open] .modal-box").screenshot({ path: `${RESULTS_DIR}/${name}.png` });
 }
 
@@ -130,7 +136,7 @@ Deno.test("[e2e] OCR import: scan upload, live progress, correct a low-confidenc
   const vendor = await openPage(browser, server.url, { viewport: { width: 1400, height: 1000 } });
   try {
     // 1. An open vendor-quote request in Office Supplies (the demo vendor supplies it).
-    await signIn(team, "purchase@example.com");
+    await signIn(team, "purchase@example.com", { goto: "/" });
     const categories = await (await team.page.request.get("/api/categories")).json();
     const office = categories.find((c: { name: string }) => c.name === "Office Supplies");
     assert.ok(office, "demo category Office Supplies");
@@ -154,7 +160,7 @@ Deno.test("[e2e] OCR import: scan upload, live progress, correct a low-confidenc
     });
     assert.equal(created.status(), 201, await created.text());
     const pr = await created.json();
-    await signIn(manager, "manager@example.com");
+    await signIn(manager, "manager@example.com", { goto: "/" });
     const approved = await manager.page.request.post(`/api/purchase-requests/${pr.id}/approve`, { data: {} });
     assert.equal((await approved.json()).status, "active");
 
@@ -163,7 +169,7 @@ Deno.test("[e2e] OCR import: scan upload, live progress, correct a low-confidenc
     await Deno.writeFile("test-results/ocr-import-fixture.png", png);
 
     // 2. The vendor uploads the scan; the bar follows the job.
-    await signIn(vendor, "vendor@example.com");
+    await signIn(vendor, "vendor@example.com", { goto: "/" });
     const { page } = vendor;
     const progress = await uploadScan(page, title, png);
     assert.ok(
@@ -276,7 +282,7 @@ Deno.test("[e2e] OCR import: the review screen in the dark theme and in Dhivehi 
   const dark = await openPage(browser, server.url, { colorScheme: "dark", viewport: { width: 1400, height: 1000 } });
   const dhivehi = await openPage(browser, server.url, { viewport: { width: 1400, height: 1000 } });
   try {
-    await signIn(team, "purchase@example.com");
+    await signIn(team, "purchase@example.com", { goto: "/" });
     const categories = await (await team.page.request.get("/api/categories")).json();
     const office = categories.find((c: { name: string }) => c.name === "Office Supplies");
     const created = await team.page.request.post("/api/purchase-requests", {
@@ -292,11 +298,11 @@ Deno.test("[e2e] OCR import: the review screen in the dark theme and in Dhivehi 
       },
     });
     const pr = await created.json();
-    await signIn(manager, "manager@example.com");
+    await signIn(manager, "manager@example.com", { goto: "/" });
     await manager.page.request.post(`/api/purchase-requests/${pr.id}/approve`, { data: {} });
     const png = await scannedQuotation(browser);
 
-    await signIn(dark, "vendor@example.com");
+    await signIn(dark, "vendor@example.com", { goto: "/" });
     await uploadScan(dark.page, title, png);
     await dark.page.getByRole("dialog").getByRole("button", { name: "Show line 3" }).click();
     await shoot(dark.page, "ocr-review-dark");
@@ -304,7 +310,7 @@ Deno.test("[e2e] OCR import: the review screen in the dark theme and in Dhivehi 
     assert.deepEqual(dark.problems, []);
 
     await dhivehi.context.addInitScript(() => localStorage.setItem("user-language", "dv"));
-    await signIn(dhivehi, "vendor@example.com");
+    await signIn(dhivehi, "vendor@example.com", { goto: "/" });
     const { page } = dhivehi;
     await page.waitForFunction(() => document.documentElement.dir === "rtl", null, { timeout: 15_000 });
     await page.getByRole("navigation", { name: dvApp.dashboard.navigation })
@@ -339,7 +345,7 @@ Deno.test("[e2e] OCR import: a text PDF is previewed with pdf.js (lazily loaded)
   const manager = await openPage(browser, server.url);
   const vendor = await openPage(browser, server.url, { viewport: { width: 1400, height: 1000 } });
   try {
-    await signIn(team, "purchase@example.com");
+    await signIn(team, "purchase@example.com", { goto: "/" });
     const categories = await (await team.page.request.get("/api/categories")).json();
     const office = categories.find((c: { name: string }) => c.name === "Office Supplies");
     const created = await team.page.request.post("/api/purchase-requests", {
@@ -355,13 +361,13 @@ Deno.test("[e2e] OCR import: a text PDF is previewed with pdf.js (lazily loaded)
       },
     });
     const pr = await created.json();
-    await signIn(manager, "manager@example.com");
+    await signIn(manager, "manager@example.com", { goto: "/" });
     await manager.page.request.post(`/api/purchase-requests/${pr.id}/approve`, { data: {} });
     // A generated text-layer quotation (tests/fixtures/ocr/corpus.ts) whose items the request does not have.
     const [spec] = makeCorpus(1, 7);
     const pdf = await renderPdf(spec);
 
-    await signIn(vendor, "vendor@example.com");
+    await signIn(vendor, "vendor@example.com", { goto: "/" });
     const { page } = vendor;
     const pdfjsRequests: string[] = [];
     page.on("request", (r) => /pdf-(page|worker)/.test(r.url()) && pdfjsRequests.push(r.url()));

@@ -1,13 +1,14 @@
 /**
  * The vendor's opportunities a page at a time (issue 14 item 3): Business Opportunities shows the
  * first 50, "Show more" loads the next page, and Revise on a quotation whose request is beyond the
- * first page still opens with that request's items. Set-up through the API (51 published bids in
- * the demo vendor's category, closing after every demo opportunity).
+ * first page still opens with that request's items. Set-up through the API: a category and a vendor
+ * of this test's own (the database is shared with the other files, whose opportunities would move
+ * the page boundary, and the demo vendor's screens stay as they were), and 51 published bids there.
  */
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { colorSchemeSettled, e2eContext, openPage, screenshot } from "./helpers.ts";
+import { colorSchemeSettled, createVendor, e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
@@ -21,17 +22,19 @@ async function seriousViolations(page: Page) {
 
 Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the rest, Revise opens a later one", async () => {
   const { server, browser } = await ctx();
+  const admin = await openPage(browser, server.url);
   const manager = await openPage(browser, server.url);
   const vendor = await openPage(browser, server.url);
   try {
+    await signIn(admin);
+    const createdCategory = await admin.page.request.post("/api/categories", {
+      data: { name: `Paging toner ${crypto.randomUUID().slice(0, 8)}`, description: "Opportunity paging" },
+    });
+    assert.equal(createdCategory.status(), 201, await createdCategory.text());
+    const category = (await createdCategory.json()).id as number;
+    const supplier = await createVendor(admin, [category], "Paging Supplies");
     const api = manager.page.request;
-    assert.equal(
-      (await api.post("/api/auth/login", { data: { email: "manager@example.com", password: "demo123" } }))
-        .status(),
-      200,
-    );
-    const categories = await (await api.get("/api/categories")).json() as { id: number; name: string }[];
-    const category = categories.find((c) => c.name === "Printing & Stationery")!.id;
+    await signIn(manager, "manager@example.com");
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10) + "T00:00:00.000Z";
     const bids: { id: number; title: string }[] = [];
     for (let n = 1; n <= 51; n++) {
@@ -61,11 +64,7 @@ Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the
 
     // The vendor quotes the last bid (the one closing last: beyond the first page) through the API.
     const v = vendor.page.request;
-    assert.equal(
-      (await v.post("/api/auth/login", { data: { email: "vendor@example.com", password: "demo123" } }))
-        .status(),
-      200,
-    );
+    await signIn(vendor, supplier.email, { password: supplier.password });
     const one = await (await v.get(`/api/vendor/matching-prs?ids=bid_request:${last.id}`)).json();
     const quoted = await v.post("/api/vendor/quotations", {
       data: {
@@ -128,6 +127,7 @@ Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the
     assert.deepEqual(vendor.problems, []);
     assert.deepEqual(manager.problems, []);
   } finally {
+    await admin.close();
     await manager.close();
     await vendor.close();
   }

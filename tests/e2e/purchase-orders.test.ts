@@ -11,17 +11,11 @@
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { colorSchemeSettled, e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+import { colorSchemeSettled, e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
-
-async function signIn(tab: TestPage, email: string) {
-  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
-  assert.equal(res.status(), 200, `sign-in as ${email}`);
-  await tab.page.goto("/");
-}
 
 async function expectToast(page: Page, title: string) {
   await page.getByRole("status").filter({ hasText: title }).first().waitFor();
@@ -56,9 +50,9 @@ Deno.test("[e2e] purchase order: award, vendor acknowledges, partial then full r
   try {
     // 1. Set-up through the API: a request in a category the demo vendor supplies, approved,
     //    quoted by the vendor and awarded.
-    await signIn(team, "purchase@example.com");
-    await signIn(manager, "manager@example.com");
-    await signIn(vendor, "vendor@example.com");
+    await signIn(team, "purchase@example.com", { goto: "/" });
+    await signIn(manager, "manager@example.com", { goto: "/" });
+    await signIn(vendor, "vendor@example.com", { goto: "/" });
     const subscribed: { categoryId: number }[] = await (await vendor.page.request.get("/api/vendor/categories")).json();
     const categoryId = subscribed[0].categoryId;
     const created = await team.page.request.post("/api/purchase-requests", {
@@ -185,7 +179,7 @@ Deno.test("[e2e] purchase order: award, vendor acknowledges, partial then full r
     //    department, and in its drill-down the order, everything received (12 x 85.00 + 13 x 14.00).
     const finance = await openPage(browser, server.url);
     try {
-      await signIn(finance, "finance@example.com");
+      await signIn(finance, "finance@example.com", { goto: "/" });
       const budget = await finance.page.request.post("/api/budgets", {
         data: { department: "Facilities", fiscalYear: new Date().getUTCFullYear(), amount: "50000" },
       });

@@ -9,18 +9,11 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
-
-/** Sign in through the API: the context keeps the session cookie (sign-in itself is tested elsewhere). */
-async function signIn(tab: TestPage, email: string) {
-  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
-  assert.equal(res.status(), 200, `sign-in as ${email}`);
-  await tab.page.goto("/");
-}
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByRole("status").filter({ hasText: title });
@@ -41,7 +34,7 @@ Deno.test("[e2e] purchase request: full-form create, manager approval, only the 
     // 1. The purchase team fills the four tabs; the first missing field is reported in the spec's words.
     {
       const { page } = purchase;
-      await signIn(purchase, "purchase@example.com");
+      await signIn(purchase, "purchase@example.com", { goto: "/" });
       await sidebar(page).getByRole("button", { name: "Purchase Requests" }).click();
       await page.getByRole("heading", { name: "Purchase Requests" }).waitFor();
       await page.getByRole("button", { name: "Create Purchase Request" }).click();
@@ -99,10 +92,7 @@ Deno.test("[e2e] purchase request: full-form create, manager approval, only the 
 
     // 2. The subscribed vendor does not see it while it waits for approval.
     {
-      const res = await vendor.page.request.post("/api/auth/login", {
-        data: { email: "vendor@example.com", password: "demo123" },
-      });
-      assert.equal(res.status(), 200);
+      await signIn(vendor, "vendor@example.com");
       const before = await (await vendor.page.request.get("/api/vendor/matching-prs")).json();
       assert.ok(!before.some((o: { title: string }) => o.title === title), "pending requests are not opportunities");
     }
@@ -110,7 +100,7 @@ Deno.test("[e2e] purchase request: full-form create, manager approval, only the 
     // 3. The procurement manager approves it in the UI, with a comment that lands in the history.
     {
       const { page } = manager;
-      await signIn(manager, "manager@example.com");
+      await signIn(manager, "manager@example.com", { goto: "/" });
       await sidebar(page).getByRole("button", { name: "Purchase Requests" }).click();
       await page.getByLabel("Search").fill(title);
       const card = page.getByRole("article").filter({ hasText: title });
@@ -157,7 +147,7 @@ Deno.test("[e2e] purchase request: full-form create, manager approval, only the 
     // 5. A vendor not subscribed to Furniture sees neither the card nor the request by id.
     {
       const { page } = vendor2;
-      await signIn(vendor2, "vendor2@example.com");
+      await signIn(vendor2, "vendor2@example.com", { goto: "/" });
       await sidebar(page).getByRole("button", { name: "Business Opportunities" }).click();
       await page.getByRole("heading", { name: "Available Opportunities" }).waitFor();
       // Wait until the list (or its empty state) has rendered before asserting an absence.

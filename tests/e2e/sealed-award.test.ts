@@ -11,17 +11,11 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
-
-async function signIn(tab: TestPage, email: string) {
-  const res = await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } });
-  assert.equal(res.status(), 200, `sign-in as ${email}`);
-  await tab.page.goto("/");
-}
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByRole("status").filter({ hasText: title });
@@ -86,14 +80,14 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
   const vendor2 = await openPage(browser, server.url);
   try {
     // 1. Set-up through the API: both vendors in Printing & Stationery, a sealed bid request there.
-    await signIn(manager, "manager@example.com");
+    await signIn(manager, "manager@example.com", { goto: "/" });
     const categories = await (await manager.page.request.get("/api/categories")).json();
     const printing = categories.find((c: { name: string }) => c.name === "Printing & Stationery");
     assert.ok(printing, "demo category Printing & Stationery");
 
     const vendorIds: number[] = [];
     for (const [tab, email] of [[vendor, "vendor@example.com"], [vendor2, "vendor2@example.com"]] as const) {
-      await signIn(tab, email);
+      await signIn(tab, email, { goto: "/" });
       vendorIds.push((await (await tab.page.request.get("/api/auth/user")).json()).id);
       const subscribed: { categoryId: number }[] = await (await tab.page.request.get("/api/vendor/categories")).json();
       if (!subscribed.some((s) => s.categoryId === printing.id)) {
@@ -107,7 +101,7 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
     // The purchase team raises a bid_required purchase request; the manager approves it and
     // converts it into a sealed bid request (its items are copied by the server), then publishes it.
     const team = await openPage(browser, server.url);
-    await signIn(team, "purchase@example.com");
+    await signIn(team, "purchase@example.com", { goto: "/" });
     const pr = await team.page.request.post("/api/purchase-requests", {
       data: {
         title,

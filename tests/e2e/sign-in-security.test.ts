@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import errorsEn from "../../web/src/features/errors/locales/en.json" with { type: "json" };
 import errorsEs from "../../web/src/features/errors/locales/es.json" with { type: "json" };
-import { e2eContext, openPage, screenshot } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext();
 
@@ -16,11 +16,7 @@ Deno.test("[e2e] sign-in security: a deactivated account with the right password
   const tab = await openPage(browser, server.url);
   const email = `deactivated.${Date.now()}@example.com`;
   try {
-    assert.equal(
-      (await admin.page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } }))
-        .status(),
-      200,
-    );
+    await signIn(admin);
     const created = await admin.page.request.post("/api/admin/users", {
       data: { firstName: "Dee", lastName: "Activated", email, password: "Right-pass-3", roleId: 2 },
     });
@@ -32,17 +28,17 @@ Deno.test("[e2e] sign-in security: a deactivated account with the right password
     );
 
     const { page } = tab;
-    const signIn = async (password: string) => {
+    const signInWithForm = async (password: string) => {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign In", exact: true }).click();
     };
     await page.goto("/login");
-    await signIn("Wrong-pass-3");
+    await signInWithForm("Wrong-pass-3");
     await page.getByRole("alert").filter({ hasText: "Invalid" }).waitFor();
     assert.ok(!(await page.getByRole("alert").textContent())?.includes("deactivated"));
 
-    await signIn("Right-pass-3");
+    await signInWithForm("Right-pass-3");
     await page.getByRole("alert").filter({ hasText: errorsEn.auth.accountDeactivated }).waitFor();
     await screenshot(page, "sign-in-deactivated-en");
 

@@ -6,16 +6,34 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot, type TestPage } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext();
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
 
-async function signIn(tab: TestPage, email?: string) {
-  const res = email
-    ? await tab.page.request.post("/api/auth/login", { data: { email, password: "demo123" } })
-    : await tab.page.request.post("/api/admin/login", { data: { username: "admin", password: "admin123" } });
-  assert.equal(res.status(), 200, `sign-in as ${email ?? "admin"}`);
+/**
+ * User Management lists users newest first, 50 a page: once other files of the pass have added
+ * users, a demo account is on a later page. Opens the section at the page that lists `email`.
+ */
+async function openUsersPageOf(page: Page, email: string) {
+  let target = -1;
+  let firstOfPage: string[] = [];
+  for (let offset = 0; target < 0; offset += 50) {
+    const res = await page.request.get(`/api/admin/users?limit=50&offset=${offset}`);
+    assert.equal(res.status(), 200);
+    const users = (await res.json() as { email: string }[]).map((u) => u.email);
+    assert.ok(users.length, `${email} is listed`);
+    firstOfPage = [...firstOfPage, users[0]];
+    if (users.includes(email)) target = offset / 50;
+  }
+  await page.goto("/");
+  await sidebar(page).getByRole("button", { name: "User Management" }).click();
+  const section = page.locator("section[aria-labelledby=users-title]");
+  for (let n = 1; n <= target; n++) {
+    await section.getByRole("row").filter({ hasText: firstOfPage[n - 1] }).waitFor();
+    await section.getByRole("button", { name: "Next", exact: true }).click();
+  }
+  await section.getByRole("row").filter({ hasText: firstOfPage[target] }).waitFor();
 }
 
 const THAANA_MONTHS = /ޖަނަވަރީ|ފެބްރުއަރީ|މާރިޗު|އޭޕްރީލު|މޭ|ޖޫން|ޖުލައި|އޯގަސްޓު|ސެޕްޓެމްބަރު|އޮކްޓޯބަރު|ނޮވެމްބަރު|ޑިސެމްބަރު/;
@@ -51,8 +69,8 @@ Deno.test("[e2e] ui: the admin's own row offers no Deactivate or Edit Role; Rese
   const { page, problems } = tab;
   try {
     await signIn(tab);
-    await page.goto("/");
-    await sidebar(page).getByRole("button", { name: "User Management" }).click();
+    const me = await (await page.request.get("/api/auth/user")).json() as { email: string };
+    await openUsersPageOf(page, me.email);
     const table = page.getByRole("table");
     await table.waitFor();
     const own = page.getByRole("row").filter({ hasText: "You" });
@@ -60,6 +78,7 @@ Deno.test("[e2e] ui: the admin's own row offers no Deactivate or Edit Role; Rese
     assert.equal(await own.getByRole("button", { name: "Deactivate" }).count(), 0);
     assert.equal(await own.getByRole("button", { name: "Edit Role" }).count(), 0);
     // Another user's row still has them.
+    await openUsersPageOf(page, "purchase@example.com");
     const other = page.getByRole("row").filter({ hasText: "purchase@example.com" });
     await other.getByRole("button", { name: "Deactivate" }).waitFor();
     // Every Reset Password button lies inside the card, not cut off at its edge.
@@ -122,7 +141,9 @@ Deno.test("[e2e] ui: finance sees Quotations and Bid Requests; a manager who app
     await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
     await page.getByRole("dialog").waitFor({ state: "hidden" });
     await card.getByRole("button", { name: "View" }).waitFor();
-    await page.waitForTimeout(500);
+    // The card re-renders from the refetched request: wait for the buttons to go, then count them.
+    await card.getByRole("button", { name: "Approve" }).waitFor({ state: "detached" });
+    await card.getByRole("button", { name: "Reject" }).waitFor({ state: "detached" });
     assert.equal(await card.getByRole("button", { name: "Approve" }).count(), 0, "Approve gone after approving");
     assert.equal(await card.getByRole("button", { name: "Reject" }).count(), 0, "Reject gone after approving");
 

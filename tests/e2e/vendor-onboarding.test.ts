@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -64,14 +64,11 @@ Deno.test("[e2e] vendor onboarding: register with a license, admin approves, set
       assert.deepEqual(visitor.problems, []);
     }
 
-    // 2. The admin signs in, opens the license (a real PDF) and approves the application.
+    // 2. The admin (signed in by the fixture: the admin form is tested in identity.test.ts) opens the
+    //    license (a real PDF) and approves the application.
     {
       const page = admin.page;
-      await page.goto("/login");
-      await page.getByRole("tab", { name: "Admin Login" }).click();
-      await page.getByLabel("Username").fill("admin");
-      await page.getByLabel("Password").fill("admin123");
-      await page.getByRole("button", { name: "Sign In as Administrator" }).click();
+      await signIn(admin, undefined, { goto: "/" });
       await sidebar(page).getByRole("button", { name: "Vendor Management" }).click();
       await page.getByRole("heading", { name: "Pending Vendor Applications" }).waitFor();
       const card = page.getByRole("article").filter({ hasText: company });
