@@ -1,5 +1,9 @@
 # Build the SPA and install dependencies with npm (the project's package manager), then run on
 # the official Deno image as a non-root user. `deno task start` serves API + SPA.
+# The gate runs this path without Docker (tests/production-install.ts reads this file and fly.toml):
+# the prod-deps stage's `npm ci --omit=dev`, the final stage's COPYs and CMD, fly.toml's
+# release_command and [env], with the same Deno version as the image below. Server code may only
+# import packages of "dependencies": devDependencies are not in the image.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
