@@ -1,104 +1,88 @@
 /**
- * The whole test suite: `deno task test` (what `npm test` runs). Three passes of `deno test`:
+ * The whole test suite and gate: `deno task test` (what `npm test` runs). Each behaviour is tested
+ * once, on the database production runs (docs/decisions/018-one-gate.md):
  *
- * 1. PGlite: every `src/**\/*.test.ts`, `web/src/**\/*.test.ts` and `tests/api/**\/*.test.ts`, with
- *    TEST_DB=pglite (an in-memory database per test file, see tests/helpers/db.ts).
- * 2. PostgreSQL: the same files again, but only those that use the test database, i.e. whose local
- *    imports (followed transitively) reach tests/helpers/db.ts. Pure unit tests run once. Uses
- *    TEST_DATABASE_URL when set; otherwise starts a throwaway cluster (tests/helpers/pg-cluster.ts)
- *    when the server binaries exist, and always stops it and removes its directory.
- * 3. Chromium: `tests/e2e/**\/*.test.ts` against the real server, when a Chromium is found
- *    (CHROMIUM_PATH or /usr/bin/chromium). The SPA is built first when web/dist is stale.
+ * 1. ok: `deno fmt --check`, `deno lint`, `deno check` (the one type check; the passes run with
+ *    --no-check).
+ * 2. PostgreSQL: every `src/**\/*.test.ts`, `web/src/**\/*.test.ts` and `tests/api/**\/*.test.ts`
+ *    against a throwaway cluster (tests/helpers/pg-cluster.ts; TEST_DATABASE_URL to use another
+ *    server), a template database cloned per test file, TEST_JOBS files at a time (default 2).
+ * 3. production: the production install (tests/production-install.ts): `npm ci --omit=dev` into a
+ *    temp folder, every server module imported, the server started with NODE_ENV=production.
+ * 4. PGlite: the embedded default's smoke set (PGLITE_SET below), each file loading the pre-migrated
+ *    image (tests/helpers/pglite-image.ts).
+ * 5. Chromium: `tests/e2e/**\/*.test.ts` against ONE server (PGlite, demo seed: what `npm start`
+ *    runs) and ONE Chromium, started here (tests/e2e/shared.ts); each file its own browser contexts.
  *
- * A missing PostgreSQL or Chromium is one "SKIPPED: ..." line; with CI=true it is a failure.
- * Every test module gets tests/helpers/setup.ts preloaded: a console.error in a test fails it.
- * The last line of output is `N passed, N failed` (plus `, N skipped`); CI reads it.
- * A whole-suite run (no file arguments, no --filter) also prints the line coverage of src/ from the
- * PGlite and PostgreSQL passes and fails below the floor in tests/coverage-floor.json (tests/coverage.ts).
+ * A missing PostgreSQL or Chromium is one "SKIPPED: ..." line (without PostgreSQL the unit and API
+ * tests run on PGlite instead); with CI=true it is a failure. The output ends with the time of each
+ * phase, the slowest ten test files and `N passed, N failed[, N skipped]`, which CI reads.
+ * A whole-suite run also checks the line coverage of src/ against tests/coverage-floor.json.
  *
- * Options: `--only=pglite,postgres,chromium` picks passes; `*.test.ts` paths restrict the files;
- * any other argument goes to `deno test` (e.g. `--filter "[app/"`). Test files run one after the
- * other; TEST_JOBS=N runs N at a time (`deno test --parallel`), which is safe for files that only
- * use their own test database, but timing-sensitive tests may then flake.
+ * Options: `--quick` runs the unit and API tests on PostgreSQL only (the inner loop);
+ * `--only=ok,postgres,production,pglite,chromium` picks phases; `*.test.ts` paths restrict the
+ * files (a selected file runs on PGlite only if it is in the smoke set, or with --only=pglite);
+ * any other argument goes to `deno test` (e.g. `--filter "[app/"`).
  */
 import { coverageArgs, reportCoverage, resetCoverage } from "./coverage.ts";
 import { chromiumPath, ensureSpaBuilt } from "./e2e/helpers.ts";
 import { type Cluster, findPostgresBin, startCluster } from "./helpers/pg-cluster.ts";
+import { pgliteImage } from "./helpers/pglite-image.ts";
+import { cleanup, type Counts, denoTest, onCleanup, ROOT, run, state } from "./runner/processes.ts";
+import { phase, recordJunit, timingReport } from "./runner/timing.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
-const SETUP = "tests/helpers/setup.ts";
-const DB_HELPER = `${ROOT}/tests/helpers/db.ts`;
+/**
+ * What the embedded database must show on its own (the rest of its behaviour is the same SQL as on
+ * PostgreSQL, and the end-to-end pass drives every screen against a PGlite server). Files that
+ * open a PGlite themselves (src/db/pglite.test.ts: its upkeep; src/db/seed.test.ts: migrations from
+ * empty and the demo seed; src/lib/db-error-mapping.test.ts) run in the PostgreSQL pass as they are.
+ */
+export const PGLITE_SET = [
+  "tests/api/migrate.test.ts", // migrations from empty, checksums, a failing one rolled back
+  "tests/api/db.test.ts", // the driver: value shapes, transactions, locks
+  "tests/api/schema.test.ts", // constraints and triggers of the schema
+  "tests/api/app.test.ts", // start-up: health, readiness, a lost database
+  "tests/api/system-settings.test.ts", // its metrics and backup of the embedded database
+  "tests/api/list-cache.test.ts", // change notifications through PGlite's listen
+  "tests/api/purchase-orders.test.ts", // one journey: request, award, order, receipt
+];
+
 const IS_CI = ["true", "1"].includes(Deno.env.get("CI") ?? "");
-// Generous: the Chromium pass walks every screen of every role in two themes (axe) on two cores, and
-// the API passes hold the 1,000,000-row export and 500 MB backup memory tests.
-const PASS_TIMEOUT_MS = Number(Deno.env.get("TEST_PASS_TIMEOUT_MS") ?? 90 * 60_000);
+type PassName = "ok" | "postgres" | "production" | "pglite" | "chromium";
+const PASSES: PassName[] = ["ok", "postgres", "production", "pglite", "chromium"];
 
-type PassName = "pglite" | "postgres" | "chromium";
-const LABEL: Record<PassName, string> = { pglite: "PGlite", postgres: "PostgreSQL", chromium: "Chromium" };
-
-interface Result {
-  name: PassName;
-  passed: number;
-  failed: number;
-  ignored: number;
+interface Result extends Partial<Counts> {
+  label: string;
   /** Set when the pass did not run: the reason. */
   skipped?: string;
-  /** Tests that a skipped pass would have run. */
-  skippedTests?: number;
-  note?: string;
 }
 
 const isTest = (p: string) => /\.test\.tsx?$/.test(p);
 const args = [...Deno.args];
+const take = (flag: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 ? (args.splice(i, 1), true) : false;
+};
+const quick = take("--quick");
 const onlyArg = args.findIndex((a) => a.startsWith("--only="));
 const only = onlyArg >= 0 ? new Set(args.splice(onlyArg, 1)[0].slice(7).split(",")) : undefined;
-const fileArgs = args.filter((a) => isTest(a)).map((a) => a.replace(/^\.\//, ""));
+for (const name of only ?? []) {
+  if (!PASSES.includes(name as PassName)) throw new Error(`--only: unknown phase ${name} (${PASSES.join(", ")})`);
+}
+const fileArgs = args.filter(isTest).map((a) => a.replace(/^\.\//, ""));
 const denoTestArgs = args.filter((a) => !isTest(a));
-const jobs = Number(Deno.env.get("TEST_JOBS") ?? 1);
-if (jobs > 1) denoTestArgs.push("--parallel");
-const wanted = (name: PassName) => !only || only.has(name);
 const filtered = denoTestArgs.some((a) => a.startsWith("--filter"));
-const measureCoverage = !fileArgs.length && !filtered && wanted("pglite") && Deno.env.get("COVERAGE") !== "0";
-const passArgs = () => [...denoTestArgs, ...(measureCoverage ? coverageArgs() : [])];
-
-// ---------------------------------------------------------------------------------------------
-// Cleanup on exit and on Ctrl-C / SIGTERM
-
-const cleanups: (() => Promise<void>)[] = [];
-const children = new Set<Deno.ChildProcess>();
-let interrupted = false;
-
-function killChildren() {
-  for (const child of children) {
-    try {
-      child.kill("SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-}
-
-let cleaning: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  return cleaning ??= (async () => {
-    killChildren();
-    while (cleanups.length) await cleanups.pop()!().catch((e) => console.error(String(e)));
-  })();
-}
-
-// First signal: stop the running tests; the main flow then skips the remaining passes, cleans up
-// and exits. A second signal: clean up and exit now.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, () => {
-    if (interrupted) {
-      cleanup().finally(() => Deno.exit(130));
-      return;
-    }
-    interrupted = true;
-    console.log(`\nInterrupted (${signal}): stopping...`);
-    killChildren();
-  });
-}
+const selection = !!fileArgs.length || filtered;
+const wanted = (name: PassName) => {
+  if (only) return only.has(name);
+  if (quick) return name === "postgres";
+  // Running some files: their tests only, not the gate's checks and install.
+  if (selection) return name === "postgres" || name === "pglite" || name === "chromium";
+  return true;
+};
+const jobs = Number(Deno.env.get("TEST_JOBS") ?? 2);
+const measureCoverage = !selection && !quick && !only && Deno.env.get("COVERAGE") !== "0";
+const RESULTS = `${ROOT}/test-results`;
 
 // ---------------------------------------------------------------------------------------------
 // Files
@@ -120,225 +104,179 @@ async function walk(dir: string, match: (path: string) => boolean, out: string[]
   return out.sort();
 }
 
-/** Whether `file` reaches tests/helpers/db.ts through relative imports (static or dynamic). */
-async function usesTestDb(file: string, seen = new Set<string>()): Promise<boolean> {
-  const path = file.startsWith("/") ? file : `${ROOT}/${file}`;
-  if (path === DB_HELPER) return true;
-  if (seen.has(path)) return false;
-  seen.add(path);
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch {
-    return false;
-  }
-  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]);
-  for (const spec of specifiers) {
-    const next = new URL(spec, `file://${path}`).pathname;
-    if (/\.[cm]?[jt]sx?$/.test(next) && await usesTestDb(next, seen)) return true;
-  }
-  return false;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Running deno test
-
-// deno-lint-ignore no-control-regex
-const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
-
-async function pump(
-  stream: ReadableStream<Uint8Array>,
-  sink: { writeSync(p: Uint8Array): number } | null,
-  into: string[],
-) {
-  const decoder = new TextDecoder();
-  for await (const chunk of stream) {
-    if (sink) {
-      let written = 0;
-      while (written < chunk.length) written += sink.writeSync(chunk.subarray(written));
-    }
-    into.push(decoder.decode(chunk, { stream: true }));
-  }
-}
-
-/** Run `deno test` over files and return its counts; quiet captures output instead of streaming it. */
-async function denoTest(
-  files: string[],
-  env: Record<string, string>,
-  extra: string[] = [],
-  quiet = false,
-): Promise<{ passed: number; failed: number; ignored: number; filtered: number; note?: string }> {
-  if (!files.length) return { passed: 0, failed: 0, ignored: 0, filtered: 0 };
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["test", "-A", "--preload", SETUP, ...extra, ...files],
-    cwd: ROOT,
-    env,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  children.add(child);
-  const out: string[] = [];
-  const timer = setTimeout(() => {
-    console.log(`\nA test pass ran longer than ${PASS_TIMEOUT_MS / 1000} s: stopping it.`);
-    child.kill("SIGKILL");
-  }, PASS_TIMEOUT_MS);
-  const [status] = await Promise.all([
-    child.status,
-    pump(child.stdout, quiet ? null : Deno.stdout, out),
-    pump(child.stderr, quiet ? null : Deno.stderr, out),
-  ]);
-  clearTimeout(timer);
-  children.delete(child);
-  const text = strip(out.join(""));
-  for (const m of text.matchAll(/^running (\d+) tests? from \.\/(\S+)/gm)) testsPerFile.set(m[2], Number(m[1]));
-  const summary = text.split("\n").reverse().find((l) => /^(ok|FAILED) \| \d+ passed/.test(l.trim()));
-  const num = (re: RegExp) => Number(summary?.match(re)?.[1] ?? 0);
-  const counts = {
-    passed: num(/(\d+) passed/),
-    failed: num(/(\d+) failed/),
-    ignored: num(/(\d+) ignored/),
-    filtered: num(/(\d+) filtered out/),
-  };
-  if (!summary || (!status.success && counts.failed === 0)) {
-    // Type errors, a crash or a timeout: nothing was counted, but the pass failed.
-    if (quiet) console.log(text.trim().split("\n").slice(-30).join("\n"));
-    return { ...counts, failed: Math.max(counts.failed, 1), note: `deno test exited with code ${status.code}` };
-  }
-  return counts;
-}
-
-/** Tests per file as the last deno test run of that file announced them ("running N tests from ./x"). */
-const testsPerFile = new Map<string, number>();
-
-/** How many tests a pass would have run (for the skipped count), without running them. */
-async function countTests(files: string[], env: Record<string, string>): Promise<number> {
-  if (!files.length) return 0;
-  const r = await denoTest(files, env, ["--no-check", "--filter", "/^\\b$/"], true).catch(() => undefined);
-  return r && !r.note ? r.filtered : 0;
-}
-
 function baseEnv(): Record<string, string> {
   const env = Deno.env.toObject();
   delete env.TEST_DATABASE_URL;
-  return { ...env, TEST_DB: "pglite", ...(jobs > 1 ? { DENO_JOBS: String(jobs) } : {}) };
+  return { ...env, TEST_DB: "pglite" };
 }
 
 function banner(text: string) {
   console.log(`\n${"=".repeat(20)} ${text} ${"=".repeat(Math.max(0, 60 - text.length))}`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The passes
-
-async function pglitePass(files: string[]): Promise<Result> {
-  banner(`PGlite: ${files.length} test files`);
-  return { name: "pglite", ...await denoTest(files, baseEnv(), passArgs()) };
+function testArgs(parallel: boolean): string[] {
+  return [
+    ...denoTestArgs,
+    ...(parallel && jobs > 1 ? ["--parallel"] : []),
+    ...(measureCoverage ? coverageArgs() : []),
+  ];
 }
 
-async function postgresPass(dbFiles: string[]): Promise<Result> {
-  let url = Deno.env.get("TEST_DATABASE_URL");
-  let cluster: Cluster | undefined;
-  if (!url) {
-    const bin = await findPostgresBin();
-    if (!bin) {
-      return {
-        name: "postgres",
-        passed: 0,
-        failed: 0,
-        ignored: 0,
-        skipped: "no server binaries found",
-        // As many as these files ran on PGlite (their modules open a database as they load, so a dry
-        // count would need one).
-        skippedTests: dbFiles.reduce((n, f) => n + (testsPerFile.get(f) ?? 0), 0),
-      };
-    }
-    banner(`PostgreSQL: starting a throwaway cluster (${bin})`);
-    try {
-      cluster = await startCluster(bin);
-    } catch (e) {
-      console.log((e as Error).message);
-      return { name: "postgres", passed: 0, failed: 1, ignored: 0, note: "the throwaway cluster did not start" };
-    }
-    cleanups.push(cluster.stop);
-    url = cluster.url;
-    console.log(`${cluster.version} at ${url}`);
+async function junitPath(pass: string): Promise<string> {
+  await Deno.mkdir(RESULTS, { recursive: true });
+  return `${RESULTS}/junit-${pass}.xml`;
+}
+
+async function testPass(
+  pass: string,
+  label: string,
+  files: string[],
+  env: Record<string, string>,
+  extra: string[],
+): Promise<Result> {
+  const junit = await junitPath(pass);
+  await Deno.remove(junit).catch(() => {});
+  const counts = await denoTest(files, env, extra, { junit });
+  await recordJunit(junit, pass);
+  return { label, ...counts };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The phases
+
+async function okPass(): Promise<Result> {
+  banner("ok: deno task ok (fmt, lint, type check)");
+  const r = await run(Deno.execPath(), ["task", "ok"], { quiet: true });
+  if (!r.success) {
+    console.log(r.text.trim().split("\n").slice(-60).join("\n"));
+    return { label: "ok", passed: 0, failed: 1, note: "deno task ok failed" };
   }
+  console.log("fmt, lint and type check passed");
+  return { label: "ok", passed: 0, failed: 0 };
+}
+
+/** The PostgreSQL server for the tests: TEST_DATABASE_URL, a throwaway cluster, or none. */
+async function postgresServer(): Promise<{ url?: string; why?: string; stop?: () => Promise<void> }> {
+  const given = Deno.env.get("TEST_DATABASE_URL");
+  if (given) return { url: given };
+  const bin = await findPostgresBin();
+  if (!bin) return { why: "no PostgreSQL server binaries found" };
+  let cluster: Cluster;
   try {
-    if (interrupted) return { name: "postgres", passed: 0, failed: 0, ignored: 0 };
-    banner(`PostgreSQL: ${dbFiles.length} test files`);
-    return { name: "postgres", ...await denoTest(dbFiles, { ...baseEnv(), TEST_DATABASE_URL: url }, passArgs()) };
-  } finally {
-    if (cluster) {
-      await cluster.stop();
-      cleanups.splice(cleanups.indexOf(cluster.stop), 1);
-    }
+    cluster = await startCluster(bin);
+  } catch (e) {
+    console.log((e as Error).message);
+    return { why: "the throwaway cluster did not start" };
   }
+  console.log(`PostgreSQL: ${cluster.version} at ${cluster.url}`);
+  return { url: cluster.url, stop: onCleanup(cluster.stop) };
+}
+
+async function mainPass(files: string[], url: string | undefined, why: string | undefined): Promise<Result> {
+  if (url) {
+    banner(`PostgreSQL: ${files.length} test files, ${jobs} at a time`);
+    return await testPass("postgres", "PostgreSQL", files, { ...baseEnv(), TEST_DATABASE_URL: url }, testArgs(true));
+  }
+  // A developer without the server binaries still runs every test, on the embedded database.
+  banner(`PGlite instead of PostgreSQL (${why}): ${files.length} test files`);
+  await pgliteImage();
+  const r = await testPass("postgres", "PGlite (no PostgreSQL)", files, baseEnv(), testArgs(true));
+  return IS_CI ? { ...r, skipped: `${why}; PostgreSQL is required when CI=true` } : r;
+}
+
+async function productionPass(url: string | undefined, why: string | undefined): Promise<Result> {
+  banner("production install: npm ci --omit=dev, NODE_ENV=production");
+  if (!url) return { label: "production install", skipped: why };
+  const { checkProductionInstall } = await import("./production-install.ts");
+  try {
+    await checkProductionInstall({ databaseUrl: url, log: (s: string) => console.log(s) });
+    return { label: "production install", passed: 1, failed: 0 };
+  } catch (e) {
+    console.log(`FAILED: ${(e as Error).message}`);
+    return { label: "production install", passed: 0, failed: 1 };
+  }
+}
+
+async function pglitePass(files: string[]): Promise<Result> {
+  banner(`PGlite: ${files.length} test files (the embedded database's smoke set)`);
+  const image = await pgliteImage();
+  console.log(`pre-migrated image ${image.built ? "built" : "reused"}: ${image.path.replace(`${ROOT}/`, "")}`);
+  return await testPass("pglite", "PGlite", files, baseEnv(), testArgs(true));
 }
 
 async function chromiumPass(files: string[]): Promise<Result> {
   const chromium = chromiumPath();
-  if (!chromium) {
-    return {
-      name: "chromium",
-      passed: 0,
-      failed: 0,
-      ignored: 0,
-      skipped: "no Chromium found; set CHROMIUM_PATH or install chromium",
-      skippedTests: await countTests(files, baseEnv()),
-    };
-  }
+  if (!chromium) return { label: "Chromium", skipped: "no Chromium found; set CHROMIUM_PATH or install chromium" };
   banner(`Chromium: ${files.length} test files (${chromium})`);
   try {
     await ensureSpaBuilt();
   } catch (e) {
     console.log((e as Error).message);
-    return { name: "chromium", passed: 0, failed: 1, ignored: 0, note: "the SPA did not build" };
+    return { label: "Chromium", passed: 0, failed: 1, note: "the SPA did not build" };
   }
-  return { name: "chromium", ...await denoTest(files, { ...baseEnv(), CHROMIUM_PATH: chromium }, denoTestArgs) };
+  const { startE2eEnvironment } = await import("./e2e/shared.ts");
+  const shared = await startE2eEnvironment();
+  const stop = onCleanup(shared.stop);
+  try {
+    const env = { ...baseEnv(), CHROMIUM_PATH: chromium, ...shared.env };
+    return await testPass("chromium", "Chromium", files, env, denoTestArgs);
+  } finally {
+    await stop();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const started = Date.now();
   const unitFiles = [
     ...await walk("src", isTest),
     ...await walk("web/src", isTest),
     ...await walk("tests/api", isTest),
   ];
+  const pgliteFiles = only?.has("pglite") && fileArgs.length
+    ? unitFiles.filter((f) => f.startsWith("tests/api/"))
+    : PGLITE_SET.filter((f) => unitFiles.includes(f));
   const e2eFiles = await walk("tests/e2e", isTest);
-  const dbFiles: string[] = [];
-  for (const f of unitFiles) if (await usesTestDb(f)) dbFiles.push(f);
   const results: Result[] = [];
   if (measureCoverage) await resetCoverage();
-  // A pass with no files is left out (deno test without files would run everything it finds).
-  if (wanted("pglite") && unitFiles.length) results.push(await pglitePass(unitFiles));
-  if (wanted("postgres") && dbFiles.length && !interrupted) results.push(await postgresPass(dbFiles));
-  if (wanted("chromium") && e2eFiles.length && !interrupted) results.push(await chromiumPass(e2eFiles));
+
+  const go = (name: PassName) => wanted(name) && !state.interrupted;
+  if (go("ok")) results.push(await phase("ok (fmt, lint, check)", okPass));
+  if ((go("postgres") && unitFiles.length) || go("production")) {
+    const server = await phase("PostgreSQL start", postgresServer);
+    if (go("postgres") && unitFiles.length) {
+      results.push(await phase("unit + API on PostgreSQL", () => mainPass(unitFiles, server.url, server.why)));
+    }
+    if (go("production")) results.push(await phase("production install", () => productionPass(server.url, server.why)));
+    await server.stop?.();
+  }
+  if (go("pglite") && pgliteFiles.length) results.push(await phase("PGlite smoke set", () => pglitePass(pgliteFiles)));
+  if (go("chromium") && e2eFiles.length) results.push(await phase("Chromium end-to-end", () => chromiumPass(e2eFiles)));
   if (!results.length) console.log("No test files matched.");
 
   // Interrupted: the signal handler cleans up and exits; counts of killed runs would mislead.
-  if (interrupted) return 130;
+  if (state.interrupted) return 130;
   let passed = 0, failed = 0, skipped = 0;
   const parts: string[] = [];
   console.log("");
   for (const r of results) {
     if (r.skipped) {
-      const missing = IS_CI ? "FAILED" : "SKIPPED";
-      console.log(`${missing}: ${LABEL[r.name]} tests (${r.skipped})${IS_CI ? " - required when CI=true" : ""}`);
-      parts.push(`${LABEL[r.name]}: skipped`);
+      console.log(
+        `${IS_CI ? "FAILED" : "SKIPPED"}: ${r.label} (${r.skipped})${IS_CI ? " - required when CI=true" : ""}`,
+      );
       if (IS_CI) failed += 1;
-      skipped += r.skippedTests ?? 0;
+    }
+    if (r.passed === undefined) {
+      parts.push(`${r.label}: skipped`);
       continue;
     }
     passed += r.passed;
-    failed += r.failed;
-    skipped += r.ignored;
+    failed += r.failed ?? 0;
+    skipped += r.ignored ?? 0;
     const extra = r.ignored ? `, ${r.ignored} ignored` : "";
-    parts.push(`${LABEL[r.name]}: ${r.passed} passed, ${r.failed} failed${extra}${r.note ? ` (${r.note})` : ""}`);
+    parts.push(`${r.label}: ${r.passed} passed, ${r.failed} failed${extra}${r.note ? ` (${r.note})` : ""}`);
   }
-  if (measureCoverage && results.some((r) => r.name === "pglite")) {
+  if (measureCoverage) {
     const coverage = await reportCoverage();
     if (coverage.problem) {
       console.log(`FAILED: ${coverage.problem}`);
@@ -346,7 +284,8 @@ async function main(): Promise<number> {
       failed += 1;
     }
   }
-  console.log(`${parts.join(" | ")}   [${Math.round((Date.now() - started) / 1000)} s]`);
+  console.log(parts.join(" | "));
+  console.log(timingReport());
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   return failed ? 1 : 0;
 }
@@ -357,4 +296,4 @@ try {
 } finally {
   await cleanup();
 }
-Deno.exit(interrupted ? 130 : code);
+Deno.exit(state.interrupted ? 130 : code);

@@ -74,9 +74,12 @@ export function startPgliteMaintenance(db: Queryable, intervalMs = 60_000, first
   };
 }
 
-/** A raw PGlite with the extensions the migrations use (pg_trgm backs text search, sql/0002). */
-export function createPglite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create(dataDir, { extensions: { pg_trgm } });
+/**
+ * A raw PGlite with the extensions the migrations use (pg_trgm backs text search, sql/0002).
+ * `loadDataDir` starts it from a dumped data directory (the tests' pre-migrated image).
+ */
+export function createPglite(dataDir?: string, opts: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, { extensions: { pg_trgm }, ...opts });
 }
 
 /** The Db interface over an open PGlite (tests wrap clones of a migrated template with it). */

@@ -3,8 +3,8 @@
  * - `TEST_DATABASE_URL=postgres://.../postgres` (a maintenance database of a server we may create
  *   databases on): the migrations are applied once to `procurement_template`, and every testDb()
  *   is a `CREATE DATABASE t_<random> TEMPLATE procurement_template`, dropped again by close().
- * - otherwise (`TEST_DB=pglite`, the default): an in-memory PGlite, migrated once per process and
- *   cloned per testDb() when src/db/pglite.ts exports `pgliteDb`, else opened and migrated each time.
+ * - otherwise (`TEST_DB=pglite`, the default): an in-memory PGlite loaded from the pre-migrated
+ *   image (tests/helpers/pglite-image.ts) once per process and cloned per testDb().
  */
 import "./setup.ts";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,6 +12,7 @@ import { parseConfig } from "../../src/config.ts";
 import type { Config } from "../../src/config.ts";
 import { migrate, readMigrationFiles } from "../../src/db/migrate.ts";
 import * as pgliteModule from "../../src/db/pglite.ts";
+import { pgliteImage } from "./pglite-image.ts";
 import { openPostgres } from "../../src/db/postgres.ts";
 import type { Db } from "../../src/db/types.ts";
 
@@ -63,22 +64,13 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
 // ---------------------------------------------------------------------------------------------
 // PGlite
 
-// Not part of the module's declared surface yet: see the note at the top.
-const wrapPglite = (pgliteModule as unknown as { pgliteDb?: (pg: PGlite) => Db }).pgliteDb;
+// The pre-migrated image (tests/helpers/pglite-image.ts) loaded once per process; each testDb() is a
+// clone of it, which costs a fraction of loading.
 let pgliteTemplate: Promise<PGlite> | undefined;
 
 async function pgliteTestDb(): Promise<TestDb> {
-  if (!wrapPglite) {
-    const db = await pgliteModule.openPglite();
-    await migrate(db);
-    return { db, close: () => db.close() };
-  }
-  pgliteTemplate ??= (async () => {
-    const pg = await pgliteModule.createPglite();
-    await migrate(wrapPglite(pg));
-    return pg;
-  })();
-  const db = wrapPglite(await (await pgliteTemplate).clone() as PGlite);
+  pgliteTemplate ??= (async () => pgliteModule.createPglite(undefined, { loadDataDir: (await pgliteImage()).blob }))();
+  const db = pgliteModule.pgliteDb(await (await pgliteTemplate).clone() as PGlite);
   return { db, close: () => db.close() };
 }
 
