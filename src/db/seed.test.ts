@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { verifyPassword } from "../auth/password.ts";
 import { createLogger } from "../lib/logger.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
-import { migrate } from "./migrate.ts";
-import { openPglite } from "./pglite.ts";
+import { testDb } from "../../tests/helpers/db.ts";
 import { seedDemo } from "./seed.ts";
 import { seedAuditLogs, seedScale } from "./seed-scale.ts";
 import { verifyAuditChain } from "../audit/verify.ts";
@@ -26,10 +25,10 @@ const TABLES = [
   "purchase_orders",
 ];
 
+/** A migrated, empty test database (the test backend's); close() throws it away. */
 async function freshDb(): Promise<Db> {
-  const db = await openPglite();
-  await migrate(db);
-  return db;
+  const t = await testDb();
+  return { ...t.db, close: t.close };
 }
 
 async function counts(db: Db): Promise<Record<string, number>> {
