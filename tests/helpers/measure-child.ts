@@ -6,6 +6,9 @@
  * therefore run again as a plain `deno run` child with `MEASURE_CHILD=1`; it does the measuring and
  * prints its result as JSON on its last line, and the parent test asserts on that.
  */
+import v8 from "node:v8";
+import vm from "node:vm";
+
 export const isMeasureChild = Deno.env.get("MEASURE_CHILD") === "1";
 
 export async function measureInChild<T>(module: string | URL, env: Record<string, string> = {}): Promise<T> {
@@ -29,4 +32,45 @@ export async function measureInChild<T>(module: string | URL, env: Record<string
   } catch {
     throw new Error(`the measuring process printed no result:\n${stdout}\n${stderr}`);
   }
+}
+
+export interface MemoryGrowth {
+  /** Chunks of the body read. */
+  chunks: number;
+  /** Peak RSS during the read, less RSS at its start, in MB (sampled at every chunk). */
+  rssMb: number;
+  /** Peak of what is still reachable (V8 heap used + external memory, sampled after each forced collection), less its start, in MB. */
+  liveMb: number;
+}
+
+/**
+ * Samples the process's memory while a body is read: call chunk() after each chunk, growth() at the
+ * end. V8 collects garbage lazily (in a test process it let 300 MB of dead strings pile up before a
+ * full collection), so a full collection runs every `gcEvery` chunks: the samples then show what the
+ * code holds (a leak, or the body buffered, would still grow them), not how far V8 let garbage go.
+ * RSS also sees memory outside V8 (PGlite's WASM heap, the allocator); the live figure is exact for
+ * what JavaScript holds, but only at the collections.
+ */
+export function memoryProbe(gcEvery = 10) {
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  const live = () => {
+    const m = Deno.memoryUsage();
+    return m.heapUsed + m.external;
+  };
+  gc();
+  const rss0 = Deno.memoryUsage().rss, live0 = live();
+  let rss = rss0, peakLive = live0, chunks = 0;
+  return {
+    chunk() {
+      if (++chunks % gcEvery === 0) {
+        gc();
+        peakLive = Math.max(peakLive, live());
+      }
+      rss = Math.max(rss, Deno.memoryUsage().rss);
+    },
+    growth(): MemoryGrowth {
+      return { chunks, rssMb: (rss - rss0) / 2 ** 20, liveMb: (peakLive - live0) / 2 ** 20 };
+    },
+  };
 }
