@@ -64,7 +64,9 @@ Deno.test("[e2e] errors: changing the items of an approved request shows the ref
 
     await page.goto("/");
     await page.getByRole("button", { name: esApp.dashboard.sections.requests, exact: true }).click();
-    // An approved (active) request of the demo seed.
+    // An approved (active) request of the demo seed, found by its title: the list shows ten a page,
+    // newest first, and other files of the pass add requests.
+    await page.getByLabel(esRequests.filters.search).fill("Printer toner and paper for head office");
     const card = page.getByRole("article", { name: "Printer toner and paper for head office" });
     await card.getByRole("button", { name: esRequests.actions.edit, exact: true }).click();
     const dialog = page.getByRole("dialog");

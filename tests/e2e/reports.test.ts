@@ -73,7 +73,10 @@ Deno.test("[reports] finance changes the date range, sees charts and tables chan
       spend.getByRole("link", { name: "Export CSV" }).click(),
     ]);
     assert.equal(download.suggestedFilename(), "report-spend_2000-01-01_2099-12-31.csv");
-    const csv = await Deno.readTextFile((await download.path())!);
+    // The browser may be a remote one (the pass shares one Chromium): the file is saved here.
+    const saved = await Deno.makeTempDir({ prefix: "e2e-reports-" });
+    await download.saveAs(`${saved}/spend.csv`);
+    const csv = await Deno.readTextFile(`${saved}/spend.csv`);
     const lines = csv.split("\r\n");
     assert.equal(lines[0], "# Report: spend");
     assert.equal(lines[1], "# Filters: from=2000-01-01; to=2099-12-31");
@@ -84,7 +87,9 @@ Deno.test("[reports] finance changes the date range, sees charts and tables chan
       spend.getByRole("link", { name: "Export XLSX" }).click(),
     ]);
     assert.equal(xlsx.suggestedFilename(), "report-spend_2000-01-01_2099-12-31.xlsx");
-    const bytes = await Deno.readFile((await xlsx.path())!);
+    await xlsx.saveAs(`${saved}/spend.xlsx`);
+    const bytes = await Deno.readFile(`${saved}/spend.xlsx`);
+    await Deno.remove(saved, { recursive: true });
     assert.deepEqual([...bytes.slice(0, 2)], [0x50, 0x4b], "a zip (XLSX) file");
     assert.deepEqual(tab.problems, []);
   } finally {
