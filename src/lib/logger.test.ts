@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createLogger } from "./logger.ts";
 import { logAnswer } from "./request-log.ts";
 import { testApp } from "../../tests/helpers/app.ts";
+import { waitUntil } from "../../tests/helpers/wait.ts";
 
 /** A sink that keeps what is written, in chunks of at most `chunk` bytes (a short write each time). */
 function memorySink(chunk = Infinity) {
@@ -79,7 +80,8 @@ Deno.test("[logger] buffered: lines go out by themselves after flushMs", async (
   const logger = createLogger("info", { buffered: true, flushMs: 20, sink });
   logger.info("one");
   assert.equal(sink.parts.length, 0, "not written on the request path");
-  await new Promise((r) => setTimeout(r, 100));
+  // No flush() here: the timer alone must write it.
+  await waitUntil(() => sink.parts.length > 0, { message: "the flush timer to write the line" });
   assert.deepEqual(sink.lines().map((l) => l.msg), ["one"]);
   await logger.flush!();
 });

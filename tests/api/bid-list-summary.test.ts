@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createCategory } from "../helpers/users.ts";
+import { waitForLockWaiters } from "../helpers/wait.ts";
 import type { Queryable } from "../../src/db/types.ts";
 
 const tag = `[bid-list/${testBackend()}]`;
@@ -191,18 +192,21 @@ Deno.test({
          values ($1, $2, $3, 1, 'pcs', 1)`,
         [bid.id, position, name],
       );
-    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
     let release!: () => void;
     const gate = new Promise<void>((r) => release = r);
-    // A adds its items and holds its transaction open; B adds one meanwhile, then A commits.
+    let added!: () => void;
+    const aAdded = new Promise<void>((r) => added = r);
+    // A adds its items and holds its transaction open; B adds one meanwhile and queues behind A's
+    // lock on the bid (sql/0022 locks it before counting), then A commits.
     const a = db.tx(async (tx: Queryable) => {
       await add(tx, "A one", 1);
       await add(tx, "A two", 2);
+      added();
       await gate;
     });
-    await pause(150);
+    await aAdded;
     const b = db.tx(async (tx: Queryable) => await add(tx, "B one", 3));
-    await pause(150);
+    await waitForLockWaiters(db, 1, { query: "insert into bid_request_items" });
     release();
     await Promise.all([a, b]);
     await check(bid.id, "after two concurrent writers");

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createUser } from "../helpers/users.ts";
+import { waitForLockWaiters } from "../helpers/wait.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { seedDemo } from "../../src/db/seed.ts";
 import type { Queryable } from "../../src/db/types.ts";
@@ -316,7 +317,7 @@ Deno.test({
     });
     await updated;
     const unseal = db.query("update bid_requests set unsealed_at = now() where id = $1", [bid.id]);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitForLockWaiters(db, 1, { query: "update bid_requests set unsealed_at" });
     release();
     await Promise.all([review, unseal]);
     await assertExact("a review and an unseal at the same time");

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { expectError, expectJson, testApp } from "../helpers/app.ts";
 import { testBackend, testDb } from "../helpers/db.ts";
 import { as, createCategory, type Session } from "../helpers/users.ts";
+import { waitUntil } from "../helpers/wait.ts";
 import type { ChangeHandlers, Db } from "../../src/db/types.ts";
 import { PURCHASE_REQUEST_LIST_CHANNEL } from "../../src/lib/list-cache.ts";
 
@@ -62,14 +63,6 @@ function follow(db: Db) {
   return { seen, stop };
 }
 
-async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 async function titles(s: Session, query = "") {
   const res = await s.request(`/api/purchase-requests${query}`);
   return (await expectJson<{ id: number; title: string }[]>(res, 200)).map((r) => r.title);
@@ -100,7 +93,7 @@ async function setup(env: Record<string, string> = ON) {
   const category = await createCategory(own.db);
   const first = await create(manager, category, "First");
   // The app is listening (its follower and ours share the connection: ours up means its up).
-  await until("listening", () => follower.seen.up > 0);
+  await waitUntil(() => follower.seen.up > 0, { message: "listening" });
   return {
     t,
     raw: own.db,
@@ -146,12 +139,12 @@ Deno.test(`${tag} a change by plain SQL on another connection is seen once its n
     assert.deepEqual(await titles(s.manager), ["First"]);
     const notified = s.follower.seen.notified;
     await s.raw.query("update purchase_requests set title = 'Renamed' where id = $1", [s.first]);
-    await until("the notification", () => s.follower.seen.notified > notified);
+    await waitUntil(() => s.follower.seen.notified > notified, { message: "the notification" });
     assert.deepEqual(await titles(s.manager), ["Renamed"]);
     // A category renamed shows in the rows of its requests (the list reads category names).
     const before = s.follower.seen.notified;
     await s.raw.query("update categories set name = 'Renamed category' where id = $1", [s.category]);
-    await until("the notification", () => s.follower.seen.notified > before);
+    await waitUntil(() => s.follower.seen.notified > before, { message: "the notification" });
     const res = await s.manager.request("/api/purchase-requests");
     assert.equal((await expectJson<{ categoryName: string }[]>(res, 200))[0].categoryName, "Renamed category");
     // A transaction rolled back notifies nothing and changes nothing: the cached answer stays right.
@@ -176,7 +169,7 @@ Deno.test(`${tag} a change through another instance on the same database is seen
     assert.deepEqual(await titles(s.manager), ["First"]);
     const notified = s.follower.seen.notified;
     await create(otherManager, s.category, "From the other instance");
-    await until("the notification", () => s.follower.seen.notified > notified);
+    await waitUntil(() => s.follower.seen.notified > notified, { message: "the notification" });
     assert.deepEqual(await titles(s.manager), ["From the other instance", "First"]);
   } finally {
     await s.close();
@@ -191,10 +184,10 @@ Deno.test(`${tag} an answer whose query overlapped a change is not kept`, async 
     // The page statement runs and has read "First" only; its answer is held back.
     const pages = s.state.pages;
     const inFlight = titles(s.manager);
-    await until("the page statement", () => s.state.pages > pages);
+    await waitUntil(() => s.state.pages > pages, { message: "the page statement" });
     const notified = s.follower.seen.notified;
     await s.raw.query("update purchase_requests set title = 'Changed meanwhile' where id = $1", [s.first]);
-    await until("the notification", () => s.follower.seen.notified > notified);
+    await waitUntil(() => s.follower.seen.notified > notified, { message: "the notification" });
     s.state.hold = undefined;
     release();
     assert.deepEqual(await inFlight, ["First"], "the overlapping answer itself is what its query read");
@@ -248,11 +241,11 @@ Deno.test({
         `select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
       );
-      await until("the connection lost", () => s.follower.seen.down > down);
+      await waitUntil(() => s.follower.seen.down > down, { message: "the connection lost" });
       // Nobody hears this one if it commits before the LISTEN is back: the cache must not answer.
       await s.raw.query("update purchase_requests set title = 'While down' where id = $1", [s.first]);
       assert.deepEqual(await titles(s.manager), ["While down"]);
-      await until("listening again", () => s.follower.seen.up > up);
+      await waitUntil(() => s.follower.seen.up > up, { message: "listening again" });
       assert.deepEqual(await titles(s.manager), ["While down"]);
       const pages = s.state.pages;
       assert.deepEqual(await titles(s.manager), ["While down"]);

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createCategory, type Session } from "../helpers/users.ts";
+import { waitForLockWaiters } from "../helpers/wait.ts";
 import type { Queryable } from "../../src/db/types.ts";
 
 const tag = `[live-bid/${testBackend()}]`;
@@ -203,7 +204,7 @@ Deno.test({
     });
     await inside;
     const convert = db.tx((tx) => bids(tx, [[ids[0], "published"]]));
-    await new Promise((r) => setTimeout(r, 200));
+    await waitForLockWaiters(db, 1, { query: "insert into bid_requests" });
     release();
     await Promise.all([cancel, convert]);
     assert.equal(await flagOf(ids[0]), true, "the new bid is live");

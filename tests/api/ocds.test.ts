@@ -14,6 +14,7 @@ import { createLogger } from "../../src/lib/logger.ts";
 import { expectError, expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createCategory, createUser, type Session, signIn } from "../helpers/users.ts";
+import { waitUntil } from "../helpers/wait.ts";
 
 const tag = `[ocds/${testBackend()}]`;
 const PREFIX = "ocds-test01";
@@ -270,9 +271,12 @@ Deno.test(`${tag} GET /api/ocds/releases: every published process once, the conv
 });
 
 Deno.test(`${tag} GET /api/ocds/releases?since= returns only processes changed at or after that instant`, async () => {
-  await new Promise((r) => setTimeout(r, 20));
+  // `since` has milliseconds; the earlier processes changed before `last` was read, so a mark taken
+  // once the clock has moved past that millisecond is later than all of them. Whatever changes
+  // after the mark is at or after it (the same clock), so no pause is needed on that side.
+  const last = Date.now();
+  await waitUntil(() => Date.now() > last, { intervalMs: 1, message: "the clock to pass the last change" });
   const mark = new Date().toISOString();
-  await new Promise((r) => setTimeout(r, 20));
   const fresh = await expectJson<{ id: number; requestId: string }>(
     await team.request("/api/purchase-requests", {
       method: "POST",

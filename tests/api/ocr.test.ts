@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { expectError, expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createCategory, type Session } from "../helpers/users.ts";
+import { waitUntil } from "../helpers/wait.ts";
 import { type DocSpec, renderPdf } from "../fixtures/ocr/corpus.ts";
 import { OcrPool } from "../../src/ocr/pool.ts";
 import { PDFDocument } from "pdf-lib";
@@ -94,12 +95,12 @@ type JobView = {
 };
 
 async function finished(s: Session, jobId: number): Promise<JobView> {
-  for (let i = 0; i < 600; i++) {
-    const view = await expectJson<JobView>(await s.request(`/api/vendor/ocr-jobs/${jobId}`), 200);
-    if (view.status === "done" || view.status === "failed") return view;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("job did not finish");
+  let view!: JobView;
+  await waitUntil(async () => {
+    view = await expectJson<JobView>(await s.request(`/api/vendor/ocr-jobs/${jobId}`), 200);
+    return view.status === "done" || view.status === "failed";
+  }, { timeoutMs: 60_000, intervalMs: 20, message: `OCR job ${jobId} to finish` });
+  return view;
 }
 
 Deno.test(`${tag} a text PDF is read into items matched to the request's items, header fields included`, async () => {

@@ -13,6 +13,7 @@ import { expectJson, recordingLogger, testApp } from "../helpers/app.ts";
 import { createPostgresDatabase, TEMPLATE_DATABASE, testBackend } from "../helpers/db.ts";
 import { startFakeProviders } from "../helpers/fake-providers.ts";
 import { as } from "../helpers/users.ts";
+import { waitUntil } from "../helpers/wait.ts";
 
 const tag = `[outbox/${testBackend()}]`;
 const fake = startFakeProviders();
@@ -482,19 +483,29 @@ async function ownDatabase() {
   };
 }
 
-/** A barrier for `parties` callers; one that waits alone is let go after a moment (the other ran out of rows). */
+/**
+ * A barrier for `parties` workers: each `step()` waits until every worker still running has reached
+ * its next step. A worker that is done calls `leave()`, so the other is not kept waiting for it.
+ */
 function lockStep(parties: number) {
   let waiting: (() => void)[] = [];
-  return () =>
-    new Promise<void>((resolve) => {
-      const release = () => {
-        waiting = waiting.filter((r) => r !== release);
-        resolve();
-      };
-      waiting.push(release);
-      if (waiting.length >= parties) [...waiting].forEach((r) => r());
-      else setTimeout(release, 50);
-    });
+  const releaseWhenAllIn = () => {
+    if (waiting.length < parties) return;
+    const all = waiting;
+    waiting = [];
+    all.forEach((release) => release());
+  };
+  return {
+    step: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        releaseWhenAllIn();
+      }),
+    leave() {
+      parties--;
+      releaseWhenAllIn();
+    },
+  };
 }
 
 function inLockStep(db: Db, step: () => Promise<void>): Db {
@@ -516,11 +527,15 @@ Deno.test({
       await enqueue(100, "parallel", own.db);
       // Each worker's queries wait for the other worker's, so the two claim their next rows at the
       // same moments over and over: without SKIP LOCKED, some emails go out twice.
-      const step = lockStep(2);
-      const [doneA, doneB] = await Promise.all([
-        deliverDue(inLockStep(a, step), worker(), { max: 100 }),
-        deliverDue(inLockStep(b, step), worker(), { max: 100 }),
-      ]);
+      const barrier = lockStep(2);
+      const run = async (pool: Db) => {
+        try {
+          return await deliverDue(inLockStep(pool, barrier.step), worker(), { max: 100 });
+        } finally {
+          barrier.leave();
+        }
+      };
+      const [doneA, doneB] = await Promise.all([run(a), run(b)]);
       assert.equal(doneA + doneB, 100);
       assert.ok(doneA > 0 && doneB > 0, `both workers took part (${doneA} + ${doneB})`);
       const counts = fake.deliveredCountByRecipient();
@@ -561,14 +576,6 @@ async function runWorkerToEnd(url: string) {
   assert.equal(stderr, "");
 }
 
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 Deno.test({
   name: `${tag} a worker process killed mid-batch and restarted delivers every email exactly once ${
     onPostgres ? "" : PG_ONLY
@@ -585,14 +592,18 @@ Deno.test({
       // A slow provider: the worker spends its time inside the provider call, which is where it dies.
       fake.setDelay(300);
       const child = workerCommand(own.url).spawn();
-      await waitFor(
-        "five deliveries and one more in flight",
+      await waitUntil(
         () => fake.delivered().length >= 5 && fake.requests.some((r) => r.state === "held"),
+        { timeoutMs: 30_000, intervalMs: 5, message: "five deliveries and one more in flight" },
       );
       child.kill("SIGKILL");
       const status = await child.output();
       assert.equal(status.signal, "SIGKILL");
-      await waitFor("the provider to notice the dead client", () => !fake.requests.some((r) => r.state === "held"));
+      await waitUntil(() => !fake.requests.some((r) => r.state === "held"), {
+        timeoutMs: 30_000,
+        intervalMs: 5,
+        message: "the provider to notice the dead client",
+      });
 
       const deliveredBeforeKill = fake.delivered().length;
       const inFlight = fake.requests.filter((r) => r.state === "abandoned");

@@ -8,6 +8,7 @@ import { readMigrationFiles } from "../../src/db/migrate.ts";
 import { openPostgres } from "../../src/db/postgres.ts";
 import { createPostgresDatabase, testBackend } from "../helpers/db.ts";
 import { startServer } from "../e2e/helpers.ts";
+import { waitUntil } from "../helpers/wait.ts";
 
 const onPostgres = testBackend() === "postgres";
 
@@ -110,13 +111,10 @@ Deno.test({
       });
       assert.equal(created.status, 201, await created.text());
       // The other server hears of the commit by notification: poll with a deadline, no fixed wait.
-      const deadline = Date.now() + 10_000;
-      let seen = await firstTitle();
-      while (seen !== "Made on the other server" && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 20));
-        seen = await firstTitle();
-      }
-      assert.equal(seen, "Made on the other server");
+      await waitUntil(async () => await firstTitle() === "Made on the other server", {
+        intervalMs: 20,
+        message: "B's first row to be the request made on A",
+      });
       for (const s of [a, b]) assert.deepEqual(s.errors(), []);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
