@@ -62,7 +62,7 @@ async function drain(res: Response, gcEvery: number) {
     bytes += value.length;
     for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
     tail = value.length >= 512 ? value.slice(-512) : new Uint8Array([...tail, ...value].slice(-512));
-    probe.chunk();
+    probe.chunk(value.length);
   }
   const lastLines = new TextDecoder().decode(tail).trimEnd().split("\r\n");
   return { lines, bytes, last: lastLines[lastLines.length - 1], growth: probe.growth() };
@@ -173,6 +173,8 @@ if (isMeasureChild && import.meta.main) {
   const kind = Deno.env.get("MEASURE_CASE") as ExportKind;
   const [rows, gcEvery] = [Number(Deno.env.get("MEASURE_ROWS")), Number(Deno.env.get("MEASURE_GC_EVERY"))];
   console.log(JSON.stringify(await measureExport(kind, rows, gcEvery)));
+  // The process-wide PGlite template of tests/helpers/db.ts stays open and would keep the child alive.
+  Deno.exit(0);
 } else if (import.meta.main) {
   const arg = (name: string) => {
     const i = Deno.args.indexOf(`--${name}`);

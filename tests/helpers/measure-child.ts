@@ -43,13 +43,19 @@ export interface MemoryGrowth {
   liveMb: number;
 }
 
+/** Bytes read after which memoryProbe collects whatever the chunk count says. */
+const GC_BYTES = 8 * 2 ** 20;
+
 /**
- * Samples the process's memory while a body is read: call chunk() after each chunk, growth() at the
- * end. V8 collects garbage lazily (in a test process it let 300 MB of dead strings pile up before a
- * full collection), so a full collection runs every `gcEvery` chunks: the samples then show what the
- * code holds (a leak, or the body buffered, would still grow them), not how far V8 let garbage go.
- * RSS also sees memory outside V8 (PGlite's WASM heap, the allocator); the live figure is exact for
- * what JavaScript holds, but only at the collections.
+ * Samples the process's memory while a body is read: call chunk(bytes) after each chunk (while the
+ * chunk is still held), growth() at the end. V8 collects garbage lazily (in a test process it let
+ * 300 MB of dead strings pile up before a full collection), so a full collection runs every
+ * `gcEvery` chunks, and after any chunks adding up to GC_BYTES (a body sent in a few huge chunks is
+ * a body that was buffered): the samples then show what the code holds (a leak, or the body
+ * buffered, would still grow them), not how far V8 let garbage go. RSS also sees memory outside V8
+ * (PGlite's WASM heap, the allocator's), but only against a start that already holds whatever the
+ * allocator kept from earlier work (storing files before a backup, say); the live figure is exact
+ * for what JavaScript holds, at the collections.
  */
 export function memoryProbe(gcEvery = 10) {
   v8.setFlagsFromString("--expose-gc");
@@ -60,11 +66,13 @@ export function memoryProbe(gcEvery = 10) {
   };
   gc();
   const rss0 = Deno.memoryUsage().rss, live0 = live();
-  let rss = rss0, peakLive = live0, chunks = 0;
+  let rss = rss0, peakLive = live0, chunks = 0, sinceGc = 0;
   return {
-    chunk() {
-      if (++chunks % gcEvery === 0) {
+    chunk(bytes: number) {
+      sinceGc += bytes;
+      if (++chunks % gcEvery === 0 || sinceGc >= GC_BYTES) {
         gc();
+        sinceGc = 0;
         peakLive = Math.max(peakLive, live());
       }
       rss = Math.max(rss, Deno.memoryUsage().rss);
