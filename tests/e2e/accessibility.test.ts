@@ -6,16 +6,14 @@
  * rule and the element, so a regression in a shared colour or component shows at once.
  */
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { sectionsFor } from "../../src/shared/permissions.ts";
 import type { RoleName } from "../../src/shared/roles.ts";
 import en from "../../web/src/locales/en.json" with { type: "json" };
+import { violationsInThemes } from "./axe.ts";
 import { colorSchemeSettled, e2eContext, openPage, RESULTS_DIR, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext();
-
-const THEMES = ["light", "dark"] as const;
 
 const STANDALONE = ["/vendor-management", "/quotation-management", "/reports"];
 const DEMO: { role: RoleName; email?: string; pages: string[] }[] = [
@@ -40,26 +38,9 @@ async function settle(page: Page, theme: "light" | "dark") {
 /** Every violation found is also written here as it is found, for reading while the test runs. */
 const LOG = `${RESULTS_DIR}/accessibility.txt`;
 
-/**
- * Serious and critical violations of the screen, one line per element, in the light and then the
- * dark theme (the app follows prefers-color-scheme while its theme is "system").
- */
+/** Serious and critical violations of the screen in both themes; each is also written to LOG. */
 async function audit(page: Page, screen: string, include?: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme });
-    await settle(page, theme);
-    const builder = new AxeBuilder({ page });
-    const { violations } = await (include ? builder.include(include) : builder).analyze();
-    for (const v of violations) {
-      if (v.impact !== "serious" && v.impact !== "critical") continue;
-      for (const node of v.nodes) {
-        const why = (node.any[0]?.message ?? node.failureSummary ?? "").split("\n")[0];
-        found.push(`${theme} ${screen}: ${v.id} (${v.impact}) at ${node.target.join(" ")}: ${why}`);
-      }
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
+  const found = await violationsInThemes(page, screen, { include, settle });
   if (found.length) await Deno.writeTextFile(LOG, found.join("\n") + "\n", { append: true });
   return found;
 }

@@ -7,28 +7,15 @@
  * and Dhivehi.
  */
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
+import { violationsInThemes } from "./axe.ts";
 import type { Page } from "playwright-core";
-import { colorSchemeSettled, e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
 
-async function axe(page: Page, screen: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await colorSchemeSettled(page, theme);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations) {
-      if (v.impact !== "serious" && v.impact !== "critical") continue;
-      for (const node of v.nodes) found.push(`${theme} ${screen}: ${v.id} at ${node.target.join(" ")}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
+const axe = (page: Page, screen: string) => violationsInThemes(page, screen);
 
 const dateInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

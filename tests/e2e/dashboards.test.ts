@@ -7,11 +7,11 @@
  * and photographed in light, dark and Dhivehi.
  */
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
+import { violationsInThemes } from "./axe.ts";
 import type { Browser, Page } from "playwright-core";
 import analytics from "../../web/src/features/analytics/locales/en.json" with { type: "json" };
 import reports from "../../web/src/features/reports/locales/en.json" with { type: "json" };
-import { colorSchemeSettled, e2eContext, openPage, RESULTS_DIR, screenshot, signIn } from "./helpers.ts";
+import { e2eContext, openPage, RESULTS_DIR, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -59,21 +59,7 @@ async function rows(page: Page, card: string, caption: string) {
 }
 
 /** Serious and critical axe violations of the page (or one part), light and dark. */
-async function axe(page: Page, screen: string, include?: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await colorSchemeSettled(page, theme);
-    const builder = new AxeBuilder({ page });
-    const { violations } = await (include ? builder.include(include) : builder).analyze();
-    for (const v of violations) {
-      if (v.impact !== "serious" && v.impact !== "critical") continue;
-      for (const node of v.nodes) found.push(`${theme} ${screen}: ${v.id} at ${node.target.join(" ")}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
+const axe = (page: Page, screen: string, include?: string) => violationsInThemes(page, screen, { include });
 
 /** The same screen in the dark theme and in Dhivehi (right to left), photographed. */
 async function darkAndDhivehi(

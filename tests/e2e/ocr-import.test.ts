@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./axe.ts";
 import type { Browser, Page } from "playwright-core";
 import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
 import dvOcr from "../../web/src/features/ocr/locales/dv.json" with { type: "json" };
@@ -123,11 +123,7 @@ async function shoot(page: Page, name: string) {
 }
 
 /** Serious or critical colour-contrast (and other) violations inside the dialog. */
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include("dialog[open]").analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1] ?? ""}`));
-}
+const axe = (page: Page) => seriousViolations(page, { include: "dialog[open]" });
 
 Deno.test("[e2e] OCR import: scan upload, live progress, correct a low-confidence cell, submit; staff see the file", async () => {
   const { server, browser } = await ctx();

@@ -5,19 +5,12 @@
  * of the card and the dialog; axe on both.
  */
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./axe.ts";
 import type { Page } from "playwright-core";
 import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
-
-async function seriousViolations(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) =>
-    `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-  );
-}
 
 /** The dialog's opening fade has ended (a screenshot before shows the page through it). */
 const settled = (page: Page) =>
@@ -83,7 +76,7 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     assert.equal(await card.getByText(NAMES[3]).count(), 0);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: "test-results/opportunity-items-card-light.png" });
-    assert.deepEqual(await seriousViolations(page, "main"), []);
+    assert.deepEqual(await seriousViolations(page, { include: "main" }), []);
 
     await card.getByRole("button", { name: "Manual Entry" }).click();
     const dialog = page.getByRole("dialog", { name: "Submit Quotation" });
@@ -92,7 +85,7 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     assert.equal(await dialog.getByLabel(/^Unit price for/).count(), 5);
     await settled(page);
     await page.screenshot({ path: "test-results/opportunity-items-dialog-light.png" });
-    assert.deepEqual(await seriousViolations(page, "dialog[open]"), []);
+    assert.deepEqual(await seriousViolations(page, { include: "dialog[open]" }), []);
     for (const name of NAMES) await dialog.getByLabel(new RegExp(`^Unit price for \\W*${name}\\W*$`)).fill("2.50");
     await dialog.getByRole("button", { name: "Submit Quotation" }).click();
     await page.getByRole("status").filter({ hasText: "Quotation submitted successfully" }).waitFor();
@@ -113,7 +106,7 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     assert.equal(await revise.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).inputValue(), "2.50");
     await settled(page);
     await page.screenshot({ path: "test-results/opportunity-items-dialog-dark.png" });
-    assert.deepEqual(await seriousViolations(page, "dialog[open]"), []);
+    assert.deepEqual(await seriousViolations(page, { include: "dialog[open]" }), []);
     await page.emulateMedia({ colorScheme: "light" });
 
     // Dhivehi (right to left): the sidebar's entry by position, its labels in Thaana.
