@@ -56,10 +56,9 @@ const FILE_HEAD = /\{"id":(\d+),"sizeBytes":(\d+),"sha256":"([0-9a-f]{64})","dat
  * Reads the backup to its end without keeping it: outside a file's data the text is kept (the
  * skeleton, parsed at the end); inside, base64 is decoded in groups of four characters and hashed.
  */
-async function drain(res: Response, gcEvery: number) {
+async function drain(res: Response, probe: ReturnType<typeof memoryProbe>) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
-  const probe = memoryProbe(gcEvery);
   let bytes = 0;
   let skeleton = "";
   let file: { id: number; size: number; sha: string; got: number; hash: ReturnType<typeof createHash> } | null = null;
@@ -122,6 +121,8 @@ export async function measureBackup(filesStored: number, fileBytes: number, gcEv
     }
     const storeSeconds = (performance.now() - stored) / 1000;
     const started = performance.now();
+    // From before the request: a handler may produce much of its body before the first chunk is read.
+    const probe = memoryProbe(gcEvery);
     const res = await admin.request("/api/admin/backup-database", { method: "POST" });
     const base = {
       backend: testBackend(),
@@ -144,7 +145,7 @@ export async function measureBackup(filesStored: number, fileBytes: number, gcEv
         backupSeconds: 0,
       };
     }
-    const r = await drain(res, gcEvery);
+    const r = await drain(res, probe);
     return {
       ...base,
       files: r.files,

@@ -51,9 +51,8 @@ export function expectedExport(kind: ExportKind, rows: number, entries: number):
 }
 
 /** Reads a body to its end without keeping it: lines (LF) counted, memory sampled at every chunk, the last line kept. */
-async function drain(res: Response, gcEvery: number) {
+async function drain(res: Response, probe: ReturnType<typeof memoryProbe>) {
   const reader = res.body!.getReader();
-  const probe = memoryProbe(gcEvery);
   let lines = 0, bytes = 0;
   let tail = new Uint8Array(0);
   while (true) {
@@ -139,6 +138,8 @@ export async function measureExport(kind: ExportKind, rows: number, gcEvery = 10
     const seedSeconds = (performance.now() - seeded) / 1000;
     const [{ n: entries }] = await t.db.query<{ n: number }>("select count(*)::int as n from audit_logs");
     const started = performance.now();
+    // From before the request: a handler may produce much of its body before the first chunk is read.
+    const probe = memoryProbe(gcEvery);
     const res = await user.request(
       kind === "savings" ? "/api/reports/savings/export" : "/api/admin/audit-logs/export?range=all",
     );
@@ -148,7 +149,7 @@ export async function measureExport(kind: ExportKind, rows: number, gcEvery = 10
       const none = { chunks: 0, rssMb: 0, liveMb: 0 };
       return { ...base, lines: 0, bytes: 0, last: (await res.text()).slice(0, 300), growth: none, exportSeconds: 0 };
     }
-    const r = await drain(res, gcEvery);
+    const r = await drain(res, probe);
     return { ...base, ...r, exportSeconds: (performance.now() - started) / 1000 };
   } finally {
     await t.close();

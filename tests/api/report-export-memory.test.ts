@@ -2,10 +2,11 @@
  * Exports stream with flat memory (design.md section 6, issue 12 item 7, issue 14 item 5), scaled
  * down: a report CSV (savings, one row per award) and the audit log CSV are each exported at ROWS
  * and at 4 × ROWS rows and read to the end through app.request(); each file is checked complete
- * (the exact number of lines, the savings total on the last line) and the peak memory of the larger
- * export may exceed the smaller's by no more than a few MB: an export that holds its rows or its
- * file grows by the rows (buffering the file in one string cost 80 to 100 MB more at 4 × ROWS than
- * at ROWS), one that streams does not (within ±5 MB of RSS noise).
+ * (the exact number of lines, the savings total on the last line) and the larger export may hold
+ * no more memory than the smaller: what JavaScript holds after a full collection (exact: streaming
+ * exports measured the same to 0.1 MB at both sizes; an export written as one string held 13 to 19
+ * MB more at 4 × ROWS), and peak RSS, a looser guard (±10 MB of noise; the one-string export grew
+ * 68 to 77 MB more in some runs, less in others: the allocator reuses what the collector freed).
  *
  * The measuring is bench/report-export-memory.ts's (which runs it at 1,000,000 rows for
  * docs/benchmarks.md): each export is seeded, made and read in a process of its own
@@ -22,11 +23,11 @@ import {
   measureExportInChild,
 } from "../../bench/report-export-memory.ts";
 
-const ROWS = 20_000;
-/** Peak RSS at 4 × ROWS less peak RSS at ROWS. */
+const ROWS = 15_000;
+/** What JavaScript holds after a full collection (its peak), at 4 × ROWS less at ROWS. */
+const LIVE_SLOPE_LIMIT_MB = 4;
+/** Peak RSS, the same. */
 const RSS_SLOPE_LIMIT_MB = 30;
-/** The same for what JavaScript still holds after a full collection (exact; about 1 MB at any size). */
-const LIVE_SLOPE_LIMIT_MB = 8;
 /** Either export alone, as before at 1,000,000 rows. */
 const LIMIT_MB = 100;
 const onPostgres = testBackend() === "postgres";
@@ -52,17 +53,18 @@ async function flatMemory(kind: ExportKind) {
       mb(large.bytes / 2 ** 20)
     } MB; ` +
       `peak RSS growth ${mb(small.growth.rssMb)} / ${mb(large.growth.rssMb)} MB, ` +
-      `live ${mb(small.growth.liveMb)} / ${mb(large.growth.liveMb)} MB`,
-  );
-  assert.ok(
-    rss < RSS_SLOPE_LIMIT_MB,
-    `peak RSS grew ${mb(rss)} MB more at ${
-      4 * ROWS
-    } rows than at ${ROWS} (limit ${RSS_SLOPE_LIMIT_MB} MB): the export holds its rows`,
+      `live ${mb(small.growth.liveMb)} / ${mb(large.growth.liveMb)} MB; seeded in ${mb(small.seedSeconds)} / ` +
+      `${mb(large.seedSeconds)} s, exported in ${mb(small.exportSeconds)} / ${mb(large.exportSeconds)} s`,
   );
   assert.ok(
     live < LIVE_SLOPE_LIMIT_MB,
-    `live memory grew ${mb(live)} MB more at ${4 * ROWS} rows than at ${ROWS} (limit ${LIVE_SLOPE_LIMIT_MB} MB)`,
+    `live memory grew ${mb(live)} MB more at ${
+      4 * ROWS
+    } rows than at ${ROWS} (limit ${LIVE_SLOPE_LIMIT_MB} MB): the export holds its rows`,
+  );
+  assert.ok(
+    rss < RSS_SLOPE_LIMIT_MB,
+    `peak RSS grew ${mb(rss)} MB more at ${4 * ROWS} rows than at ${ROWS} (limit ${RSS_SLOPE_LIMIT_MB} MB)`,
   );
   for (const r of [small, large]) {
     assert.ok(r.growth.rssMb < LIMIT_MB, `${kind} at ${r.rows} rows: peak RSS grew by ${mb(r.growth.rssMb)} MB`);

@@ -44,11 +44,11 @@ export interface MemoryGrowth {
 }
 
 /** Bytes read after which memoryProbe collects whatever the chunk count says. */
-const GC_BYTES = 8 * 2 ** 20;
+const GC_BYTES = 4 * 2 ** 20;
 
 /**
- * Samples the process's memory while a body is read: call chunk(bytes) after each chunk (while the
- * chunk is still held), growth() at the end. V8 collects garbage lazily (in a test process it let
+ * Samples the process's memory while a body is made and read: create it before the request, call
+ * chunk(bytes) after each chunk (while the chunk is still held), growth() at the end. V8 collects garbage lazily (in a test process it let
  * 300 MB of dead strings pile up before a full collection), so a full collection runs every
  * `gcEvery` chunks, and after any chunks adding up to GC_BYTES (a body sent in a few huge chunks is
  * a body that was buffered): the samples then show what the code holds (a leak, or the body
