@@ -2,9 +2,10 @@
  * Memory figures measured in a process of their own. `deno test` runs every test module of a pass in
  * one process, so a process-wide figure such as peak RSS also moves with whatever the modules before
  * have left running (worker pools, caches, a heap the allocator has not given back): a CI run once
- * saw 132 MB of "growth" for a backup that grows by 9 to 12 MB on its own. The test module is
- * therefore run again as a plain `deno run` child with `MEASURE_CHILD=1`; it does the measuring and
- * prints its result as JSON on its last line, and the parent test asserts on that.
+ * saw 132 MB of "growth" for a backup that grows by 9 to 12 MB on its own. The measuring module
+ * (bench/backup-memory.ts, bench/report-export-memory.ts: the benchmarks and the memory tests share
+ * it) is therefore run as a plain `deno run` child with `MEASURE_CHILD=1`; it does the measuring and
+ * prints its result as JSON on its last line, and the parent test or benchmark reads that.
  */
 import v8 from "node:v8";
 import vm from "node:vm";
