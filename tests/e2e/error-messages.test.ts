@@ -4,6 +4,7 @@
  * translated toast.
  */
 import assert from "node:assert/strict";
+import type { Browser } from "playwright-core";
 import { LANGUAGE_STORAGE_KEY } from "../../src/shared/i18n-languages.ts";
 import { ERROR_MESSAGES } from "../../src/shared/error-codes.ts";
 import esApp from "../../web/src/locales/es.json" with { type: "json" };
@@ -54,20 +55,55 @@ for (const { lang, name, app, categories: texts, errors } of CATEGORY_CASES) {
   });
 }
 
+/** A purchase request with two items, created by the purchase team and approved by the manager; its title. */
+async function approvedRequest(browser: Browser, url: string): Promise<string> {
+  const title = `Toner for the error test ${crypto.randomUUID().slice(0, 8)}`;
+  const team = await openPage(browser, url);
+  const manager = await openPage(browser, url);
+  try {
+    await signIn(team, "purchase@example.com");
+    const deadline = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const created = await team.context.request.post("/api/purchase-requests", {
+      data: {
+        title,
+        description: "Toner and paper.",
+        department: "Operations",
+        justification: "Stock is running out.",
+        requestType: "vendor_quote",
+        deadline,
+        items: [
+          { itemName: "Toner cartridge", quantity: 4, unit: "pcs", estimatedPrice: 80 },
+          { itemName: "Copy paper", quantity: 10, unit: "ream", estimatedPrice: 6 },
+        ],
+      },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    const pr = await created.json();
+    await signIn(manager, "manager@example.com");
+    const approved = await manager.context.request.post(`/api/purchase-requests/${pr.id}/approve`, { data: {} });
+    assert.equal((await approved.json()).status, "active");
+    return title;
+  } finally {
+    await team.close();
+    await manager.close();
+  }
+}
+
 Deno.test("[e2e] errors: changing the items of an approved request shows the refusal in Spanish, not a raw key", async () => {
   const { server, browser } = await ctx();
   const tab = await openPage(browser, server.url);
   const { page, context } = tab;
   try {
+    // An approved (active) request of this test's own: the demo's may have been changed by another
+    // file of the pass, which shares the server.
+    const title = await approvedRequest(browser, server.url);
     await context.addInitScript((key) => localStorage.setItem(key, "es"), LANGUAGE_STORAGE_KEY);
     await signIn(tab);
 
     await page.goto("/");
     await page.getByRole("button", { name: esApp.dashboard.sections.requests, exact: true }).click();
-    // An approved (active) request of the demo seed, found by its title: the list shows ten a page,
-    // newest first, and other files of the pass add requests.
-    await page.getByLabel(esRequests.filters.search).fill("Printer toner and paper for head office");
-    const card = page.getByRole("article", { name: "Printer toner and paper for head office" });
+    await page.getByLabel(esRequests.filters.search).fill(title);
+    const card = page.getByRole("article", { name: title });
     await card.getByRole("button", { name: esRequests.actions.edit, exact: true }).click();
     const dialog = page.getByRole("dialog");
     const quantity = dialog.getByLabel(esRequests.items.quantity).first();
