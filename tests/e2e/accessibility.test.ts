@@ -89,6 +89,27 @@ async function auditDialogs(page: Page, section: string, screen: string): Promis
 await Deno.mkdir(RESULTS_DIR, { recursive: true });
 await Deno.writeTextFile(LOG, "");
 
+Deno.test("[e2e] accessibility: the check itself finds a planted low-contrast text and an unlabelled field, in each theme", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  try {
+    await tab.page.goto("/");
+    await tab.page.evaluate(() => {
+      const planted = document.createElement("div");
+      planted.id = "planted";
+      planted.innerHTML = '<p style="color:#bbb;background:#fff">faint text</p><input type="text">';
+      document.body.append(planted);
+    });
+    const found = await violationsInThemes(tab.page, "planted", { include: "#planted" });
+    const rules = (theme: string) => found.filter((f) => f.startsWith(`${theme} `)).map((f) => f.split(" ")[2]);
+    assert.deepEqual([...new Set(rules("light"))].sort(), ["color-contrast", "label"]);
+    // The dark theme runs the colour rules only.
+    assert.deepEqual([...new Set(rules("dark"))], ["color-contrast"]);
+  } finally {
+    await tab.close();
+  }
+});
+
 Deno.test("[e2e] accessibility: signed-out pages have no serious axe violation (light and dark)", async () => {
   const { server, browser } = await ctx();
   const tab = await openPage(browser, server.url);
