@@ -5,27 +5,14 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import AxeBuilder from "@axe-core/playwright";
+import { violationsInThemes } from "./axe.ts";
 import type { Page } from "playwright-core";
-import { colorSchemeSettled, e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 import { realPng } from "../fixtures/images.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
-async function axe(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await colorSchemeSettled(page, theme);
-    const { violations } = await new AxeBuilder({ page }).include("[data-testid=organisation-card]").analyze();
-    for (const v of violations) {
-      if (v.impact !== "serious" && v.impact !== "critical") continue;
-      for (const node of v.nodes) found.push(`${theme}: ${v.id} at ${node.target.join(" ")}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
+const axe = (page: Page) => violationsInThemes(page, "organisation", { include: "[data-testid=organisation-card]" });
 
 Deno.test("[e2e] organisation: the admin fills the profile and uploads a logo in System Settings, axe clean", async () => {
   const { server, browser } = await ctx();

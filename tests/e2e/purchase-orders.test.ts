@@ -9,9 +9,9 @@
  * The budgets engineer extends this journey to the Budgets screen: keep it one journey.
  */
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
+import { violationsInThemes } from "./axe.ts";
 import type { Page } from "playwright-core";
-import { colorSchemeSettled, e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -22,20 +22,7 @@ async function expectToast(page: Page, title: string) {
 }
 
 /** Serious and critical axe violations of the page, in the light and the dark theme. */
-async function axe(page: Page, screen: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await colorSchemeSettled(page, theme);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations) {
-      if (v.impact !== "serious" && v.impact !== "critical") continue;
-      for (const node of v.nodes) found.push(`${theme} ${screen}: ${v.id} at ${node.target.join(" ")}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
+const axe = (page: Page, screen: string) => violationsInThemes(page, screen);
 
 function dateInDays(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
