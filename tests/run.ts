@@ -8,7 +8,8 @@
  *    against a throwaway cluster (tests/helpers/pg-cluster.ts; TEST_DATABASE_URL to use another
  *    server), a template database cloned per test file, TEST_JOBS files at a time (default 2).
  * 3. production: the production install (tests/production-install.ts): `npm ci --omit=dev` into a
- *    temp folder, every server module imported, the server started with NODE_ENV=production.
+ *    temp folder, every server module imported, the server started with NODE_ENV=production; it runs
+ *    beside the PGlite and Chromium passes.
  * 4. PGlite: the embedded default's smoke set (PGLITE_SET below), each file loading the pre-migrated
  *    image (tests/helpers/pglite-image.ts).
  * 5. Chromium: `tests/e2e/**\/*.test.ts` against ONE server (PGlite, demo seed: what `npm start`
@@ -185,16 +186,20 @@ async function mainPass(files: string[], url: string | undefined, why: string | 
 }
 
 async function productionPass(url: string | undefined, why: string | undefined): Promise<Result> {
-  banner("production install: npm ci --omit=dev, NODE_ENV=production");
   if (!url) return { label: "production install", skipped: why };
   const { checkProductionInstall } = await import("./production-install.ts");
+  const lines: string[] = [];
+  let result: Result;
   try {
-    await checkProductionInstall({ databaseUrl: url, log: (s: string) => console.log(s) });
-    return { label: "production install", passed: 1, failed: 0 };
+    await checkProductionInstall({ databaseUrl: url, log: (s: string) => lines.push(s) });
+    result = { label: "production install", passed: 1, failed: 0 };
   } catch (e) {
-    console.log(`FAILED: ${(e as Error).message}`);
-    return { label: "production install", passed: 0, failed: 1 };
+    lines.push(`FAILED: ${(e as Error).message}`);
+    result = { label: "production install", passed: 0, failed: 1 };
   }
+  banner("production install: npm ci --omit=dev, NODE_ENV=production");
+  console.log(lines.join("\n"));
+  return result;
 }
 
 async function pglitePass(files: string[]): Promise<Result> {
@@ -242,16 +247,23 @@ async function main(): Promise<number> {
 
   const go = (name: PassName) => wanted(name) && !state.interrupted;
   if (go("ok")) results.push(await phase("ok (fmt, lint, check)", okPass));
+  let server: Awaited<ReturnType<typeof postgresServer>> = {};
   if ((go("postgres") && unitFiles.length) || go("production")) {
-    const server = await phase("PostgreSQL start", postgresServer);
-    if (go("postgres") && unitFiles.length) {
-      results.push(await phase("unit + API on PostgreSQL", () => mainPass(unitFiles, server.url, server.why)));
-    }
-    if (go("production")) results.push(await phase("production install", () => productionPass(server.url, server.why)));
-    await server.stop?.();
+    server = await phase("PostgreSQL start", postgresServer);
   }
+  if (go("postgres") && unitFiles.length) {
+    results.push(await phase("unit + API on PostgreSQL", () => mainPass(unitFiles, server.url, server.why)));
+  }
+  // The production install is mostly npm unpacking files: it runs beside the PGlite and Chromium
+  // passes (which leave a core idle a third of the time) instead of after them; its lines come
+  // together at the end.
+  const production = go("production")
+    ? phase("production install (beside the passes below)", () => productionPass(server.url, server.why))
+    : undefined;
   if (go("pglite") && pgliteFiles.length) results.push(await phase("PGlite smoke set", () => pglitePass(pgliteFiles)));
   if (go("chromium") && e2eFiles.length) results.push(await phase("Chromium end-to-end", () => chromiumPass(e2eFiles)));
+  if (production) results.push(await production);
+  await server.stop?.();
   if (!results.length) console.log("No test files matched.");
 
   // Interrupted: the signal handler cleans up and exits; counts of killed runs would mislead.

@@ -15,6 +15,7 @@ import { testSecrets } from "../../src/lib/secrets.ts";
 import type { Queryable } from "../../src/db/types.ts";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
+import { migratedPgliteDir } from "../helpers/pglite-image.ts";
 import { as, createUser } from "../helpers/users.ts";
 
 const tag = `[audit-verify/${testBackend()}]`;
@@ -130,6 +131,8 @@ Deno.test(`${tag} deno task audit:verify exits 0 on a seeded embedded database a
        try { ${body} } finally { await db.close(); }`,
     ]);
   try {
+    // Migrated already (the tests' image), so the CLI below only seeds: migrations are tested elsewhere.
+    await migratedPgliteDir(dir);
     const seeded = await run(["run", "-A", "src/db/seed-cli.ts"]);
     assert.equal(seeded.code, 0, seeded.stderr);
     assert.match(seeded.stdout, /Demo data seeded/);
@@ -266,6 +269,7 @@ Deno.test(`${tag} deno task audit:verify reports a re-hashed rewrite against the
        try { ${body} } finally { await db.close(); }`,
     ]);
   try {
+    await migratedPgliteDir(dir);
     const made = await script(`
       await migrate(db);
       for (let i = 0; i < 5; i++) {

@@ -272,6 +272,14 @@ Deno.test(`${tag} a job whose worker died is retried once, then failed`, async (
     202,
   );
   await finished(vendor, jobId);
+  // The claim takes the oldest queued job: wait until the jobs earlier tests of this file queued are
+  // done, or the claim below may take one of those instead of this one.
+  await waitUntil(async () => {
+    const [{ n }] = await db.query<{ n: number }>(
+      "select count(*)::int as n from jobs where kind = 'ocr_extract' and status in ('queued', 'running')",
+    );
+    return n === 0;
+  }, { timeoutMs: 60_000, message: "the file's other OCR jobs to finish" });
   // Pretend it was claimed by an instance that died: running, lease long expired.
   await db.query(
     "update jobs set status = 'running', attempts = 1, locked_at = now() - interval '1 hour' where id = $1",

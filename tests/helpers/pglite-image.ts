@@ -53,3 +53,9 @@ export async function pgliteImage(): Promise<{ path: string; blob: Blob; built: 
   await Deno.rename(partial, path);
   return { path, blob, built: true };
 }
+
+/** Fill the empty directory `dir` with the migrated image: an embedded database on disk, as migrated. */
+export async function migratedPgliteDir(dir: string): Promise<void> {
+  const pg = await createPglite(dir, { loadDataDir: (await pgliteImage()).blob });
+  await pg.close();
+}
