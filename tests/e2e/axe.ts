@@ -40,24 +40,48 @@ export async function seriousViolations(page: Page, opts: { include?: string; ru
 }
 
 /**
+ * Runs fn with CSS transitions off in the page. The theme's colours fade in (daisyUI, Tailwind's
+ * `transition` on cards): a check that runs during the fade reads a blend of the two themes' colours
+ * and reports contrast that no user sees once the switch is over. Switched off, the colours are the
+ * final ones at once; a constructed style sheet is CSSOM, which the app's CSP allows.
+ */
+async function withoutTransitions<T>(page: Page, fn: () => Promise<T>): Promise<T> {
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("*, *::before, *::after { transition: none !important; }");
+    (globalThis as unknown as { noTransitions: CSSStyleSheet }).noTransitions = sheet;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  try {
+    return await fn();
+  } finally {
+    await page.evaluate(() => {
+      const sheet = (globalThis as unknown as { noTransitions: CSSStyleSheet }).noTransitions;
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    });
+  }
+}
+
+/**
  * The violations of a screen in the light and then the dark theme (the app follows
  * prefers-color-scheme while its theme is "system"), each line prefixed with the theme and screen;
  * `settle` waits for what the screen needs before a check (default: the scheme has settled).
  */
-export async function violationsInThemes(
+export function violationsInThemes(
   page: Page,
   screen: string,
   opts: { include?: string; settle?: (page: Page, theme: Theme) => Promise<void> } = {},
 ): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await (opts.settle ?? colorSchemeSettled)(page, theme);
-    const rules = theme === "dark" ? COLOUR_RULES : undefined;
-    found.push(
-      ...(await seriousViolations(page, { include: opts.include, rules })).map((v) => `${theme} ${screen}: ${v}`),
-    );
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
+  return withoutTransitions(page, async () => {
+    const found: string[] = [];
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await (opts.settle ?? colorSchemeSettled)(page, theme);
+      const rules = theme === "dark" ? COLOUR_RULES : undefined;
+      const lines = await seriousViolations(page, { include: opts.include, rules });
+      found.push(...lines.map((v) => `${theme} ${screen}: ${v}`));
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    return found;
+  });
 }
