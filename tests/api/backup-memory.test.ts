@@ -14,6 +14,7 @@
  */
 import assert from "node:assert/strict";
 import { testBackend } from "../helpers/db.ts";
+import { assertFlatGrowth } from "../helpers/measure-child.ts";
 import { type BackupMeasured, backupProblems, measureBackupInChild } from "../../bench/backup-memory.ts";
 
 const FILES = 3;
@@ -46,7 +47,6 @@ Deno.test(`[system-settings/${testBackend()}] POST /api/admin/backup-database st
   const large = await measureBackupInChild(4 * FILES, FILE_BYTES);
   checkComplete(large);
   const mb = (n: number) => n.toFixed(1);
-  const rss = large.growth.rssMb - small.growth.rssMb, live = large.growth.liveMb - small.growth.liveMb;
   console.log(
     `backup: ${small.files.length} / ${large.files.length} files, ${mb(small.bytes / 2 ** 20)} / ${
       mb(large.bytes / 2 ** 20)
@@ -54,17 +54,11 @@ Deno.test(`[system-settings/${testBackend()}] POST /api/admin/backup-database st
       mb(small.growth.rssMb)
     } / ${mb(large.growth.rssMb)} MB, live ${mb(small.growth.liveMb)} / ${mb(large.growth.liveMb)} MB`,
   );
-  assert.ok(
-    live < LIVE_SLOPE_LIMIT_MB,
-    `live memory grew ${mb(live)} MB more with ${
-      4 * FILES
-    } files than with ${FILES} (limit ${LIVE_SLOPE_LIMIT_MB} MB): the backup holds its files`,
-  );
-  assert.ok(
-    rss < RSS_SLOPE_LIMIT_MB,
-    `peak RSS grew ${mb(rss)} MB more with ${4 * FILES} files than with ${FILES} (limit ${RSS_SLOPE_LIMIT_MB} MB)`,
-  );
-  for (const r of [small, large]) {
-    assert.ok(r.growth.rssMb < LIMIT_MB, `${r.filesStored} files: peak RSS grew by ${mb(r.growth.rssMb)} MB`);
-  }
+  assertFlatGrowth(small, large, {
+    liveSlopeMb: LIVE_SLOPE_LIMIT_MB,
+    rssSlopeMb: RSS_SLOPE_LIMIT_MB,
+    limitMb: LIMIT_MB,
+    what: [`${FILES} files`, `${4 * FILES} files`],
+    holds: "the backup holds its files",
+  });
 });

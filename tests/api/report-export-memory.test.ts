@@ -16,6 +16,7 @@
  */
 import assert from "node:assert/strict";
 import { testBackend } from "../helpers/db.ts";
+import { assertFlatGrowth } from "../helpers/measure-child.ts";
 import {
   expectedExport,
   type ExportKind,
@@ -47,7 +48,6 @@ async function flatMemory(kind: ExportKind) {
   const large = await measureExportInChild(kind, 4 * ROWS);
   checkComplete(large);
   const mb = (n: number) => n.toFixed(1);
-  const rss = large.growth.rssMb - small.growth.rssMb, live = large.growth.liveMb - small.growth.liveMb;
   console.log(
     `${kind} CSV: ${small.lines} / ${large.lines} lines, ${mb(small.bytes / 2 ** 20)} / ${
       mb(large.bytes / 2 ** 20)
@@ -56,19 +56,13 @@ async function flatMemory(kind: ExportKind) {
       `live ${mb(small.growth.liveMb)} / ${mb(large.growth.liveMb)} MB; seeded in ${mb(small.seedSeconds)} / ` +
       `${mb(large.seedSeconds)} s, exported in ${mb(small.exportSeconds)} / ${mb(large.exportSeconds)} s`,
   );
-  assert.ok(
-    live < LIVE_SLOPE_LIMIT_MB,
-    `live memory grew ${mb(live)} MB more at ${
-      4 * ROWS
-    } rows than at ${ROWS} (limit ${LIVE_SLOPE_LIMIT_MB} MB): the export holds its rows`,
-  );
-  assert.ok(
-    rss < RSS_SLOPE_LIMIT_MB,
-    `peak RSS grew ${mb(rss)} MB more at ${4 * ROWS} rows than at ${ROWS} (limit ${RSS_SLOPE_LIMIT_MB} MB)`,
-  );
-  for (const r of [small, large]) {
-    assert.ok(r.growth.rssMb < LIMIT_MB, `${kind} at ${r.rows} rows: peak RSS grew by ${mb(r.growth.rssMb)} MB`);
-  }
+  assertFlatGrowth(small, large, {
+    liveSlopeMb: LIVE_SLOPE_LIMIT_MB,
+    rssSlopeMb: RSS_SLOPE_LIMIT_MB,
+    limitMb: LIMIT_MB,
+    what: [`${kind} at ${ROWS} rows`, `${kind} at ${4 * ROWS} rows`],
+    holds: "the export holds its rows",
+  });
 }
 
 Deno.test({

@@ -83,3 +83,27 @@ export function memoryProbe(gcEvery = 10) {
     },
   };
 }
+
+/**
+ * The memory tests' verdict on two runs, the second with four times the data: what JavaScript holds
+ * after a collection may not grow by `liveSlopeMb` (exact: the assertion that matters), peak RSS not
+ * by `rssSlopeMb` (loose: allocator noise), and neither run may grow RSS by `limitMb`. `what` names
+ * a run's size for the messages ("3 files", "15000 rows"); `holds` says what a failure means.
+ */
+export function assertFlatGrowth(
+  small: { growth: MemoryGrowth },
+  large: { growth: MemoryGrowth },
+  o: { liveSlopeMb: number; rssSlopeMb: number; limitMb: number; what: [string, string]; holds: string },
+) {
+  const mb = (n: number) => n.toFixed(1);
+  const live = large.growth.liveMb - small.growth.liveMb;
+  const rss = large.growth.rssMb - small.growth.rssMb;
+  const more = `more with ${o.what[1]} than with ${o.what[0]}`;
+  if (live >= o.liveSlopeMb) {
+    throw new Error(`live memory grew ${mb(live)} MB ${more} (limit ${o.liveSlopeMb} MB): ${o.holds}`);
+  }
+  if (rss >= o.rssSlopeMb) throw new Error(`peak RSS grew ${mb(rss)} MB ${more} (limit ${o.rssSlopeMb} MB)`);
+  for (const [i, r] of [small, large].entries()) {
+    if (r.growth.rssMb >= o.limitMb) throw new Error(`${o.what[i]}: peak RSS grew by ${mb(r.growth.rssMb)} MB`);
+  }
+}
