@@ -21,8 +21,13 @@ import { testApp } from "../tests/helpers/app.ts";
 import { testBackend } from "../tests/helpers/db.ts";
 import { as } from "../tests/helpers/users.ts";
 import { storeFile } from "../src/files/storage.ts";
-import { isMeasureChild, measureInChild, type MemoryGrowth, memoryProbe } from "../tests/helpers/measure-child.ts";
-import { findPostgresBin, startCluster } from "../tests/helpers/pg-cluster.ts";
+import {
+  isMeasureChild,
+  measureInChild,
+  type MemoryGrowth,
+  memoryProbe,
+  startMemoryBenchmark,
+} from "../tests/helpers/measure-child.ts";
 
 export interface BackupMeasured {
   backend: "pglite" | "postgres";
@@ -211,20 +216,13 @@ if (isMeasureChild && import.meta.main) {
   const runs = Number(arg("runs") ?? 1);
   const gcEvery = Number(arg("gc-every") ?? 10);
   const backends = arg("backends")?.split(",") ?? ["pglite", "postgres"];
-  const given = arg("database-url");
-  const bin = given || !backends.includes("postgres") ? undefined : await findPostgresBin();
-  if (backends.includes("postgres") && !given && !bin) {
-    console.error("PostgreSQL server binaries not found (apt-get install postgresql)");
-    Deno.exit(1);
-  }
-  const cluster = bin ? await startCluster(bin) : { url: given ?? "", stop: async () => {} };
-  const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
+  const cluster = await startMemoryBenchmark("Backup memory benchmark", {
+    given: arg("database-url"),
+    needed: backends.includes("postgres"),
+  });
+  const { load } = cluster;
   const mb = (n: number) => n.toFixed(1);
   try {
-    const commit = new TextDecoder().decode(
-      (await new Deno.Command("git", { args: ["rev-parse", "--short", "HEAD"], stdout: "piped" }).output()).stdout,
-    ).trim();
-    console.log(`Backup memory benchmark, commit ${commit}, ${new Date().toISOString()}, Deno ${Deno.version.deno}\n`);
     console.log(
       "| backend | files | complete | streamed MB | chunks | peak RSS growth MB | live heap growth MB | store s | backup s | load before / after |",
     );

@@ -17,8 +17,13 @@
  */
 import { testApp } from "../tests/helpers/app.ts";
 import { as, createUser } from "../tests/helpers/users.ts";
-import { isMeasureChild, measureInChild, type MemoryGrowth, memoryProbe } from "../tests/helpers/measure-child.ts";
-import { findPostgresBin, startCluster } from "../tests/helpers/pg-cluster.ts";
+import {
+  isMeasureChild,
+  measureInChild,
+  type MemoryGrowth,
+  memoryProbe,
+  startMemoryBenchmark,
+} from "../tests/helpers/measure-child.ts";
 
 export type ExportKind = "savings" | "audit";
 
@@ -185,20 +190,10 @@ if (isMeasureChild && import.meta.main) {
   const runs = Number(arg("runs") ?? 1);
   const gcEvery = Number(arg("gc-every") ?? 10);
   const kinds = (arg("only")?.split(",") ?? ["savings", "audit"]) as ExportKind[];
-  const given = arg("database-url");
-  const bin = given ? undefined : await findPostgresBin();
-  if (!given && !bin) {
-    console.error("PostgreSQL server binaries not found (apt-get install postgresql)");
-    Deno.exit(1);
-  }
-  const cluster = given ? { url: given, stop: async () => {} } : await startCluster(bin!);
-  const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
+  const cluster = await startMemoryBenchmark("Export memory benchmark", { given: arg("database-url"), needed: true });
+  const { load } = cluster;
   const mb = (n: number) => n.toFixed(1);
   try {
-    const commit = new TextDecoder().decode(
-      (await new Deno.Command("git", { args: ["rev-parse", "--short", "HEAD"], stdout: "piped" }).output()).stdout,
-    ).trim();
-    console.log(`Export memory benchmark, commit ${commit}, ${new Date().toISOString()}, Deno ${Deno.version.deno}\n`);
     console.log(
       "| export | rows | lines | complete | file MB | chunks | peak RSS growth MB | live heap growth MB | seed s | export s | load before / after |",
     );

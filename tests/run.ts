@@ -4,7 +4,7 @@
  *
  * 1. ok: `deno fmt --check`, `deno lint`, `deno check` (the one type check; the passes run with
  *    --no-check).
- * 2. PostgreSQL: every `src/**\/*.test.ts`, `web/src/**\/*.test.ts` and `tests/api/**\/*.test.ts`
+ * 2. PostgreSQL: every `*.test.ts` under `src/`, `web/src/`, `tests/api/` and `tests/runner/`
  *    against a throwaway cluster (tests/helpers/pg-cluster.ts; TEST_DATABASE_URL to use another
  *    server), a template database cloned per test file, TEST_JOBS files at a time (default 2).
  * 3. production: the production install (tests/production-install.ts): `npm ci --omit=dev` into a
@@ -115,10 +115,11 @@ function banner(text: string) {
   console.log(`\n${"=".repeat(20)} ${text} ${"=".repeat(Math.max(0, 60 - text.length))}`);
 }
 
-function testArgs(parallel: boolean): string[] {
+/** The unit, API and PGlite passes' arguments (the Chromium pass runs its files one at a time). */
+function testArgs(): string[] {
   return [
     ...denoTestArgs,
-    ...(parallel && jobs > 1 ? ["--parallel"] : []),
+    ...(jobs > 1 ? ["--parallel"] : []),
     ...(measureCoverage ? coverageArgs() : []),
   ];
 }
@@ -176,12 +177,12 @@ async function postgresServer(): Promise<{ url?: string; why?: string; stop?: ()
 async function mainPass(files: string[], url: string | undefined, why: string | undefined): Promise<Result> {
   if (url) {
     banner(`PostgreSQL: ${files.length} test files, ${jobs} at a time`);
-    return await testPass("postgres", "PostgreSQL", files, { ...baseEnv(), TEST_DATABASE_URL: url }, testArgs(true));
+    return await testPass("postgres", "PostgreSQL", files, { ...baseEnv(), TEST_DATABASE_URL: url }, testArgs());
   }
   // A developer without the server binaries still runs every test, on the embedded database.
   banner(`PGlite instead of PostgreSQL (${why}): ${files.length} test files`);
   await pgliteImage();
-  const r = await testPass("postgres", "PGlite (no PostgreSQL)", files, baseEnv(), testArgs(true));
+  const r = await testPass("postgres", "PGlite (no PostgreSQL)", files, baseEnv(), testArgs());
   return IS_CI ? { ...r, skipped: `${why}; PostgreSQL is required when CI=true` } : r;
 }
 
@@ -206,7 +207,7 @@ async function pglitePass(files: string[]): Promise<Result> {
   banner(`PGlite: ${files.length} test files (the embedded database's smoke set)`);
   const image = await pgliteImage();
   console.log(`pre-migrated image ${image.built ? "built" : "reused"}: ${image.path.replace(`${ROOT}/`, "")}`);
-  return await testPass("pglite", "PGlite", files, baseEnv(), testArgs(true));
+  return await testPass("pglite", "PGlite", files, baseEnv(), testArgs());
 }
 
 async function chromiumPass(files: string[]): Promise<Result> {
@@ -237,6 +238,7 @@ async function main(): Promise<number> {
     ...await walk("src", isTest),
     ...await walk("web/src", isTest),
     ...await walk("tests/api", isTest),
+    ...await walk("tests/runner", isTest),
   ];
   const pgliteFiles = only?.has("pglite") && fileArgs.length
     ? unitFiles.filter((f) => f.startsWith("tests/api/"))

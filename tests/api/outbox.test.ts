@@ -526,7 +526,8 @@ Deno.test({
       await useProvider("smtp2go", own.db);
       await enqueue(100, "parallel", own.db);
       // Each worker's queries wait for the other worker's, so the two claim their next rows at the
-      // same moments over and over: without SKIP LOCKED, some emails go out twice.
+      // same moments over and over: without the claim's row lock (`for update skip locked`), some emails go out twice (with `for update`
+      // alone the second worker queues behind the first, slower but still once each).
       const barrier = lockStep(2);
       const run = async (pool: Db) => {
         try {

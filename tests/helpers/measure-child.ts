@@ -9,6 +9,7 @@
  */
 import v8 from "node:v8";
 import vm from "node:vm";
+import { findPostgresBin, startCluster } from "./pg-cluster.ts";
 
 export const isMeasureChild = Deno.env.get("MEASURE_CHILD") === "1";
 
@@ -106,4 +107,26 @@ export function assertFlatGrowth(
   for (const [i, r] of [small, large].entries()) {
     if (r.growth.rssMb >= o.limitMb) throw new Error(`${o.what[i]}: peak RSS grew by ${mb(r.growth.rssMb)} MB`);
   }
+}
+
+/**
+ * What a memory benchmark (bench/backup-memory.ts, bench/report-export-memory.ts) prints before its
+ * table, and the PostgreSQL server it measures on: `given` (--database-url), else a throwaway
+ * cluster when `needed`; exits with a message when neither can be had.
+ */
+export async function startMemoryBenchmark(
+  title: string,
+  opts: { given?: string; needed: boolean },
+): Promise<{ url: string; stop(): Promise<void>; load(): string }> {
+  const bin = opts.given || !opts.needed ? undefined : await findPostgresBin();
+  if (opts.needed && !opts.given && !bin) {
+    console.error("PostgreSQL server binaries not found (apt-get install postgresql)");
+    Deno.exit(1);
+  }
+  const cluster = bin ? await startCluster(bin) : { url: opts.given ?? "", stop: async () => {} };
+  const commit = new TextDecoder().decode(
+    (await new Deno.Command("git", { args: ["rev-parse", "--short", "HEAD"], stdout: "piped" }).output()).stdout,
+  ).trim();
+  console.log(`${title}, commit ${commit}, ${new Date().toISOString()}, Deno ${Deno.version.deno}\n`);
+  return { ...cluster, load: () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ") };
 }

@@ -20,12 +20,21 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The image's name: PGlite's version and every migration's version and checksum, hashed. */
+export async function pgliteImageName(
+  pgliteVersion: string,
+  migrations: { version: string; checksum: string }[],
+): Promise<string> {
+  const key = await sha256Hex(
+    [`pglite ${pgliteVersion}`, ...migrations.map((f) => `${f.version}:${f.checksum}`)].join("\n"),
+  );
+  return `pglite-migrated-${key.slice(0, 16)}.tar.gz`;
+}
+
 /** The image's path for the migrations in sql/ and the installed PGlite. */
 export async function pgliteImagePath(): Promise<string> {
   const pkg = JSON.parse(await Deno.readTextFile(`${ROOT}/node_modules/@electric-sql/pglite/package.json`));
-  const files = await readMigrationFiles();
-  const key = await sha256Hex([`pglite ${pkg.version}`, ...files.map((f) => `${f.version}:${f.checksum}`)].join("\n"));
-  return `${PGLITE_IMAGE_DIR}/pglite-migrated-${key.slice(0, 16)}.tar.gz`;
+  return `${PGLITE_IMAGE_DIR}/${await pgliteImageName(pkg.version, await readMigrationFiles())}`;
 }
 
 /**
