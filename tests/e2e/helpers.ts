@@ -214,6 +214,15 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** A Chromium of its own (bench/frontend.ts; the e2e files use e2eContext's shared one). */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error("No Chromium found: set CHROMIUM_PATH or install chromium");
+  // Imported here so tests/run.ts can use this module without loading Playwright.
+  const { chromium } = await import("playwright-core");
+  return await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
 export interface TestPage {
   context: BrowserContext;
   page: Page;
