@@ -210,16 +210,22 @@ async function pglitePass(files: string[]): Promise<Result> {
   return await testPass("pglite", "PGlite", files, baseEnv(), testArgs());
 }
 
-async function chromiumPass(files: string[]): Promise<Result> {
+/** Build web/dist when stale; false (with Vite's output printed) when the build fails. */
+async function buildSpa(): Promise<boolean> {
+  try {
+    await ensureSpaBuilt();
+    return true;
+  } catch (e) {
+    console.log((e as Error).message);
+    return false;
+  }
+}
+
+async function chromiumPass(files: string[], spaBuilt: boolean): Promise<Result> {
   const chromium = chromiumPath();
   if (!chromium) return { label: "Chromium", skipped: "no Chromium found; set CHROMIUM_PATH or install chromium" };
   banner(`Chromium: ${files.length} test files (${chromium})`);
-  try {
-    await ensureSpaBuilt();
-  } catch (e) {
-    console.log((e as Error).message);
-    return { label: "Chromium", passed: 0, failed: 1, note: "the SPA did not build" };
-  }
+  if (!spaBuilt) return { label: "Chromium", passed: 0, failed: 1, note: "the SPA did not build" };
   const { startE2eEnvironment } = await import("./e2e/shared.ts");
   const shared = await startE2eEnvironment();
   const stop = onCleanup(shared.stop);
@@ -259,11 +265,16 @@ async function main(): Promise<number> {
   // The production install is mostly npm unpacking files: it runs beside the PGlite and Chromium
   // passes (which leave a core idle a third of the time) instead of after them; its lines come
   // together at the end.
+  // The SPA is built before the production install starts: it copies web/dist, which a build
+  // running beside it (the Chromium pass's, or its own when web/dist is missing) would be rewriting.
+  const spaBuilt = go("production") || (go("chromium") && e2eFiles.length) ? await phase("SPA build", buildSpa) : true;
   const production = go("production")
     ? phase("production install (beside the passes below)", () => productionPass(server.url, server.why))
     : undefined;
   if (go("pglite") && pgliteFiles.length) results.push(await phase("PGlite smoke set", () => pglitePass(pgliteFiles)));
-  if (go("chromium") && e2eFiles.length) results.push(await phase("Chromium end-to-end", () => chromiumPass(e2eFiles)));
+  if (go("chromium") && e2eFiles.length) {
+    results.push(await phase("Chromium end-to-end", () => chromiumPass(e2eFiles, spaBuilt)));
+  }
   if (production) results.push(await production);
   await server.stop?.();
   if (!results.length) console.log("No test files matched.");
