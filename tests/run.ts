@@ -13,7 +13,8 @@
  * 4. PGlite: the embedded default's smoke set (PGLITE_SET below), each file loading the pre-migrated
  *    image (tests/helpers/pglite-image.ts).
  * 5. Chromium: `tests/e2e/**\/*.test.ts` against ONE server (PGlite, demo seed: what `npm start`
- *    runs) and ONE Chromium, started here (tests/e2e/shared.ts); each file its own browser contexts.
+ *    runs) and ONE Chromium, started here (tests/e2e/shared.ts); each file its own browser contexts,
+ *    TEST_JOBS files at a time, then the few that change what every file sees (E2E_EXCLUSIVE) alone.
  *
  * A missing PostgreSQL or Chromium is one "SKIPPED: ..." line (without PostgreSQL the unit and API
  * tests run on PGlite instead); with CI=true it is a failure. The output ends with the time of each
@@ -21,6 +22,7 @@
  * A whole-suite run also checks the line coverage of src/ against tests/coverage-floor.json.
  *
  * Options: `--quick` runs the unit and API tests on PostgreSQL only (the inner loop);
+ * `--screenshots` has the end-to-end files photograph their screens into test-results/;
  * `--only=ok,postgres,production,pglite,chromium` picks phases; `*.test.ts` paths restrict the
  * files (a selected file runs on PGlite only if it is in the smoke set, or with --only=pglite);
  * any other argument goes to `deno test` (e.g. `--filter "[app/"`).
@@ -48,6 +50,15 @@ export const PGLITE_SET = [
   "tests/api/purchase-orders.test.ts", // one journey: request, award, order, receipt
 ];
 
+/**
+ * End-to-end files that change settings every other file depends on, for a moment: they run after
+ * the others, one at a time, instead of beside them.
+ */
+export const E2E_EXCLUSIVE = [
+  "tests/e2e/dates.test.ts", // the organisation's time zone (UTC+14 for a while: "today" moves)
+  "tests/e2e/email-templates.test.ts", // the email provider and where the server's emails go
+];
+
 const IS_CI = ["true", "1"].includes(Deno.env.get("CI") ?? "");
 type PassName = "ok" | "postgres" | "production" | "pglite" | "chromium";
 const PASSES: PassName[] = ["ok", "postgres", "production", "pglite", "chromium"];
@@ -65,6 +76,8 @@ const take = (flag: string) => {
   return i >= 0 ? (args.splice(i, 1), true) : false;
 };
 const quick = take("--quick");
+/** Screenshots of the end-to-end screens into test-results/ (tests/e2e/helpers.ts: SCREENSHOTS). */
+const screenshots = take("--screenshots");
 const onlyArg = args.findIndex((a) => a.startsWith("--only="));
 const only = onlyArg >= 0 ? new Set(args.splice(onlyArg, 1)[0].slice(7).split(",")) : undefined;
 for (const name of only ?? []) {
@@ -108,21 +121,24 @@ async function walk(dir: string, match: (path: string) => boolean, out: string[]
 function baseEnv(): Record<string, string> {
   const env = Deno.env.toObject();
   delete env.TEST_DATABASE_URL;
-  return { ...env, TEST_DB: "pglite" };
+  return { ...env, TEST_DB: "pglite", ...parallelEnv() };
 }
 
 function banner(text: string) {
   console.log(`\n${"=".repeat(20)} ${text} ${"=".repeat(Math.max(0, 60 - text.length))}`);
 }
 
-/** The unit, API and PGlite passes' arguments (the Chromium pass runs its files one at a time). */
-function testArgs(): string[] {
+/** The passes' arguments: `jobs` files at a time (DENO_JOBS in parallelEnv), coverage where measured. */
+function testArgs(coverage = measureCoverage): string[] {
   return [
     ...denoTestArgs,
     ...(jobs > 1 ? ["--parallel"] : []),
-    ...(measureCoverage ? coverageArgs() : []),
+    ...(coverage ? coverageArgs() : []),
   ];
 }
+
+/** `deno test --parallel` runs as many files at once as DENO_JOBS says (the core count without it). */
+const parallelEnv = () => ({ DENO_JOBS: String(jobs) });
 
 async function junitPath(pass: string): Promise<string> {
   await Deno.mkdir(RESULTS, { recursive: true });
@@ -230,8 +246,29 @@ async function chromiumPass(files: string[], spaBuilt: boolean): Promise<Result>
   const shared = await startE2eEnvironment();
   const stop = onCleanup(shared.stop);
   try {
-    const env = { ...baseEnv(), CHROMIUM_PATH: chromium, ...shared.env };
-    return await testPass("chromium", "Chromium", files, env, denoTestArgs);
+    const env = {
+      ...baseEnv(),
+      CHROMIUM_PATH: chromium,
+      E2E_SCREENSHOTS: screenshots ? "1" : "0",
+      ...shared.env,
+    };
+    const alone = files.filter((f) => E2E_EXCLUSIVE.includes(f));
+    const beside = await testPass(
+      "chromium",
+      "Chromium",
+      files.filter((f) => !alone.includes(f)),
+      env,
+      testArgs(false),
+    );
+    if (!alone.length || state.interrupted) return beside;
+    const after = await testPass("chromium-alone", "Chromium", alone, env, denoTestArgs);
+    return {
+      label: "Chromium",
+      passed: (beside.passed ?? 0) + (after.passed ?? 0),
+      failed: (beside.failed ?? 0) + (after.failed ?? 0),
+      ignored: (beside.ignored ?? 0) + (after.ignored ?? 0),
+      note: [beside.note, after.note].filter(Boolean).join("; ") || undefined,
+    };
   } finally {
     await stop();
   }

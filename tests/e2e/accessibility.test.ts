@@ -38,9 +38,15 @@ async function settle(page: Page, theme: "light" | "dark") {
 /** Every violation found is also written here as it is found, for reading while the test runs. */
 const LOG = `${RESULTS_DIR}/accessibility.txt`;
 
-/** Serious and critical violations of the screen in both themes; each is also written to LOG. */
-async function audit(page: Page, screen: string, include?: string): Promise<string[]> {
-  const found = await violationsInThemes(page, screen, { include, settle });
+/**
+ * Serious and critical violations of the screen in both themes; each is also written to LOG. With
+ * `shot`, a screenshot of each theme (`shot` and `shot-dark`) for looking at the screens.
+ */
+async function audit(page: Page, screen: string, include?: string, shot?: string): Promise<string[]> {
+  const inTheme = shot
+    ? (theme: "light" | "dark") => screenshot(page, theme === "dark" ? `${shot}-dark` : shot)
+    : undefined;
+  const found = await violationsInThemes(page, screen, { include, settle, inTheme });
   if (found.length) await Deno.writeTextFile(LOG, found.join("\n") + "\n", { append: true });
   return found;
 }
@@ -142,11 +148,7 @@ for (const { role, email, pages } of DEMO) {
         const label = en.dashboard.sections[section];
         await sidebar(page).getByRole("button", { name: label, exact: true }).click();
         const screen = `${role} ${section}`;
-        found.push(...await audit(page, screen));
-        await screenshot(page, `a11y-${role}-${section}`);
-        await page.emulateMedia({ colorScheme: "dark" });
-        await screenshot(page, `a11y-${role}-${section}-dark`);
-        await page.emulateMedia({ colorScheme: "light" });
+        found.push(...await audit(page, screen, undefined, `a11y-${role}-${section}`));
         found.push(...await auditDialogs(page, section, screen));
       }
       for (const path of pages) {

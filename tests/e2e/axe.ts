@@ -65,12 +65,17 @@ async function withoutTransitions<T>(page: Page, fn: () => Promise<T>): Promise<
 /**
  * The violations of a screen in the light and then the dark theme (the app follows
  * prefers-color-scheme while its theme is "system"), each line prefixed with the theme and screen;
- * `settle` waits for what the screen needs before a check (default: the scheme has settled).
+ * `settle` waits for what the screen needs before a check (default: the scheme has settled);
+ * `inTheme` runs in each theme once it has settled (a screenshot: no second switch of themes).
  */
 export function violationsInThemes(
   page: Page,
   screen: string,
-  opts: { include?: string; settle?: (page: Page, theme: Theme) => Promise<void> } = {},
+  opts: {
+    include?: string;
+    settle?: (page: Page, theme: Theme) => Promise<void>;
+    inTheme?: (theme: Theme) => Promise<void>;
+  } = {},
 ): Promise<string[]> {
   return withoutTransitions(page, async () => {
     const found: string[] = [];
@@ -80,6 +85,7 @@ export function violationsInThemes(
       const rules = theme === "dark" ? COLOUR_RULES : undefined;
       const lines = await seriousViolations(page, { include: opts.include, rules });
       found.push(...lines.map((v) => `${theme} ${screen}: ${v}`));
+      await opts.inTheme?.(theme);
     }
     await page.emulateMedia({ colorScheme: "light" });
     return found;

@@ -11,7 +11,7 @@ import { violationsInThemes } from "./axe.ts";
 import type { Browser, Page } from "playwright-core";
 import analytics from "../../web/src/features/analytics/locales/en.json" with { type: "json" };
 import reports from "../../web/src/features/reports/locales/en.json" with { type: "json" };
-import { e2eContext, openPage, RESULTS_DIR, screenshot, signIn } from "./helpers.ts";
+import { checkAgainstLive, e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -101,30 +101,34 @@ Deno.test("[dashboards] finance sees spend this year by month and by category, w
       byMonth: { month: string; amount: string }[];
       byCategory: { name: string | null; amount: string }[];
     };
-    const spend = await api<Spend>(page, `/api/reports/spend?${thisYear()}`);
     // Every award counts: the demo's (the fit-out furniture, 20 days ago) and any other file's.
-    const allTime = await api<Spend>(page, "/api/reports/spend");
-    assert.ok(allTime.total.awards >= 1, "the demo's award");
-    assert.equal(allTime.total.awards, await liveAwards(page));
+    await checkAgainstLive(async () => ({
+      spend: await api<Spend>(page, `/api/reports/spend?${thisYear()}`),
+      allTime: await api<Spend>(page, "/api/reports/spend"),
+      live: await liveAwards(page),
+    }), async ({ spend, allTime, live }) => {
+      assert.ok(allTime.total.awards >= 1, "the demo's award");
+      assert.equal(allTime.total.awards, live);
 
-    await openDashboard("dashboard-spend")(page);
-    const card = page.getByTestId("report-dashboard-spend");
-    await card.getByRole("heading", { name: analytics.dashboard.spendTitle }).waitFor();
-    if (spend.total.awards > 0) {
-      await card.locator(".recharts-bar-rectangle").first().waitFor();
-      const months = await rows(page, "dashboard-spend", reports.spend.byMonth);
-      assert.equal(months.length, spend.byMonth.length);
-      spend.byMonth.forEach((m, i) => assert.ok(digits(months[i]).endsWith(digits(m.amount)), months[i]));
-      const categories = await rows(page, "dashboard-spend", reports.spend.byCategory);
-      assert.equal(categories.length, spend.byCategory.length);
-      spend.byCategory.forEach((c, i) => {
-        assert.ok(categories[i].includes(c.name ?? reports.none), categories[i]);
-        assert.ok(digits(categories[i]).endsWith(digits(c.amount)), categories[i]);
-      });
-      assert.ok(digits(await card.innerText()).includes(digits(spend.total.amount)), "the year's total is shown");
-    } else {
-      await card.getByTestId("report-empty").waitFor();
-    }
+      await openDashboard("dashboard-spend")(page);
+      const card = page.getByTestId("report-dashboard-spend");
+      await card.getByRole("heading", { name: analytics.dashboard.spendTitle }).waitFor();
+      if (spend.total.awards > 0) {
+        await card.locator(".recharts-bar-rectangle").first().waitFor();
+        const months = await rows(page, "dashboard-spend", reports.spend.byMonth);
+        assert.equal(months.length, spend.byMonth.length);
+        spend.byMonth.forEach((m, i) => assert.ok(digits(months[i]).endsWith(digits(m.amount)), months[i]));
+        const categories = await rows(page, "dashboard-spend", reports.spend.byCategory);
+        assert.equal(categories.length, spend.byCategory.length);
+        spend.byCategory.forEach((c, i) => {
+          assert.ok(categories[i].includes(c.name ?? reports.none), categories[i]);
+          assert.ok(digits(categories[i]).endsWith(digits(c.amount)), categories[i]);
+        });
+        assert.ok(digits(await card.innerText()).includes(digits(spend.total.amount)), "the year's total is shown");
+      } else {
+        await card.getByTestId("report-empty").waitFor();
+      }
+    });
     // The system analytics are the administrator's only.
     await page.goto("/reports?range=all");
     await page.getByTestId("report-spend").waitFor();
@@ -149,31 +153,31 @@ Deno.test("[dashboards] a procurement manager sees approvals waiting on each rol
   try {
     const { page } = tab;
     await signIn(tab, "manager@example.com");
-    const approvals = await api<{ waiting: { role: string; count: number }[] }>(page, "/api/reports/approvals");
-    const pipeline = await api<{ byStatus: { status: string; count: number }[]; pastDeadline: { count: number } }>(
-      page,
-      `/api/reports/pipeline?${thisYear()}`,
-    );
-    assert.ok(approvals.waiting.some((w) => w.count > 0), "the demo has requests waiting for approval");
-
-    await openDashboard("dashboard-approvals")(page);
-    const waiting = await rows(page, "dashboard-approvals", reports.approvals.waiting);
-    assert.deepEqual(
-      waiting.map((r) => r.split("\t").slice(0, 2)),
-      approvals.waiting.map((
-        w,
-      ) => [w.role === "procurement_manager" ? "Procurement Manager" : "Cost/Finance Controller", String(w.count)]),
-    );
-    await page.getByTestId("report-dashboard-pipeline").locator(".recharts-bar-rectangle").first().waitFor();
-    const statuses = await rows(page, "dashboard-pipeline", reports.pipeline.byStatus);
-    assert.deepEqual(
-      statuses.map((r) => r.split("\t")[1]),
-      pipeline.byStatus.map((s) => String(s.count)),
-    );
-    assert.match(
-      await page.getByTestId("dashboard-past-deadline").innerText(),
-      new RegExp(`^${pipeline.pastDeadline.count} open request`),
-    );
+    type Pipeline = { byStatus: { status: string; count: number }[]; pastDeadline: { count: number } };
+    await checkAgainstLive(async () => ({
+      approvals: await api<{ waiting: { role: string; count: number }[] }>(page, "/api/reports/approvals"),
+      pipeline: await api<Pipeline>(page, `/api/reports/pipeline?${thisYear()}`),
+    }), async ({ approvals, pipeline }) => {
+      assert.ok(approvals.waiting.some((w) => w.count > 0), "the demo has requests waiting for approval");
+      await openDashboard("dashboard-approvals")(page);
+      const waiting = await rows(page, "dashboard-approvals", reports.approvals.waiting);
+      assert.deepEqual(
+        waiting.map((r) => r.split("\t").slice(0, 2)),
+        approvals.waiting.map((
+          w,
+        ) => [w.role === "procurement_manager" ? "Procurement Manager" : "Cost/Finance Controller", String(w.count)]),
+      );
+      await page.getByTestId("report-dashboard-pipeline").locator(".recharts-bar-rectangle").first().waitFor();
+      const statuses = await rows(page, "dashboard-pipeline", reports.pipeline.byStatus);
+      assert.deepEqual(
+        statuses.map((r) => r.split("\t")[1]),
+        pipeline.byStatus.map((s) => String(s.count)),
+      );
+      assert.match(
+        await page.getByTestId("dashboard-past-deadline").innerText(),
+        new RegExp(`^${pipeline.pastDeadline.count} open request`),
+      );
+    });
     assert.deepEqual(await axe(page, "manager dashboard"), []);
     await screenshot(page, "dashboard-manager-light");
     assert.deepEqual(tab.problems, []);
@@ -191,22 +195,20 @@ Deno.test("[dashboards] a vendor sees its own scorecard: win rate, response rate
   try {
     const { page } = tab;
     await signIn(tab, "vendor@example.com");
-    const [me] = (await api<{ vendors: Scorecard[] }>(page, "/api/reports/vendors/me")).vendors;
-    // Northwind won the demo's fit-out bid.
-    assert.ok(me.wins >= 1 && Number(me.awardedTotal) > 0, JSON.stringify(me));
-
-    await openDashboard("dashboard-scorecard")(page);
-    const card = page.getByTestId("report-dashboard-scorecard");
-    assert.equal(digits(await card.getByTestId("scorecard-winRate").locator("dd").innerText()), digits(me.winRate));
-    assert.equal(
-      digits(await card.getByTestId("scorecard-responseRate").locator("dd").innerText()),
-      digits(me.responseRate),
+    await checkAgainstLive(
+      async () => (await api<{ vendors: Scorecard[] }>(page, "/api/reports/vendors/me")).vendors[0],
+      async (me) => {
+        // Northwind won the demo's fit-out bid.
+        assert.ok(me.wins >= 1 && Number(me.awardedTotal) > 0, JSON.stringify(me));
+        await openDashboard("dashboard-scorecard")(page);
+        const card = page.getByTestId("report-dashboard-scorecard");
+        const figure = async (name: string) => await card.getByTestId(`scorecard-${name}`).locator("dd").innerText();
+        assert.equal(digits(await figure("winRate")), digits(me.winRate));
+        assert.equal(digits(await figure("responseRate")), digits(me.responseRate));
+        assert.equal(digits(await figure("awardedTotal")), digits(me.awardedTotal));
+        assert.equal(await figure("wins"), String(me.wins));
+      },
     );
-    assert.equal(
-      digits(await card.getByTestId("scorecard-awardedTotal").locator("dd").innerText()),
-      digits(me.awardedTotal),
-    );
-    assert.equal(await card.getByTestId("scorecard-wins").locator("dd").innerText(), String(me.wins));
     assert.deepEqual(await axe(page, "vendor dashboard"), []);
     await screenshot(page, "dashboard-vendor-light");
     assert.deepEqual(tab.problems, []);
@@ -231,21 +233,25 @@ Deno.test("[dashboards] admin: system summary, system analytics in Reports, a ve
     const { page } = tab;
     await signIn(tab);
     type System = { users: { total: number; byRole: unknown[] }; database: { bytes: number } };
-    const system = await api<System>(page, "/api/reports/system");
-    await openDashboard("dashboard-system")(page);
-    assert.equal(
-      await page.getByTestId("report-dashboard-system").getByTestId("system-figures-users").locator("dd").innerText(),
-      String(system.users.total),
-    );
+    const users = async () => (await api<System>(page, "/api/reports/system")).users;
+    await checkAgainstLive(users, async (live) => {
+      await openDashboard("dashboard-system")(page);
+      assert.equal(
+        await page.getByTestId("report-dashboard-system").getByTestId("system-figures-users").locator("dd").innerText(),
+        String(live.total),
+      );
+    });
     assert.deepEqual(await axe(page, "admin dashboard"), []);
     await screenshot(page, "dashboard-admin-light");
 
-    await page.goto("/reports?range=last30");
     const report = page.getByTestId("report-system");
-    await report.locator(".recharts-surface").first().waitFor();
-    assert.equal((await rows(page, "system", analytics.users.caption)).length, system.users.byRole.length);
+    await checkAgainstLive(users, async (live) => {
+      await page.goto("/reports?range=last30");
+      await report.locator(".recharts-surface").first().waitFor();
+      assert.equal((await rows(page, "system", analytics.users.caption)).length, live.byRole.length);
+    });
     assert.deepEqual(await axe(page, "admin reports", "[data-testid=report-system]"), []);
-    await report.screenshot({ path: `${RESULTS_DIR}/reports-system-light.png` });
+    await screenshot(report, "reports-system-light");
 
     // Vendor management: the approved vendor's details carry its scorecard.
     const approved = await api<{ id: number; companyName: string }[]>(
@@ -253,13 +259,15 @@ Deno.test("[dashboards] admin: system summary, system analytics in Reports, a ve
       "/api/admin/vendors/pending?status=approved&limit=50&offset=0",
     );
     const northwind = approved.find((v) => v.companyName === "Northwind Office Supplies Ltd")!;
-    const [card] = (await api<{ vendors: Scorecard[] }>(page, `/api/reports/vendors/${northwind.id}`)).vendors;
-    await openScorecard(page);
-    const dialog = page.getByRole("dialog");
-    assert.equal(digits(await dialog.getByTestId("scorecard-winRate").locator("dd").innerText()), digits(card.winRate));
-    assert.equal(
-      digits(await dialog.getByTestId("scorecard-awardedTotal").locator("dd").innerText()),
-      digits(card.awardedTotal),
+    await checkAgainstLive(
+      async () => (await api<{ vendors: Scorecard[] }>(page, `/api/reports/vendors/${northwind.id}`)).vendors[0],
+      async (card) => {
+        await openScorecard(page);
+        const dialog = page.getByRole("dialog");
+        const figure = async (name: string) => await dialog.getByTestId(`scorecard-${name}`).locator("dd").innerText();
+        assert.equal(digits(await figure("winRate")), digits(card.winRate));
+        assert.equal(digits(await figure("awardedTotal")), digits(card.awardedTotal));
+      },
     );
     assert.deepEqual(await axe(page, "vendor management scorecard", "dialog[open], [role=dialog]"), []);
     await screenshot(page, "vendor-scorecard-light");

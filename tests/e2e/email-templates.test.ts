@@ -8,7 +8,7 @@ import { LANGUAGE_STORAGE_KEY } from "../../src/shared/i18n-languages.ts";
 import frApp from "../../web/src/locales/fr.json" with { type: "json" };
 import frSettings from "../../web/src/features/notification-settings/locales/fr.json" with { type: "json" };
 import frOutbox from "../../web/src/features/outbox/locales/fr.json" with { type: "json" };
-import { e2eContext, openPage, RESULTS_DIR, screenshot, signIn, waitUntil } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn, waitUntil } from "./helpers.ts";
 
 const ctx = e2eContext();
 
@@ -39,7 +39,7 @@ Deno.test("[e2e] email templates: the French preview shows French text, dates an
     assert.match(body.replace(/\s/g, " "), /d’un montant de 12 345,50 \$US a été émis/);
     await screenshot(page, "email-preview-fr-quotation-awarded");
     // The dialog alone, as the administrator sees it.
-    await page.screenshot({ path: `${RESULTS_DIR}/email-preview-fr-dialog.png` });
+    await screenshot(page, "email-preview-fr-dialog", { fullPage: false });
 
     // A blank subject: refused in French, next to the field, and nothing is saved.
     const saves: string[] = [];
@@ -129,7 +129,7 @@ Deno.test("[e2e] outbox: a French vendor's refused email shows why it failed, an
     await dialog.getByText("Recipient address rejected").waitFor();
     assert.match(await dialog.locator("pre").innerText(), /^Bonjour Camille Durand, votre demande/);
     await dialog.getByText(frOutbox.resendHint).waitFor();
-    await page.screenshot({ path: `${RESULTS_DIR}/outbox-fr-failed-message.png` });
+    await screenshot(page, "outbox-fr-failed-message", { fullPage: false });
 
     await dialog.getByRole("button", { name: frOutbox.resend }).click();
     await page.getByRole("status").filter({ hasText: frOutbox.resent }).waitFor();

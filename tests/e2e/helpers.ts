@@ -12,8 +12,19 @@ import { freePort } from "../helpers/pg-cluster.ts";
 export const ROOT = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
 export const RESULTS_DIR = `${ROOT}/test-results`;
 
-export function chromiumPath(): string | undefined {
-  const candidates = [Deno.env.get("CHROMIUM_PATH"), "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+/**
+ * The browser: CHROMIUM_PATH, else (for the tests) Chromium's headless shell, the same engine and
+ * version without the browser's own interface, which takes a third less CPU over the end-to-end
+ * pass (docs/decisions/019-headless-shell.md), else Chromium. `full` is for measuring what users
+ * get (bench/frontend.ts).
+ */
+export function chromiumPath(kind: "tests" | "full" = "tests"): string | undefined {
+  const candidates = [
+    Deno.env.get("CHROMIUM_PATH"),
+    ...(kind === "tests" ? ["/usr/bin/chromium-headless-shell"] : []),
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+  ];
   for (const path of candidates) {
     if (!path) continue;
     try {
@@ -107,12 +118,27 @@ async function collect(stream: ReadableStream<Uint8Array>, into: string[], log?:
   }
 }
 
-/** Lines of server output that are errors: level error in the JSON logs, or an uncaught error. */
-export function errorLines(lines: string[]): string[] {
+/**
+ * This test file's request id (every file runs in an isolate of its own, so this module's state is
+ * the file's). openPage sends it as X-Request-Id on every request of the file's browser contexts and
+ * the server logs it with each line about that request: with files running side by side against
+ * one server, a file's server errors are told apart from its neighbours' (errorLines).
+ */
+export const FILE_REQUEST_ID = `e2e-${crypto.randomUUID().slice(0, 8)}`;
+
+/**
+ * Lines of server output that are errors: level error in the JSON logs, or an uncaught error. With
+ * `ownId`, the errors of requests another e2e file sent (another `e2e-` request id) are left out;
+ * errors of no request (the jobs) or of an untagged one still count, wherever they came from.
+ */
+export function errorLines(lines: string[], ownId?: string): string[] {
   return lines.filter((line) => {
     if (/^error: Uncaught|^Uncaught /.test(line)) return true;
     try {
-      return JSON.parse(line).level === "error";
+      const entry = JSON.parse(line);
+      if (entry.level !== "error") return false;
+      const id = entry.requestId ?? entry.fields?.requestId;
+      return !(ownId && typeof id === "string" && id.startsWith("e2e-") && id !== ownId);
     } catch {
       return false;
     }
@@ -216,7 +242,7 @@ export const CHROMIUM_ARGS = [
 
 /** A Chromium of its own (bench/frontend.ts; the e2e files use e2eContext's shared one). */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath();
+  const executablePath = chromiumPath("full");
   if (!executablePath) throw new Error("No Chromium found: set CHROMIUM_PATH or install chromium");
   // Imported here so tests/run.ts can use this module without loading Playwright.
   const { chromium } = await import("playwright-core");
@@ -241,6 +267,7 @@ export async function openPage(
     baseURL,
     colorScheme: opts.colorScheme ?? "light",
     viewport: opts.viewport ?? { width: 1280, height: 800 },
+    extraHTTPHeaders: { "x-request-id": FILE_REQUEST_ID },
   });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -343,7 +370,7 @@ export function e2eContext(options: { noServerErrors?: boolean } = {}) {
     if (!ctx) return;
     // A connected browser's close() ends this file's contexts and disconnects; Chromium keeps running.
     await ctx.browser.close();
-    const errors = options.noServerErrors ? errorLines(readLogFrom(ctx.log, logOffset)) : [];
+    const errors = options.noServerErrors ? errorLines(readLogFrom(ctx.log, logOffset), FILE_REQUEST_ID) : [];
     await ctx.stop?.();
     if (errors.length) throw new Error(`the server logged errors during this file:\n${errors.join("\n")}`);
   });
@@ -438,6 +465,29 @@ export async function waitUntil<T>(
   }
 }
 
+/**
+ * Live figures against a shared database: `check` compares a screen with `read()` (the API's answer,
+ * read before the screen is opened). Other files of the pass write to the same database meanwhile,
+ * so a failing check is tried again (the screen opened anew by `check`) only when the answer has
+ * changed since it was read; a failure on figures that did not move fails the test.
+ */
+export async function checkAgainstLive<T>(
+  read: () => Promise<T>,
+  check: (live: T) => Promise<void>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1;; attempt++) {
+    const live = await read();
+    try {
+      await check(live);
+      return live;
+    } catch (e) {
+      const moved = JSON.stringify(await read()) !== JSON.stringify(live);
+      if (!moved || attempt >= attempts) throw e;
+    }
+  }
+}
+
 /** Wait until the input shows `value` (e.g. a form filled in from data that loads). */
 export async function expectValue(input: Locator, value: string, timeout = 15_000) {
   let last = "";
@@ -458,9 +508,21 @@ export async function expectText(locator: Locator, text: string | RegExp, timeou
     });
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * Screenshots are for people to look at (test-results/NAME.png); no test reads them. Encoding a
+ * PNG is a large part of Chromium's work in the pass, so the gate runs without them
+ * (E2E_SCREENSHOTS=0, set by tests/run.ts unless it is given --screenshots); a file run on its own
+ * takes them.
+ */
+export const SCREENSHOTS = Deno.env.get("E2E_SCREENSHOTS") !== "0";
+
+/** A screenshot of the whole page (or of the viewport, with `{ fullPage: false }`), or of one element. */
+export async function screenshot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}) {
+  if (!SCREENSHOTS) return;
   await Deno.mkdir(RESULTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${RESULTS_DIR}/${name}.png`, fullPage: true });
+  const path = `${RESULTS_DIR}/${name}.png`;
+  if ("goto" in target) await target.screenshot({ path, fullPage: opts.fullPage ?? true });
+  else await target.screenshot({ path });
 }
 
 /**

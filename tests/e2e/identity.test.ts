@@ -161,12 +161,22 @@ Deno.test("[e2e] identity: a deactivated user's open session is refused on its n
     assert.equal(status.status(), 200);
 
     // The next request of the open session answers 401: toast, then the login page. The toast lives
-    // 500 ms before the redirect, so watch for it before the click (a busy CI machine is slow to look).
-    const toastSeen = page.getByRole("status").filter({ hasText: "Unauthorized" })
-      .getByText("You are logged out. Logging in again...").waitFor();
+    // 500 ms before the redirect, less than a loaded machine may take to poll a locator: the page
+    // itself reports every toast it shows as it shows it.
+    const toasts: string[] = [];
+    await page.exposeFunction("reportToast", (text: string) => toasts.push(text));
+    await page.evaluate(() => {
+      const report = (globalThis as unknown as { reportToast(text: string): void }).reportToast;
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll("[role=status]")) report(toast.textContent ?? "");
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await sidebar(page).getByRole("button", { name: "Purchase Requests" }).click();
-    await toastSeen;
     await page.waitForURL((url) => url.pathname === "/login");
+    assert.ok(
+      toasts.some((t) => t.includes("Unauthorized") && t.includes("You are logged out. Logging in again...")),
+      `the toast before the redirect: ${JSON.stringify(toasts)}`,
+    );
     await page.getByRole("tab", { name: "Standard Login" }).waitFor();
     assert.deepEqual(user.problems, []);
   } finally {

@@ -18,7 +18,7 @@ import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
 import dvOcr from "../../web/src/features/ocr/locales/dv.json" with { type: "json" };
 import dvOpportunities from "../../web/src/features/opportunities/locales/dv.json" with { type: "json" };
 import { makeCorpus, renderPdf } from "../fixtures/ocr/corpus.ts";
-import { e2eContext, openPage, RESULTS_DIR, screenshot, signIn, waitUntil } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn, waitUntil } from "./helpers.ts";
 
 const ctx = e2eContext();
 
@@ -119,7 +119,7 @@ async function shoot(page: Page, name: string) {
     await close.first().dispatchEvent("click");
     await waitUntil(async () => await close.count() < left, "a dismissed toast to go away");
   }
-  await page.locator("dialog[open] .modal-box").screenshot({ path: `${RESULTS_DIR}/${name}.png` });
+  await screenshot(page.locator("dialog[open] .modal-box"), name);
 }
 
 /** Serious or critical colour-contrast (and other) violations inside the dialog. */

@@ -80,7 +80,7 @@ Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the
     assert.match(await more.innerText(), /50 of \d+/);
     await screenshot(page, "opportunities-paging-light");
     await more.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/opportunities-paging-light-show-more.png" });
+    await screenshot(page, "opportunities-paging-light-show-more", { fullPage: false });
     assert.deepEqual(await seriousViolations(page, { include: "main" }), []);
 
     await more.click();
@@ -103,7 +103,7 @@ Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the
     await colorSchemeSettled(page, "dark");
     await screenshot(page, "opportunities-paging-dark");
     await page.getByRole("region", { name: "My Quotations" }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/opportunities-paging-dark-viewport.png" });
+    await screenshot(page, "opportunities-paging-dark-viewport", { fullPage: false });
     assert.deepEqual(await seriousViolations(page, { include: "main" }), []);
     await page.emulateMedia({ colorScheme: "light" });
     // Dhivehi (right to left): the same entry of the sidebar, its labels in Thaana.
@@ -115,7 +115,7 @@ Deno.test("[opportunities] the vendor sees 50 opportunities, Show more loads the
     await page.locator("article").first().waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
     await page.locator("article").nth(49).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/opportunities-paging-dv-show-more.png" });
+    await screenshot(page, "opportunities-paging-dv-show-more", { fullPage: false });
     await screenshot(page, "opportunities-paging-dv");
     assert.deepEqual(vendor.problems, []);
     assert.deepEqual(manager.problems, []);

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { seriousViolations } from "./axe.ts";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn, waitUntil } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard sections" });
@@ -72,10 +72,12 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     };
     let card = await open();
     await card.getByText("Showing 3 of 5 items.").waitFor();
-    assert.equal(await card.getByRole("table").locator("tbody tr").count(), 3);
+    // The list is live (other files publish bids meanwhile and the card re-renders): wait for the rows.
+    const rows = card.getByRole("table").locator("tbody tr");
+    await waitUntil(async () => await rows.count() === 3, "the card's three rows");
     assert.equal(await card.getByText(NAMES[3]).count(), 0);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/opportunity-items-card-light.png" });
+    await screenshot(page, "opportunity-items-card-light", { fullPage: false });
     assert.deepEqual(await seriousViolations(page, { include: "main" }), []);
 
     await card.getByRole("button", { name: "Manual Entry" }).click();
@@ -84,7 +86,7 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     await dialog.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).waitFor();
     assert.equal(await dialog.getByLabel(/^Unit price for/).count(), 5);
     await settled(page);
-    await page.screenshot({ path: "test-results/opportunity-items-dialog-light.png" });
+    await screenshot(page, "opportunity-items-dialog-light", { fullPage: false });
     assert.deepEqual(await seriousViolations(page, { include: "dialog[open]" }), []);
     for (const name of NAMES) await dialog.getByLabel(new RegExp(`^Unit price for \\W*${name}\\W*$`)).fill("2.50");
     await dialog.getByRole("button", { name: "Submit Quotation" }).click();
@@ -99,13 +101,13 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     await page.emulateMedia({ colorScheme: "dark" });
     card = await open();
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/opportunity-items-card-dark.png" });
+    await screenshot(page, "opportunity-items-card-dark", { fullPage: false });
     await card.getByRole("button", { name: "Manual Entry" }).click();
     const revise = page.getByRole("dialog", { name: /^Revise quotation for/ });
     await revise.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).waitFor();
     assert.equal(await revise.getByLabel(/^Unit price for \W*Whiteboard markers\W*$/).inputValue(), "2.50");
     await settled(page);
-    await page.screenshot({ path: "test-results/opportunity-items-dialog-dark.png" });
+    await screenshot(page, "opportunity-items-dialog-dark", { fullPage: false });
     assert.deepEqual(await seriousViolations(page, { include: "dialog[open]" }), []);
     await page.emulateMedia({ colorScheme: "light" });
 
@@ -120,12 +122,12 @@ Deno.test("[opportunities] a bid of five items: the card shows three and says so
     assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
     await dvCard.getByText("5 ތަކެތިން 3 ދައްކަނީ.").waitFor();
     await dvCard.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/opportunity-items-card-dv.png" });
+    await screenshot(page, "opportunity-items-card-dv", { fullPage: false });
     await dvCard.locator("button.btn-primary").click();
     const dvDialog = page.locator("dialog[open]");
     await dvDialog.locator("input[inputmode=decimal]").nth(4).waitFor();
     await settled(page);
-    await page.screenshot({ path: "test-results/opportunity-items-dialog-dv.png" });
+    await screenshot(page, "opportunity-items-dialog-dv", { fullPage: false });
     await screenshot(page, "opportunity-items-dv");
     assert.deepEqual(vendor.problems, []);
     assert.deepEqual(manager.problems, []);

@@ -8,12 +8,15 @@
  *   E2E_BASE_URL     the server's URL (src/main.ts: embedded PGlite in a temp DATA_DIR, demo seed)
  *   E2E_WS_ENDPOINT  the Chromium server's Playwright endpoint, for `chromium.connect()`
  *   E2E_SERVER_LOG   a file the server's stdout and stderr are appended to, line by line; a test file
- *                    with `noServerErrors` checks only the lines written while it ran
+ *                    with `noServerErrors` checks only the lines written while it ran, less those
+ *                    of requests another file sent (each file's X-Request-Id, helpers.ts)
  *   E2E_EMAIL_URL    the email provider edge (fake-email.ts): where the server's SMTP2GO / SendGrid
  *                    calls go, and where a test file routes them to a provider of its own
  *
- * Every file shares the database, so a file may not rely on what another did or did not do to it:
- * it creates its own users and data, or asserts relative to what it read before acting.
+ * Every file shares the database, and two files run at a time (docs/decisions/019), so a file may
+ * not rely on what another did or did not do to it: it creates its own users and data, or asserts
+ * relative to what it read (checkAgainstLive). A file that changes what every file sees (a setting)
+ * runs alone: E2E_EXCLUSIVE in tests/run.ts.
  *
  * Usage (tests/run.ts):
  *   const e2e = await startE2eEnvironment();
