@@ -12,7 +12,7 @@ export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 export type Theme = "light" | "dark";
 
-// axe-core as @axe-core/playwright bundles it. Injected once per document and run with axe.run() in
+// axe-core (the npm package). Injected once per document and run with axe.run() in
 // the page: AxeBuilder injects its 560 KB source twice per check and, outside legacy mode, opens a
 // blank page to merge per-frame results (this app has no frames); together ~1.5 s of every check.
 const AXE_SOURCE = await Deno.readTextFile(`${ROOT}/node_modules/axe-core/axe.min.js`);
