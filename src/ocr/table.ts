@@ -11,7 +11,15 @@ import { type Check, checkRow } from "./check.ts";
 import { balanced, reconcileTotals } from "./reconcile.ts";
 import { groupLines, type Line, lineText, type PageWords, typicalHeight, type Word } from "./layout.ts";
 import { type Amount, currencyOf, type DecimalMark, formatAmount, looksNumeric } from "./numbers.ts";
-import { type ColumnRole, headerRole, isSummaryLabel, MAX_PHRASE_WORDS, normalise, UNIT_WORDS } from "./vocabulary.ts";
+import {
+  type ColumnRole,
+  headerRole,
+  isOptionalSection,
+  isSummaryLabel,
+  MAX_PHRASE_WORDS,
+  normalise,
+  UNIT_WORDS,
+} from "./vocabulary.ts";
 
 export interface Box {
   x: number;
@@ -80,6 +88,42 @@ export function findHeader(line: Line, width: number): Header | undefined {
   // A header has few words besides its column names.
   if (words.length > cells.length * 3 + 2) return undefined;
   return { columns: cells.sort((a, b) => a.x0 - b.x0), y1: line.y1, width };
+}
+
+/**
+ * A header whose cells wrap onto a second line ("Unit" over "Price", "Quan-" over "tity"): the two
+ * lines as one, each column's words stacked into one phrase. Words of the second line join the
+ * words of the first they overlap horizontally. Undefined when the lines are apart or hold amounts.
+ */
+export function stackedHeader(a: Line, b: Line | undefined): Line | undefined {
+  if (!b) return undefined;
+  const h = Math.max(1, Math.min(a.y1 - a.y0, b.y1 - b.y0));
+  if (b.y0 - a.y1 > h * 0.8 || [...a.words, ...b.words].some((w) => /\d[.,]\d/.test(w.text))) return undefined;
+  const groups: Word[][] = a.words.map((w) => [w]);
+  for (const w of b.words) {
+    const over = groups.filter((g) => g.some((x) => x.x0 < w.x1 && w.x0 < x.x1));
+    const merged = [...over.flat(), w];
+    for (const g of over) groups.splice(groups.indexOf(g), 1);
+    groups.push(merged);
+  }
+  if (groups.length === a.words.length + b.words.length) return undefined;
+  const words = groups.map((g): Word => {
+    const upper = g.filter((w) => a.words.includes(w)).sort((p, q) => p.x0 - q.x0);
+    const lower = g.filter((w) => !a.words.includes(w)).sort((p, q) => p.x0 - q.x0);
+    const top = upper.map((w) => w.text).join(" ");
+    const bottom = lower.map((w) => w.text).join(" ");
+    // "Quan-" over "tity" is one word.
+    const text = !top ? bottom : !bottom ? top : top.endsWith("-") ? top.slice(0, -1) + bottom : `${top} ${bottom}`;
+    return {
+      text,
+      x0: Math.min(...g.map((w) => w.x0)),
+      y0: Math.min(...g.map((w) => w.y0)),
+      x1: Math.max(...g.map((w) => w.x1)),
+      y1: Math.max(...g.map((w) => w.y1)),
+      conf: Math.min(...g.map((w) => w.conf)),
+    };
+  }).sort((p, q) => p.x0 - q.x0);
+  return { words, x0: Math.min(a.x0, b.x0), y0: a.y0, x1: Math.max(a.x1, b.x1), y1: b.y1 };
 }
 
 function bandOf(columns: Column[], x: number): Column {
@@ -162,6 +206,8 @@ function amountText(ws: Word[] | undefined): string | undefined {
 
 interface Row {
   name: string[];
+  /** The row follows a subtotal or total line: kept only if its arithmetic checks (terms, notes). */
+  afterTotals?: boolean;
   /** Numbers before the last one in the quantity band (see splitQuantity). */
   spill?: string;
   code?: string;
@@ -287,27 +333,82 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
   let header: Header | undefined;
   let headerFound = false;
   const currencies = new Map<string, number>();
+  /** Inside an optional part ("Optional items"): how many table headers it has had. */
+  let optional: { headers: number } | undefined;
   for (const page of pages) {
     const lines = groupLines(page.words.flatMap(splitWord));
     const h = typicalHeight(lines);
     let current: Row | undefined;
     let pageHeader: Header | undefined;
     let afterSummary = false;
+    /** Bottom of what was read last in the table (the header or a row's last line). */
+    let above = -Infinity;
+    /** Text-only lines since it: the previous row's description going on, or the next row's starting. */
+    let pending: { label: string; line: Line; conf: number }[] = [];
+    const continues = (row: Row, p: (typeof pending)[number]) => {
+      row.name.push(p.label);
+      row.words = [...row.words, ...p.line.words];
+      row.conf.name = Math.min(row.conf.name, p.conf);
+      row.lastY1 = p.line.y1;
+    };
+    /** Pending lines right under the current row (a line apart at most) continue its description. */
+    const settle = () => {
+      for (const p of pending) {
+        if (!current || p.line.y0 - current.lastY1 >= Math.max(h, current.lineHeight) * 1.2) break;
+        continues(current, p);
+      }
+      pending = [];
+    };
     const flush = () => {
+      settle();
       if (current) rows.push(current);
       current = undefined;
     };
-    for (const line of lines) {
-      const found = findHeader(line, page.width);
+    /**
+     * A row's numbers came: the pending lines before the widest gap between `above` and the row
+     * belong above (the previous row's description), those after it start this row's description
+     * (a cell whose text is centred on its numbers). Without a clearly widest gap they go above.
+     */
+    const leadIn = (row: Line): string[] => {
+      if (!pending.length) return [];
+      const tops = [...pending.map((p) => p.line.y0), row.y0];
+      const bottoms = [above, ...pending.map((p) => p.line.y1)];
+      const gaps = tops.map((t, i) => t - bottoms[i]);
+      const widest = gaps.indexOf(Math.max(...gaps));
+      const others = gaps.filter((_, i) => i !== widest);
+      const clear = widest < pending.length && gaps[widest] > Math.max(...others) * 1.5 + h * 0.2;
+      const split = clear ? widest : pending.length;
+      const before = pending.slice(0, split);
+      const after = pending.slice(split);
+      pending = before;
+      settle();
+      return after.map((p) => p.label);
+    };
+    for (let li = 0; li < lines.length; li++) {
+      const line = lines[li];
+      if (isOptionalSection(lineText(line))) {
+        flush();
+        optional = { headers: 0 };
+        continue;
+      }
+      let found = findHeader(line, page.width);
+      if (!found) {
+        const stacked = stackedHeader(line, lines[li + 1]);
+        found = stacked && findHeader(stacked, page.width);
+        if (found) li++;
+      }
       if (found) {
         flush();
+        // The optional part's own header keeps it optional; a header after that starts a new table.
+        if (optional && optional.headers++ > 0) optional = undefined;
         pageHeader = header = found;
         headerFound = true;
         afterSummary = false;
+        above = found.y1;
         continue;
       }
       const active = pageHeader ?? (header && scaleHeader(header, page.width));
-      if (!active) continue;
+      if (!active || optional) continue;
       const cells = cellsOf(line, active.columns);
       const label = text(cells.description);
       const qty = splitQuantity(cells.quantity);
@@ -330,10 +431,11 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
         continue;
       }
       if (numbers >= 2 && (label || text(cells.code))) {
+        const lead = afterSummary ? [] : leadIn(line);
         flush();
-        afterSummary = false;
         current = {
-          name: label ? [label] : [],
+          afterTotals: afterSummary,
+          name: [...lead, ...(label ? [label] : [])],
           code: text(cells.code) || undefined,
           quantity: qty.quantity,
           spill: qty.spill,
@@ -352,20 +454,19 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
           lastY1: line.y1,
           lineHeight: line.y1 - line.y0,
         };
+        afterSummary = false;
+        above = line.y1;
         continue;
       }
-      // Text only, right under an item: its description goes on.
-      if (
-        current && !afterSummary && label && numbers === 0 &&
-        line.y0 - current.lastY1 < Math.max(h, current.lineHeight) * 1.2
-      ) {
-        current.name.push(label);
-        current.words = [...current.words, ...line.words];
-        current.conf.name = Math.min(current.conf.name, minConf(cells.description));
-        current.lastY1 = line.y1;
+      // Text only, close under the table's last line: the description above going on, or the
+      // next row's beginning (decided when that row's numbers come, or at the end of the table).
+      const last = pending.length ? pending[pending.length - 1].line.y1 : above;
+      if (!afterSummary && label && numbers === 0 && line.y0 - last < Math.max(h, current?.lineHeight ?? h) * 2.5) {
+        pending.push({ label, line, conf: minConf(cells.description) });
         continue;
       }
       flush();
+      above = -Infinity;
     }
     flush();
   }
@@ -445,7 +546,12 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: Extracte
       let labelWords = ws.slice(0, ws.indexOf(q));
       let unit: string | undefined;
       const lastLabel = labelWords[labelWords.length - 1];
-      if (UNIT_WORDS.has(normalise(lastLabel.text)) && labelWords.length > 1) {
+      // A unit is a cell of its own, apart from the description ("(box of 5 reams)" is description).
+      const beforeUnit = labelWords[labelWords.length - 2];
+      if (
+        UNIT_WORDS.has(normalise(lastLabel.text)) && beforeUnit && !/[()]/.test(lastLabel.text) &&
+        lastLabel.x0 - beforeUnit.x1 > (lastLabel.y1 - lastLabel.y0) * 1.2
+      ) {
         unit = lastLabel.text;
         labelWords = labelWords.slice(0, -1);
       }
@@ -477,8 +583,8 @@ function finishAll(rows: Row[], mark: DecimalMark, summaries: string[], checkedO
   const recognised = new Set(rows.map((r) => r.page).filter((p) => p.words.some((w) => w.conf < 1)));
   const lost = lostDecimalFields(rows.map((r) => ({ ...r, ocr: recognised.has(r.page) })));
   const kept = rows.flatMap((r, i) => {
-    const item = finish(r, mark, lost[i], !checkedOnly);
-    return item && (!checkedOnly || item.check !== "unverified") ? [{ item, raw: r }] : [];
+    const item = finish(r, mark, lost[i], !checkedOnly && !r.afterTotals);
+    return item && ((!checkedOnly && !r.afterTotals) || item.check !== "unverified") ? [{ item, raw: r }] : [];
   });
   return reconcileTotals(kept.map((k) => k.item), kept.map((k) => k.raw), summaries, mark);
 }

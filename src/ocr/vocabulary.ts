@@ -1,8 +1,10 @@
 /**
- * The words quotations use, in English, Spanish, French and German: column headers (by the role
- * of the column) and the labels of summary lines (subtotal, tax, shipping...) that are never items.
- * Everything is compared after `normalise` (lower case, accents and punctuation removed).
+ * The words quotations use (vocabulary.json, by language: en, es, fr, de, it, nl, pt): column
+ * headers by the role of the column, the labels of summary lines (subtotal, tax, shipping...) that
+ * are never items, titles of optional parts, unit words. Everything is compared after `normalise`
+ * (lower case, accents and punctuation removed). A language is added in the JSON, not here.
  */
+import vocabulary from "./vocabulary.json" with { type: "json" };
 
 export type ColumnRole = "lineNo" | "code" | "description" | "quantity" | "unit" | "unitPrice" | "discount" | "total";
 
@@ -17,140 +19,18 @@ export function normalise(text: string): string {
     .trim();
 }
 
-const HEADERS: Record<ColumnRole, string[]> = {
-  lineNo: ["no", "nr", "#", "pos", "n", "no #", "item no", "item #", "line", "sl no", "s no", "sr no", "ln"],
-  code: [
-    "code",
-    "item code",
-    "product code",
-    "sku",
-    "part no",
-    "part number",
-    "part #",
-    "ref",
-    "reference",
-    "referencia",
-    "ref no",
-    "codigo",
-    "cod",
-    "art nr",
-    "artikelnummer",
-    "artikel nr",
-    "art no",
-    "cat no",
-    "catalogue no",
-  ],
-  description: [
-    "description",
-    "item description",
-    "description of goods",
-    "item",
-    "items",
-    "product",
-    "products",
-    "particulars",
-    "details",
-    "goods",
-    "services",
-    "descripcion",
-    "concepto",
-    "producto",
-    "articulo",
-    "designation",
-    "libelle",
-    "produit",
-    "article",
-    "bezeichnung",
-    "beschreibung",
-    "artikel",
-    "artikelbezeichnung",
-    "leistung",
-  ],
-  quantity: [
-    "qty",
-    "quantity",
-    "qnty",
-    "quant",
-    "units",
-    "cant",
-    "cantidad",
-    "qte",
-    "quantite",
-    "menge",
-    "anzahl",
-    "stk",
-  ],
-  unit: ["unit", "uom", "u/m", "um", "unidad", "ud", "unite", "einheit", "me", "eh"],
-  unitPrice: [
-    "unit price",
-    "price",
-    "rate",
-    "unit cost",
-    "price each",
-    "each",
-    "unit rate",
-    "precio unitario",
-    "precio",
-    "precio unit",
-    "p unit",
-    "prix unitaire",
-    "prix unit",
-    "prix u",
-    "prix",
-    "pu",
-    "p u",
-    "pu ht",
-    "prix unitaire ht",
-    "einzelpreis",
-    "e preis",
-    "preis",
-    "stuckpreis",
-    "ep",
-  ],
-  discount: [
-    "discount",
-    "disc",
-    "disc %",
-    "discount %",
-    "descuento",
-    "dto",
-    "dto %",
-    "desc",
-    "remise",
-    "remise %",
-    "rabatt",
-    "rabatt %",
-    "rab",
-  ],
-  total: [
-    "total",
-    "amount",
-    "line total",
-    "total price",
-    "net amount",
-    "ext price",
-    "extended",
-    "extended price",
-    "value",
-    "importe",
-    "total linea",
-    "valor",
-    "montant",
-    "montant ht",
-    "total ht",
-    "valeur",
-    "betrag",
-    "gesamt",
-    "gesamtpreis",
-    "wert",
-    "total eur",
-    "total usd",
-  ],
+type ByLanguage = Record<string, string[]>;
+const DATA = vocabulary as unknown as {
+  headers: Record<ColumnRole, ByLanguage>;
+  summary: { strong: ByLanguage; weak: ByLanguage };
+  sections: { optional: ByLanguage };
+  units: string[];
 };
+const all = (byLanguage: ByLanguage) => Object.entries(byLanguage).flatMap(([k, v]) => (k.startsWith("$") ? [] : v));
 
 const PHRASES = new Map<string, ColumnRole>();
-for (const [role, list] of Object.entries(HEADERS) as [ColumnRole, string[]][]) {
-  for (const p of list) PHRASES.set(p, role);
+for (const [role, byLanguage] of Object.entries(DATA.headers) as [ColumnRole, ByLanguage][]) {
+  for (const p of all(byLanguage)) PHRASES.set(p, role);
 }
 const MAX_PHRASE_WORDS = 3;
 
@@ -171,7 +51,9 @@ function distance(a: string, b: string): number {
  */
 export function headerRole(words: string[]): ColumnRole | undefined {
   const phrase = words.join(" ");
-  const exact = PHRASES.get(phrase);
+  // "Price/Unit", "Qty/Menge": a slash between words is read as a space too.
+  const exact = PHRASES.get(phrase) ??
+    (phrase.includes("/") ? PHRASES.get(phrase.replace(/\s*\/\s*/g, " ")) : undefined);
   if (exact || words.length !== 1 || phrase.length < 3 || !/^\p{L}+$/u.test(phrase)) return exact;
   const allowed = phrase.length >= 7 ? 2 : 1;
   for (const [p, role] of PHRASES) {
@@ -184,133 +66,8 @@ export function headerRole(words: string[]): ColumnRole | undefined {
 export { MAX_PHRASE_WORDS };
 
 /** Words that make a line a summary line when it has one of them and only words of this list. */
-const SUMMARY_STRONG = new Set([
-  "subtotal",
-  "sub",
-  "total",
-  "totals",
-  "tax",
-  "taxes",
-  "vat",
-  "gst",
-  "hst",
-  "pst",
-  "shipping",
-  "freight",
-  "delivery",
-  "handling",
-  "carriage",
-  "postage",
-  "discount",
-  "rounding",
-  "carried",
-  "brought",
-  "balance",
-  "iva",
-  "impuesto",
-  "impuestos",
-  "envio",
-  "portes",
-  "transporte",
-  "descuento",
-  "redondeo",
-  "suma",
-  "tva",
-  "ttc",
-  "ht",
-  "livraison",
-  "port",
-  "remise",
-  "arrondi",
-  "report",
-  "reporter",
-  "sous",
-  "mwst",
-  "ust",
-  "umsatzsteuer",
-  "mehrwertsteuer",
-  "versand",
-  "versandkosten",
-  "fracht",
-  "rabatt",
-  "rundung",
-  "ubertrag",
-  "zwischensumme",
-  "summe",
-  "gesamtbetrag",
-  "gesamtsumme",
-  "nettobetrag",
-  "endbetrag",
-  "bruttobetrag",
-]);
-const SUMMARY_WEAK = new Set([
-  "grand",
-  "net",
-  "gross",
-  "amount",
-  "due",
-  "payable",
-  "forward",
-  "fwd",
-  "c/f",
-  "b/f",
-  "off",
-  "round",
-  "adjustment",
-  "sales",
-  "and",
-  "&",
-  "of",
-  "on",
-  "at",
-  "incl",
-  "including",
-  "excl",
-  "excluding",
-  "plus",
-  "less",
-  "page",
-  "to",
-  "y",
-  "sigue",
-  "base",
-  "imponible",
-  "neto",
-  "bruto",
-  "a",
-  "pagar",
-  "de",
-  "del",
-  "la",
-  "el",
-  "frais",
-  "et",
-  "net",
-  "payer",
-  "montant",
-  "und",
-  "zzgl",
-  "inkl",
-  "zu",
-  "zahlen",
-  "seite",
-  "netto",
-  "brutto",
-  "en",
-  "charges",
-  "charge",
-  "costs",
-  "cost",
-  "fee",
-  "fees",
-  "%",
-  "usd",
-  "eur",
-  "gbp",
-  "mvr",
-  "rf",
-  "chf",
-]);
+const SUMMARY_STRONG = new Set(all(DATA.summary.strong));
+const SUMMARY_WEAK = new Set(all(DATA.summary.weak));
 
 /** Whether a row label (its description text) names a subtotal, tax, shipping, discount... line. */
 export function isSummaryLabel(label: string): boolean {
@@ -328,81 +85,15 @@ export function isSummaryLabel(label: string): boolean {
 }
 
 /** Unit words that may sit beside a quantity ("40 pcs"). */
-export const UNIT_WORDS = new Set([
-  "pcs",
-  "pc",
-  "pce",
-  "pces",
-  "ea",
-  "each",
-  "unit",
-  "units",
-  "u",
-  "ud",
-  "uds",
-  "unid",
-  "stk",
-  "st",
-  "kg",
-  "g",
-  "t",
-  "l",
-  "lt",
-  "ltr",
-  "ml",
-  "m",
-  "m2",
-  "m3",
-  "cm",
-  "mm",
-  "km",
-  "box",
-  "boxes",
-  "bx",
-  "set",
-  "sets",
-  "pair",
-  "pairs",
-  "pr",
-  "roll",
-  "rolls",
-  "ream",
-  "reams",
-  "pack",
-  "packs",
-  "pk",
-  "hr",
-  "hrs",
-  "hour",
-  "hours",
-  "h",
-  "day",
-  "days",
-  "lot",
-  "lots",
-  "doz",
-  "dozen",
-  "carton",
-  "ctn",
-  "bag",
-  "bags",
-  "can",
-  "bottle",
-  "bottles",
-  "sheet",
-  "sheets",
-  "piece",
-  "pieces",
-  "piece(s)",
-  "pieza",
-  "piezas",
-  "caja",
-  "cajas",
-  "piece",
-  "boite",
-  "boites",
-  "stuck",
-  "karton",
-  "paar",
-  "std",
-]);
+export const UNIT_WORDS = new Set(DATA.units);
+
+const OPTIONAL_SECTIONS = new Set(all(DATA.sections.optional));
+
+/**
+ * Whether a line is the title of a part whose rows are not quoted items ("Optional items",
+ * "Alternativen"): the whole line is one of the titles, a colon or a count aside.
+ */
+export function isOptionalSection(line: string): boolean {
+  const n = normalise(line).replace(/\d+/g, " ").replace(/\s+/g, " ").trim();
+  return OPTIONAL_SECTIONS.has(n);
+}

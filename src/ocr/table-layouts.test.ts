@@ -1,0 +1,100 @@
+/**
+ * The table reader on layouts its first corpus never had, one per way it used to go wrong on
+ * quotations made elsewhere (tests/fixtures/ocr/word-layout.ts draws the pages): a header wrapped
+ * over two lines, the price before the quantity, Italian, Dutch and Portuguese headers, a
+ * description of three lines with its numbers on the middle one, a unit inside a description, an
+ * optional-items table and a terms sentence full of numbers after the totals.
+ */
+import assert from "node:assert/strict";
+import { type DrawnLine, drawPage } from "../../tests/fixtures/ocr/word-layout.ts";
+import { interpret } from "./extract.ts";
+
+const read = (lines: DrawnLine[]) =>
+  interpret([drawPage(lines)]).items.map((i) => [i.name, i.quantity, i.unitPrice, i.totalPrice]);
+
+Deno.test("[ocr/table] a header whose cells wrap onto a second line still cuts the columns (with a discount column)", () => {
+  assert.deepEqual(
+    read([
+      [[40, "Description"], [250, "Qty"], [300, "Unit"], [370, "Disc."], [440, "Line"]],
+      { gap: 11, cells: [[300, "Price"], [370, "%"], [440, "Total"]] },
+      { gap: 20, cells: [[40, "Stapler, heavy duty"], [250, "12"], [300, "18.50"], [370, "10"], [440, "199.80"]] },
+      [[40, "Archive box A4"], [250, "25"], [300, "3.80"], [370, "0"], [440, "95.00"]],
+      { gap: 20, cells: [[300, "Total"], [440, "294.80"]] },
+    ]),
+    [["Stapler, heavy duty", "12", "18.50", "199.80"], ["Archive box A4", "25", "3.80", "95.00"]],
+  );
+});
+
+Deno.test('[ocr/table] the price before the quantity ("Price/Unit | Qty | Amount") is read by the header, not by position', () => {
+  assert.deepEqual(
+    read([
+      [[40, "Description"], [260, "Price/Unit"], [360, "Qty"], [440, "Amount"]],
+      [[40, "Toner cartridge HP 26A"], [260, "89.00"], [360, "4"], [440, "356.00"]],
+      [[40, "Copy paper A4"], [260, "4.25"], [360, "20"], [440, "85.00"]],
+    ]),
+    [["Toner cartridge HP 26A", "4", "89.00", "356.00"], ["Copy paper A4", "20", "4.25", "85.00"]],
+  );
+});
+
+Deno.test("[ocr/table] Italian, Dutch and Portuguese headers name their columns", () => {
+  const rows = (head: string[]) => [
+    [[40, head[0]], [200, head[1]], [280, head[2]], [390, head[3]], [470, head[4]]] as [number, string][],
+    [[40, "Sedia ergonomica"], [200, "4"], [280, "120,00"], [390, "10"], [470, "432,00"]] as [number, string][],
+  ];
+  for (
+    const head of [
+      ["Descrizione", "Quantità", "Prezzo unitario", "Sconto %", "Importo"],
+      ["Omschrijving", "Aantal", "Prijs per stuk", "Korting %", "Bedrag"],
+      ["Descrição", "Quantidade", "Preço unitário", "Desconto %", "Valor total"],
+    ]
+  ) {
+    assert.deepEqual(read(rows(head)), [["Sedia ergonomica", "4", "120.00", "432.00"]], head[0]);
+  }
+});
+
+Deno.test("[ocr/table] a description of three lines with the numbers on its middle line is one item", () => {
+  assert.deepEqual(
+    read([
+      [[40, "Description"], [300, "Qty"], [360, "Unit price"], [450, "Total"]],
+      { gap: 18, cells: [[40, "Laptop 14 inch, 16 GB RAM,"]] },
+      { gap: 12, cells: [[40, "512 GB SSD, Windows 11 Pro,"], [300, "3"], [360, "1,150.00"], [450, "3,450.00"]] },
+      { gap: 12, cells: [[40, "3 year on-site warranty"]] },
+      { gap: 22, cells: [[40, "Docking station USB-C,"]] },
+      { gap: 12, cells: [[40, "dual 4K output"], [300, "3"], [360, "189.00"], [450, "567.00"]] },
+      { gap: 12, cells: [[40, "with 100 W power supply"]] },
+    ]),
+    [
+      ["Laptop 14 inch, 16 GB RAM, 512 GB SSD, Windows 11 Pro, 3 year on-site warranty", "3", "1150.00", "3450.00"],
+      ["Docking station USB-C, dual 4K output with 100 W power supply", "3", "189.00", "567.00"],
+    ],
+  );
+});
+
+Deno.test("[ocr/table] a unit written inside the description stays in the description", () => {
+  const items = interpret([drawPage([
+    [[40, "Copy paper A4 80gsm (box of 5 reams)"], [330, "10"], [400, "24.50"], [480, "245.00"]],
+    [[40, "Sticky notes 76x76 (pack of 12)"], [330, "6"], [400, "7.20"], [480, "43.20"]],
+  ])]).items;
+  assert.deepEqual(items.map((i) => [i.name, i.unit]), [
+    ["Copy paper A4 80gsm (box of 5 reams)", undefined],
+    ["Sticky notes 76x76 (pack of 12)", undefined],
+  ]);
+});
+
+Deno.test("[ocr/table] an optional-items table after the totals, and a terms sentence full of numbers, are no items", () => {
+  assert.deepEqual(
+    read([
+      [[40, "Description"], [300, "Qty"], [360, "Unit price"], [450, "Total"]],
+      [[40, "Office chair, mesh back"], [300, "6"], [360, "245.00"], [450, "1,470.00"]],
+      [[40, "Desk 160x80 cm"], [300, "6"], [360, "310.00"], [450, "1,860.00"]],
+      { gap: 20, cells: [[360, "Subtotal"], [450, "3,330.00"]] },
+      [[360, "VAT 20%"], [450, "666.00"]],
+      [[360, "Total"], [450, "3,996.00"]],
+      { gap: 30, cells: [[40, "Optional items"]] },
+      [[40, "Description"], [300, "Qty"], [360, "Unit price"], [450, "Total"]],
+      [[40, "Monitor arm, dual"], [300, "6"], [360, "79.00"], [450, "474.00"]],
+      { gap: 30, cells: [[40, "Delivery within 3 weeks,"], [300, "30"], [360, "days net,"], [450, "2% 10 days"]] },
+    ]),
+    [["Office chair, mesh back", "6", "245.00", "1470.00"], ["Desk 160x80 cm", "6", "310.00", "1860.00"]],
+  );
+});
