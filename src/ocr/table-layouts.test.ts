@@ -98,3 +98,28 @@ Deno.test("[ocr/table] an optional-items table after the totals, and a terms sen
     [["Office chair, mesh back", "6", "245.00", "1470.00"], ["Desk 160x80 cm", "6", "310.00", "1860.00"]],
   );
 });
+
+Deno.test("[ocr/table] without a header, the numbers' order comes from the arithmetic and their formats", () => {
+  // Price before quantity: 89.00 × 4 multiplies out either way; the whole number is the quantity.
+  assert.deepEqual(
+    read([
+      [[40, "Toner cartridge HP 26A"], [300, "89.00"], [380, "4"], [450, "356.00"]],
+      [[40, "Copy paper A4"], [300, "4.25"], [380, "20"], [450, "85.00"]],
+      [[40, "Stapler, heavy duty"], [300, "18.50"], [380, "12"], [450, "222.00"]],
+    ]),
+    [
+      ["Toner cartridge HP 26A", "4", "89.00", "356.00"],
+      ["Copy paper A4", "20", "4.25", "85.00"],
+      ["Stapler, heavy duty", "12", "18.50", "222.00"],
+    ],
+  );
+  // A discount column between the price and the total.
+  const items = interpret([drawPage([
+    [[40, "Office chair, mesh back"], [280, "6"], [330, "245.00"], [400, "10%"], [460, "1,323.00"]],
+    [[40, "Desk 160x80 cm"], [280, "2"], [330, "310.00"], [400, "0%"], [460, "620.00"]],
+  ])]).items;
+  assert.deepEqual(items.map((i) => [i.name, i.quantity, i.unitPrice, i.discountPercent, i.totalPrice]), [
+    ["Office chair, mesh back", "6", "245.00", "10", "1323.00"],
+    ["Desk 160x80 cm", "2", "310.00", undefined, "620.00"],
+  ]);
+});

@@ -305,7 +305,7 @@ function finish(
     quantity: amount(checked.quantity, 0),
     ...(row.unit ? { unit: row.unit } : {}),
     unitPrice: amount(checked.unitPrice),
-    ...(checked.discountPercent ? { discountPercent: amount(checked.discountPercent, 0) } : {}),
+    ...(checked.discountPercent?.milli ? { discountPercent: amount(checked.discountPercent, 0) } : {}),
     totalPrice: amount(checked.total),
     confidence,
     cellConfidence,
@@ -510,18 +510,77 @@ function scaleHeader(h: Header, width: number): Header {
 }
 
 /** Without a header: "description … quantity unit-price total" lines whose arithmetic adds up. */
+/**
+ * Orders of the numbers that end a line without a header, as roles: quantity, unit price, discount
+ * percent, line total. The first is the usual one.
+ */
+const ORDERS = [["q", "p", "t"], ["p", "q", "t"], ["q", "p", "d", "t"], ["p", "q", "d", "t"], ["q", "d", "p", "t"]];
+
+/** Whether the last numbers of a line, read in `order`, add up exactly. */
+function addsUp(nums: Word[], order: string[], mark: DecimalMark): boolean {
+  if (nums.length < order.length) return false;
+  const take = nums.slice(-order.length);
+  const at = (role: string) => (order.includes(role) ? take[order.indexOf(role)].text : undefined);
+  const d = at("d");
+  if (d !== undefined && !/^\d{1,2}([.,]\d+)?%?$/.test(d)) return false;
+  return checkRow({ quantity: at("q"), unitPrice: at("p"), discountPercent: d, total: at("t") }, mark, new Set(), false)
+    .check === "verified";
+}
+
+/** How much a reading looks like what is printed where: a whole quantity, a price with cents. */
+function formatScore(nums: Word[], order: string[]): number {
+  const take = nums.slice(-order.length);
+  const q = take[order.indexOf("q")].text;
+  const p = take[order.indexOf("p")].text;
+  return (/^\d+$/.test(q) ? 1 : 0) + (/[.,]\d{2}$/.test(p) ? 1 : 0);
+}
+
+/**
+ * The order of a line's last numbers: the document's own (`preferred`, the one most of its lines
+ * add up in) when this line adds up in it, else the first that adds up, else the usual one.
+ */
+function orderOf(nums: Word[], mark: DecimalMark, preferred: string[]): string[] {
+  if (addsUp(nums, preferred, mark)) return preferred;
+  return ORDERS.find((o) => addsUp(nums, o, mark)) ?? ORDERS[0];
+}
+
+/** The order most lines of a document add up in, formats breaking ties (4 × 89.00, not 89.00 × 4). */
+function documentOrder(lines: Word[][], mark: DecimalMark): string[] {
+  const votes = ORDERS.map(() => 0);
+  for (const nums of lines) {
+    ORDERS.forEach((o, i) => {
+      if (addsUp(nums, o, mark)) votes[i] += 1 + formatScore(nums, o) / 4;
+    });
+  }
+  const best = Math.max(...votes);
+  return best > 0 ? ORDERS[votes.indexOf(best)] : ORDERS[0];
+}
+
+/** The numbers that end a line (its trailing numeric words), and where the text before them ends. */
+function trailingNumbers(ws: Word[]): { nums: Word[]; textEnd: number } {
+  const numeric = (w: Word) => looksNumeric(w.text) || PERCENT.test(w.text);
+  let i = ws.length;
+  while (i > 0 && (numeric(ws[i - 1]) || /^[$€£%]+$/.test(ws[i - 1].text))) i--;
+  return { nums: ws.slice(i).filter(numeric), textEnd: i };
+}
+
+/** A percentage, a discount column's cell: "10%", "2,5 %". */
+const PERCENT = /^\d{1,3}([.,]\d+)?%$/;
+
 function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: ExtractedItem[]; balanced?: boolean } {
   const rows: Row[] = [];
   const summaries: string[] = [];
+  const preferred = documentOrder(
+    pages.flatMap((page) => groupLines(page.words.flatMap(splitWord)).map((l) => trailingNumbers(l.words).nums)),
+    mark,
+  );
   for (const page of pages) {
     const lines = groupLines(page.words.flatMap(splitWord));
     const h = typicalHeight(lines);
     let current: Row | undefined;
     for (const line of lines) {
       const ws = line.words;
-      let i = ws.length;
-      while (i > 0 && (looksNumeric(ws[i - 1].text) || /^[$€£%]+$/.test(ws[i - 1].text))) i--;
-      const nums = ws.slice(i).filter((w) => looksNumeric(w.text));
+      const { nums, textEnd: i } = trailingNumbers(ws);
       if (nums.length && nums.length < 3 && i && isSummaryLabel(ws.slice(0, i).map((w) => w.text).join(" "))) {
         summaries.push(nums[nums.length - 1].text);
         current = undefined;
@@ -541,9 +600,12 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: Extracte
         } else current = undefined;
         continue;
       }
-      const [q, p, t] = nums.slice(-3);
-      // Numbers before the last three end the description ("A4 paper, 500 | 36 | 44.26 | 1,593.36").
-      let labelWords = ws.slice(0, ws.indexOf(q));
+      const order = orderOf(nums, mark, preferred);
+      const take = nums.slice(-order.length);
+      const at = (role: string) => take[order.indexOf(role)];
+      const [q, p, t, d] = [at("q"), at("p"), at("t"), order.includes("d") ? at("d") : undefined];
+      // Numbers before those end the description ("A4 paper, 500 | 36 | 44.26 | 1,593.36").
+      let labelWords = ws.slice(0, ws.indexOf(take[0]));
       let unit: string | undefined;
       const lastLabel = labelWords[labelWords.length - 1];
       // A unit is a cell of its own, apart from the description ("(box of 5 reams)" is description).
@@ -564,6 +626,7 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: Extracte
         quantity: q.text,
         unit,
         unitPrice: p.text,
+        discount: d?.text,
         total: t.text,
         conf: { name: minConf(labelWords), quantity: q.conf, unitPrice: p.conf, totalPrice: t.conf },
         words: ws,
