@@ -37,10 +37,12 @@ export function interpret(pages: PageWords[], warnings: string[] = []): Extracti
   const mark = detectDecimalMark(allTokens);
   const table = extractItems(pages, mark);
   const lines = pages.flatMap((p) => groupLines(p.words).map(lineText));
-  const fields = readHeaderFields(lines);
+  const { deliveryTime, ...fields } = readHeaderFields(lines);
   const out: ExtractionResult = {
     items: table.items,
     ...fields,
+    // The form has one notes field: the payment terms and the delivery time go there together.
+    notes: [fields.notes, deliveryTime].filter(Boolean).join("; ") || undefined,
     currency: fields.currency ?? table.currency ?? currencyNamed(lines),
     confidence: table.items.length
       ? Math.round((table.items.reduce((s, i) => s + i.confidence, 0) / table.items.length) * 100) / 100

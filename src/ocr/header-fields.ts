@@ -1,6 +1,7 @@
 /**
- * The fields around the table: vendor name, quote number, date, validity, currency and payment
- * terms, read from labelled text in English, Spanish, French and German.
+ * The fields around the table: vendor name, quote number, date, validity, currency, payment terms
+ * and delivery time, read from labelled text in English, Spanish, French, German, Italian, Dutch
+ * and Portuguese.
  */
 import { currencyOf } from "./numbers.ts";
 import { normalise } from "./vocabulary.ts";
@@ -13,8 +14,14 @@ export interface HeaderFields {
   /** Days. */
   validityPeriod?: number;
   currency?: string;
+  /** The payment terms as printed ("Payment terms: Net 30 days"). */
   notes?: string;
+  /** The delivery time as printed ("Delivery: 3-4 weeks"). */
+  deliveryTime?: string;
 }
+
+/** "Delivery 25.00" in the totals is a charge, not a delivery time. */
+const isSummaryLine = (l: string) => /^\s*\S+(\s+\S+)?\s+[$€£]?\s?\d[\d.,\s]*$/.test(l);
 
 const MONTHS: Record<string, number> = {};
 const MONTH_NAMES = [
@@ -60,16 +67,19 @@ export function findDate(text: string, monthFirst = false): string | undefined {
 }
 
 const QUOTE_NO =
-  /\b(?:quot(?:e|ation)|qtn|ref(?:erence)?|devis|offre|cotizaci[oó]n|presupuesto|oferta|angebot|offerte)\s*(?:no\.?|number|n\.?\s*[°º]\.?|n[°º.]?|#|nr\.?|num(?:ber|ero|éro)?\.?|nummer)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-\/.]*\d[A-Z0-9\-\/]*)/i;
-const DATE_LABEL = /\b(?:date|dated|fecha|datum|le)\b\s*:?\s*(.+)$/i;
+  /\b(?:quot(?:e|ation)|qtn|ref(?:erence)?|devis|offre|cotizaci[oó]n|presupuesto|oferta|angebot|offerte|preventivo|offerta|or[cç]amento|cota[cç][aã]o|proposta)\s*(?:no\.?|number|n\.?\s*[°º]\.?|n[°º.]?|#|nr\.?|num(?:ber|ero|éro)?\.?|nummer)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-\/.]*\d[A-Z0-9\-\/]*)/i;
+const DATE_LABEL = /\b(?:date|dated|fecha|datum|le|data)\b\s*:?\s*(.+)$/i;
 const VALID_DAYS =
-  /\b(?:valid(?:ity)?|v[aá]lid[oa]|validez|valable|validit[eé]|g[uü]ltig(?:keit)?|bindefrist)\b[^0-9]{0,30}(\d{1,3})\s*(?:days?|d[ií]as|jours?|tage[n]?|calendar days)/i;
+  /\b(?:valid(?:ity)?|v[aá]lid[oa]|validez|valable|validit[eé]|g[uü]ltig(?:keit)?|bindefrist|validit[aà]|geldig(?:heid)?|validade)\b[^0-9]{0,30}(\d{1,3})\s*(?:days?|d[ií]as|jours?|tage[n]?|calendar days|giorni|dagen)/i;
 const VALID_UNTIL =
-  /\b(?:valid until|valid till|valid through|v[aá]lid[oa] hasta|valable jusqu'?au|g[uü]ltig bis)\b\s*:?\s*(.+)$/i;
+  /\b(?:valid until|valid till|valid through|v[aá]lid[oa] hasta|valable jusqu'?au|g[uü]ltig bis|valid[oa] fino al|geldig tot|v[aá]lid[oa] at[eé])(?!\p{L})\s*:?\s*(.+)$/iu;
 const TERMS =
-  /\b(payment terms?|terms of payment|terms|condiciones de pago|forma de pago|conditions de paiement|modalit[eé]s de paiement|zahlungsbedingungen|zahlungsziel)\b\s*:?\s*(.+)$/i;
+  /\b(payment terms?|terms of payment|terms|condiciones de pago|forma de pago|conditions de paiement|modalit[eé]s de paiement|zahlungsbedingungen|zahlungsziel|condizioni di pagamento|pagamento|betalingsvoorwaarden|betalingstermijn|betaling|condi[cç][oõ]es de pagamento|forma de pagamento)\b\s*:?\s*(.+)$/i;
+/** A delivery time ("Delivery: 3-4 weeks", "Lieferzeit: 10 Tage"): kept with the payment terms in the notes. */
+const DELIVERY =
+  /\b(delivery(?: time| period| lead time)?|lead time|plazo de entrega|d[eé]lai de livraison|lieferzeit|liefertermin|tempi di consegna|consegna|levertijd|prazo de entrega)\b\s*:?\s*(.*\d.*)$/i;
 const VENDOR_LABEL = /^(?:from|vendor|supplier|seller|proveedor|fournisseur|lieferant|anbieter)\s*:\s*(.+)$/i;
-const CURRENCY_LABEL = /\b(?:currency|moneda|divisa|devise|w[aä]hrung)\b\s*:?\s*([A-Z]{3}|[$€£]|Rf)/i;
+const CURRENCY_LABEL = /\b(?:currency|moneda|divisa|devise|w[aä]hrung|valuta|moeda)\b\s*:?\s*([A-Z]{3}|[$€£]|Rf)/i;
 const TITLE =
   /^(quot(e|ation)|sales quot(e|ation)|price quot(e|ation)|devis|cotizaci[oó]n|presupuesto|angebot|offre|proforma|pro forma invoice)\b/i;
 
@@ -113,6 +123,10 @@ export function readHeaderFields(lines: string[]): HeaderFields {
     if (!out.notes) {
       const t = TERMS.exec(l);
       if (t && t[2].trim().length > 1) out.notes = `${t[1]}: ${t[2].trim()}`;
+    }
+    if (!out.deliveryTime) {
+      const d = DELIVERY.exec(l);
+      if (d && !isSummaryLine(l)) out.deliveryTime = `${d[1]}: ${d[2].trim()}`;
     }
   }
   // validity "until" a date: days from the quotation's date

@@ -74,9 +74,12 @@ export async function claimJob(db: Queryable, leaseSeconds: number): Promise<Job
         and attempts >= 2`,
     [leaseSeconds],
   );
+  // attempts < 2 here too: a lease that expires between these two statements must not requeue a
+  // job the first one would have failed (it ran a third time, and the crash was never reported).
   await db.query(
     `update jobs set status = 'queued', stage = 'queued', progress = 0, locked_at = null, updated_at = now()
-      where kind = 'ocr_extract' and status = 'running' and locked_at < now() - make_interval(secs => $1)`,
+      where kind = 'ocr_extract' and status = 'running' and locked_at < now() - make_interval(secs => $1)
+        and attempts < 2`,
     [leaseSeconds],
   );
   return (await db.query<JobRow>(
