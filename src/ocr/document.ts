@@ -25,11 +25,16 @@ export class OcrFailure extends Error {
   }
 }
 
+/**
+ * Reads the document. `partial` is told what has been read so far after each page (and after a
+ * page's first reading, before any second opinion): what the pool answers if time runs out.
+ */
 export async function readDocument(
   bytes: Uint8Array,
   limits: OcrLimits,
   recogniser: Recogniser,
   progress: (stage: Stage, percent: number) => void,
+  partial: (result: ExtractionResult) => void = () => {},
 ): Promise<ExtractionResult> {
   const kind = detectKind(bytes);
   const maxPixels = limits.maxMegapixels * 1_000_000;
@@ -67,11 +72,13 @@ export async function readDocument(
         img,
         p.page,
         (f) => progress("recognising", 10 + Math.round(((done + f) / scanned.length) * 80)),
+        (first) => partial(interpret([...pages, first], warnings)),
       );
       if (r.rotated) warnings.push(`pageRotated:${p.page}`);
       // Boxes are in image pixels: scale them onto the page's size so boxes are page fractions.
       pages.push(r.page);
       done++;
+      partial(interpret(pages, warnings));
     }
   } else if (kind === "png" || kind === "jpeg" || kind === "tiff" || kind === "bmp") {
     const size = imageSize(bytes, kind);
@@ -84,7 +91,14 @@ export async function readDocument(
       });
     }
     progress("recognising", 10);
-    const r = await readPage(recogniser, bytes, size, 1, (f) => progress("recognising", 10 + Math.round(f * 80)));
+    const r = await readPage(
+      recogniser,
+      bytes,
+      size,
+      1,
+      (f) => progress("recognising", 10 + Math.round(f * 80)),
+      (first) => partial(interpret([first], warnings)),
+    );
     if (r.rotated) warnings.push("pageRotated:1");
     pages = [r.page];
   } else {
@@ -107,9 +121,11 @@ async function readPage(
   size: { width: number; height: number },
   page: number,
   onProgress: (f: number) => void,
+  onFirstReading: (page: PageWords) => void,
 ) {
   const first = await recogniser.page(image, size, page, onProgress);
   const a = assess([first.page]);
+  onFirstReading(first.page);
   // Nothing to check the sum against: read again only when nothing added up. (Rows that add up
   // no way can still sum to the subtotal when their quantity was derived: that is not enough.)
   if (a.checked > 0 && a.balanced !== false) return first;

@@ -1,6 +1,8 @@
 /**
  * A fixed pool of OCR Web Workers (src/ocr/worker.ts). A document that runs past its time limit
- * has its worker terminated and replaced, so a hostile file costs one job, never the server.
+ * has its worker terminated and replaced, so a hostile file costs one job, never the server; what
+ * the worker had read by then (its last partial result) is the answer, with the warning
+ * "readingStopped", and only a document of which nothing was read fails with ocr.timeout.
  */
 import type { OcrLimits, Stage } from "./document.ts";
 import type { ExtractionResult } from "./extract.ts";
@@ -16,6 +18,8 @@ type Pending = {
   reject: (e: Error) => void;
   onProgress: (stage: Stage, progress: number) => void;
   timer: ReturnType<typeof setTimeout>;
+  /** The last "partial" message's result. */
+  partial?: ExtractionResult;
 };
 
 interface Slot {
@@ -29,20 +33,29 @@ export class OcrPool {
   #waiting: (() => void)[] = [];
   #next = 1;
 
-  constructor(readonly size: number, readonly limits: OcrLimits & { timeoutMs: number }) {}
+  constructor(
+    readonly size: number,
+    readonly limits: OcrLimits & { timeoutMs: number },
+    /** The worker module (another one only in tests of the pool itself). */
+    readonly workerUrl: URL = new URL("./worker.ts", import.meta.url),
+  ) {}
 
   get free(): number {
     return this.size - this.#slots.filter((s) => s.busy).length;
   }
 
   #spawn(): Slot {
-    const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+    const worker = new Worker(this.workerUrl, { type: "module" });
     const slot: Slot = { worker, busy: false };
     worker.onmessage = (e: MessageEvent) => {
       const m = e.data;
       const p = this.#pending.get(m.id);
       if (!p) return;
       if (m.type === "progress") return p.onProgress(m.stage, m.progress);
+      if (m.type === "partial") {
+        p.partial = m.result;
+        return;
+      }
       clearTimeout(p.timer);
       this.#pending.delete(m.id);
       this.#release(slot);
@@ -94,6 +107,13 @@ export class OcrPool {
     const id = this.#next++;
     return await new Promise<ExtractionResult>((resolve, reject) => {
       const timer = setTimeout(() => {
+        const read = pending.partial;
+        if (read) {
+          // The worker is stopped all the same; the caller gets what it had read, marked as such.
+          pending.resolve = () => {};
+          pending.reject = () => {};
+          resolve({ ...read, warnings: [...read.warnings, "readingStopped"] });
+        }
         this.#replace(
           slot,
           new OcrJobError("ocr.timeout", "Reading the document took longer than {{seconds}} s", {
