@@ -4,10 +4,16 @@
  * made by generate-images.ts), read through the same worker pool the server uses.
  *
  *   node_modules/.bin/deno run -A bench/ocr.ts [--text 100] [--images] [--only photo] [--match 'receipt|fax']
- *     [--timeout 120] [--verbose]
+ *     [--timeout 120] [--verbose] [--html 2 [--half dev|test] [--html-seed 1] [--html-out /tmp/html-pdfs]]
  *
  * Prints per format: items exact (description, quantity, unit price and line total all right),
  * documents fully right, non-item lines returned as items, median and p95 seconds per document.
+ *
+ * `--html N` also reads N documents of every layout family of tests/fixtures/ocr/html-corpus.ts:
+ * HTML quotations printed to PDF by the system Chromium, layouts the importer was not written for.
+ * They get a summary row per half ("html dev", "html test"; the test half alone has the held-out
+ * families) and rows per half and family and per half and language. `--half` keeps one half;
+ * `--html-out DIR` keeps the printed PDFs.
  */
 import { makeCorpus, renderPdf, type TruthItem } from "../tests/fixtures/ocr/corpus.ts";
 import { OcrPool } from "../src/ocr/pool.ts";
@@ -24,6 +30,12 @@ const only = arg("only", "");
 /** Only the image files whose name matches this regular expression (to re-measure a few). */
 const match = new RegExp(arg("match", ""));
 const verbose = args.includes("--verbose");
+/** HTML quotations per layout family (0: none). */
+const htmlPerFamily = Number(arg("html", "0"));
+const htmlHalf = arg("half", "");
+if (htmlHalf && htmlHalf !== "dev" && htmlHalf !== "test") throw new Error("--half is dev or test");
+const htmlSeed = Number(arg("html-seed", "1"));
+const htmlOut = arg("html-out", "");
 
 type Row = {
   format: string;
@@ -40,11 +52,8 @@ const row = (format: string) =>
     rows.set(format, { format, items: 0, exact: 0, docs: 0, docsRight: 0, extra: 0, secs: [] }).get(format)!;
 
 const cents = (s: string) => Math.round(Number(s) * 100);
-function score(format: string, truth: TruthItem[], got: ExtractionResult, secs: number, name: string) {
-  const r = row(format);
-  r.docs++;
-  r.items += truth.length;
-  r.secs.push(secs);
+/** Scores one document into the row of `format`, or into each of several rows. */
+function score(format: string | string[], truth: TruthItem[], got: ExtractionResult, secs: number, name: string) {
   let exact = 0;
   // Items are matched in order; an extra or missing line shifts nothing that was read right.
   const remaining = [...got.items];
@@ -62,9 +71,15 @@ function score(format: string, truth: TruthItem[], got: ExtractionResult, secs: 
   if (verbose && remaining.length) {
     console.log(`  ${name}: unmatched lines`, remaining.map((g) => [g.name, g.quantity, g.unitPrice, g.totalPrice]));
   }
-  r.exact += exact;
-  r.extra += extra;
-  if (exact === truth.length && got.items.length === truth.length) r.docsRight++;
+  for (const f of typeof format === "string" ? [format] : format) {
+    const r = row(f);
+    r.docs++;
+    r.items += truth.length;
+    r.secs.push(secs);
+    r.exact += exact;
+    r.extra += extra;
+    if (exact === truth.length && got.items.length === truth.length) r.docsRight++;
+  }
 }
 
 /** Per document; a busy machine needs more than the server's default (a timed-out document scores 0). */
@@ -91,6 +106,47 @@ if (textDocs > 0 && (!only || only === "text")) {
   for (const spec of makeCorpus(textDocs, 99)) {
     const { result, secs } = await read(await renderPdf(spec));
     score("text PDF", spec.items, result, secs, spec.id);
+  }
+}
+
+if (htmlPerFamily > 0 && (!only || only === "html")) {
+  // Loaded only here: without --html the bench needs neither Playwright nor a browser.
+  const { makeHtmlCorpus, HTML_FAMILIES } = await import("../tests/fixtures/ocr/html-corpus.ts");
+  const { renderHtmlPdf } = await import("../tests/fixtures/ocr/html-render.ts");
+  const { launchBrowser } = await import("../tests/e2e/helpers.ts");
+  const docs = makeHtmlCorpus({ perFamily: htmlPerFamily, seed: htmlSeed })
+    .filter((d) => !htmlHalf || d.half === htmlHalf);
+  const heldOut = new Set(HTML_FAMILIES.filter((f) => f.heldOut).map((f) => f.name));
+  const familyRow = (half: string, family: string) =>
+    `html ${half} · ${family}${heldOut.has(family) ? " (held out)" : ""}`;
+  // The rows in a fixed order: each half's summary, then its families, then its languages.
+  for (const half of ["dev", "test"]) {
+    const mine = docs.filter((d) => d.half === half);
+    if (!mine.length) continue;
+    row(`html ${half}`);
+    for (const f of HTML_FAMILIES) if (mine.some((d) => d.family === f.name)) row(familyRow(half, f.name));
+    for (const lang of [...new Set(mine.map((d) => d.language))].sort()) row(`html ${half} · ${lang}`);
+  }
+  if (htmlOut) await Deno.mkdir(htmlOut, { recursive: true });
+  const browser = await launchBrowser();
+  try {
+    for (const d of docs) {
+      const pdf = await renderHtmlPdf(browser, d.html, d.page);
+      if (htmlOut) {
+        await Deno.writeFile(`${htmlOut}/${d.id}.pdf`, pdf);
+        await Deno.writeTextFile(`${htmlOut}/${d.id}.json`, JSON.stringify(d.items, null, 1));
+      }
+      const { result, secs } = await read(pdf);
+      score(
+        [`html ${d.half}`, familyRow(d.half, d.family), `html ${d.half} · ${d.language}`],
+        d.items,
+        result,
+        secs,
+        d.id,
+      );
+    }
+  } finally {
+    await browser.close();
   }
 }
 
@@ -122,7 +178,7 @@ for (const r of rows.values()) {
       quantile(r.secs, 0.95).toFixed(2)
     } |`,
   );
-  if (r.format !== "text PDF") {
+  if (r.format !== "text PDF" && !r.format.startsWith("html ")) {
     all.items += r.items;
     all.exact += r.exact;
     all.docs += r.docs;
