@@ -94,13 +94,37 @@ export async function readPdfText(bytes: Uint8Array, maxPages: number): Promise<
         const [a, b, c, d, e, f] = raw.transform;
         const [x, y] = view.convertToViewportPoint(e, f);
         const size = Math.hypot(c, d) || Math.hypot(a, b) || raw.height || 10;
-        words.push({ text: raw.str, x0: x, y0: y - size * 0.8, x1: x + raw.width, y1: y + size * 0.2, conf: 1 });
+        // Ligatures as one character ("ﬁ") read as their letters.
+        const text = raw.str.replace(/[\uFB00-\uFB06]/g, (ch) => ch.normalize("NFKC"));
+        words.push({ text, x0: x, y0: y - size * 0.8, x1: x + raw.width, y1: y + size * 0.2, conf: 1 });
       }
-      pages.push({ page: n, width: view.width, height: view.height, words, hasText: words.length > 0 });
+      const joined = joinTouching(words);
+      pages.push({ page: n, width: view.width, height: view.height, words: joined, hasText: joined.length > 0 });
       page.cleanup();
     }
     return { pages, pageCount };
   } finally {
     await task.destroy();
   }
+}
+
+/**
+ * Text items in the order drawn, pieces of one word put back together: a producer that draws a
+ * ligature on its own (Chromium: "Lever arch" | "fi" | "le A4", the last two touching) cuts the
+ * word, and the table reader would read "fi le". Pieces on one baseline whose ends touch (within
+ * 8 % of the font size) are joined; pieces a space apart stay apart.
+ */
+export function joinTouching(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    const size = w.y1 - w.y0;
+    if (
+      prev && !/\s$/.test(prev.text) && !/^\s/.test(w.text) && Math.abs(prev.y1 - w.y1) < size * 0.2 &&
+      Math.abs(w.x0 - prev.x1) < size * 0.08
+    ) {
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: w.x1 };
+    } else out.push({ ...w });
+  }
+  return out;
 }

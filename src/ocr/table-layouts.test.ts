@@ -123,3 +123,31 @@ Deno.test("[ocr/table] without a header, the numbers' order comes from the arith
     ["Desk 160x80 cm", "2", "310.00", undefined, "620.00"],
   ]);
 });
+
+Deno.test("[ocr/table] right-aligned numbers past the end of left-aligned header words fall in their own columns", () => {
+  // "Menge" and "Preis (EUR)" start their cells; the figures under them end at the cells' right edges.
+  assert.deepEqual(
+    read([
+      [[46, "Art.-Nr."], [98, "Bezeichnung"], [297, "Einheit"], [347, "Menge"], [394, "Preis (EUR)"], [
+        468,
+        "Gesamt (EUR)",
+      ]],
+      [[46, "A-67572"], [98, "Bodenreiniger Konzentrat"], [297, "l"], [381, "8"], [441, "9,95"], [524, "79,60"]],
+      [[46, "A-56765"], [98, "Anwenderschulung, halber Tag"], [297, "St."], [381, "1"], [429, "886,95"], [
+        518,
+        "886,95",
+      ]],
+      [[46, "A-91331"], [98, "Innenwandfarbe, weiß"], [297, "l"], [375, "12"], [435, "14,28"], [518, "171,36"]],
+      [[46, "A-20061"], [98, "Hängeschrank, 4 Schübe"], [297, "Stk."], [381, "4"], [429, "283,00"], [
+        506,
+        "1.132,00",
+      ]],
+    ]),
+    [
+      ["Bodenreiniger Konzentrat", "8", "9.95", "79.60"],
+      ["Anwenderschulung, halber Tag", "1", "886.95", "886.95"],
+      ["Innenwandfarbe, weiß", "12", "14.28", "171.36"],
+      ["Hängeschrank, 4 Schübe", "4", "283.00", "1132.00"],
+    ],
+  );
+});

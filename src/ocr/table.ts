@@ -398,6 +398,7 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
         if (found) li++;
       }
       if (found) {
+        found = alignColumns(found, lines.slice(li + 1), h);
         flush();
         // The optional part's own header keeps it optional; a header after that starts a new table.
         if (optional && optional.headers++ > 0) optional = undefined;
@@ -501,6 +502,50 @@ function splitUnit(w: Word): Word[] {
   const per = (w.x1 - w.x0) / w.text.length;
   const cut = w.x0 + m[1].length * per;
   return [{ ...w, text: m[1], x1: cut }, { ...w, text: m[2], x0: cut }];
+}
+
+/**
+ * The numeric columns' extents from the numbers under the header, not from its words alone: a
+ * column's figures are aligned (right, most often) and may sit past the end of its header word
+ * ("Menge" left-aligned over right-aligned quantities, "Preis (EUR)" over wider prices). The
+ * numbers right of the description are grouped by their right edges (then centres, then left
+ * edges); when the groups are as many as the header's numeric columns, each column's extent takes
+ * in its group, in order from left to right.
+ */
+export function alignColumns(header: Header, below: Line[], h: number): Header {
+  const numericCols = header.columns.filter((c) => NUMERIC_ROLES.has(c.role) && c.role !== "lineNo");
+  const desc = header.columns.findIndex((c) => c.role === "description");
+  if (numericCols.length < 2 || desc < 0) return header;
+  const after = header.columns[desc + 1];
+  const from = after ? (header.columns[desc].x1 + after.x0) / 2 : header.columns[desc].x1;
+  const words: Word[] = [];
+  for (const line of below) {
+    if (findHeader(line, header.width) || isSummaryLabel(lineText(line))) break;
+    const nums = line.words.filter((w) => (w.x0 + w.x1) / 2 > from && (looksNumeric(w.text) || PERCENT.test(w.text)));
+    if (nums.length >= 2) words.push(...nums);
+  }
+  if (words.length < numericCols.length * 2) return header;
+  for (const at of [(w: Word) => w.x1, (w: Word) => (w.x0 + w.x1) / 2, (w: Word) => w.x0]) {
+    const sorted = [...words].sort((a, b) => at(a) - at(b));
+    const groups: Word[][] = [];
+    for (const w of sorted) {
+      const g = groups[groups.length - 1];
+      if (g && at(w) - at(g[g.length - 1]) <= h * 0.8) g.push(w);
+      else groups.push([w]);
+    }
+    const rows = words.length / numericCols.length;
+    const kept = groups.filter((g) => g.length >= Math.max(2, rows * 0.3));
+    if (kept.length !== numericCols.length) continue;
+    const columns = header.columns.map((c) => {
+      const i = numericCols.indexOf(c);
+      if (i < 0) return c;
+      const g = kept[i];
+      return { ...c, x0: Math.min(c.x0, ...g.map((w) => w.x0)), x1: Math.max(c.x1, ...g.map((w) => w.x1)) };
+    });
+    // Kept only when the columns stay apart and in the header's order.
+    if (columns.every((c, i) => i === 0 || c.x0 >= columns[i - 1].x1 - h * 0.2)) return { ...header, columns };
+  }
+  return header;
 }
 
 function scaleHeader(h: Header, width: number): Header {
