@@ -151,3 +151,37 @@ Deno.test("[ocr/table] right-aligned numbers past the end of left-aligned header
     ],
   );
 });
+
+Deno.test("[ocr/table] 'Item | Description': the item column holds codes, not the start of every description", () => {
+  assert.deepEqual(
+    read([
+      [[36, "Item"], [111, "Description"], [336, "Qty"], [379, "Unit Price"], [483, "Total"]],
+      [[36, "218697"], [111, "Toilet paper, 3-ply"], [368, "9"], [447, "£10.82"], [528, "£97.38"]],
+      [[36, "275999"], [111, "Data migration"], [368, "5"], [442, "£129.00"], [522, "£645.00"]],
+    ]),
+    [["Toilet paper, 3-ply", "9", "10.82", "97.38"], ["Data migration", "5", "129.00", "645.00"]],
+  );
+});
+
+Deno.test("[ocr/table] a letter without a table header: '8 × £18.00  £144.00'", () => {
+  assert.deepEqual(
+    read([
+      [[57, "We are pleased to offer the following:"]],
+      [[60, "Interior wall paint, white"], [331, "8"], [347, "×"], [395, "£18.00"], [487, "£144.00"]],
+      [[60, "Structured cabling works"], [323, "20"], [347, "×"], [395, "£65.50"], [475, "£1,310.00"]],
+      [[410, "Total"], [475, "£1,454.00"]],
+    ]),
+    [["Interior wall paint, white", "8", "18.00", "144.00"], ["Structured cabling works", "20", "65.50", "1310.00"]],
+  );
+});
+
+Deno.test("[ocr/table] a description that starts left of its header word, next to the position number", () => {
+  assert.deepEqual(
+    read([
+      [[51, "Pos."], [148, "Bezeichnung"], [296, "Menge"], [356, "Einzelpreis"], [511, "Gesamt"]],
+      [[46, "10"], [83, "Monitor 27 Zoll QHD"], [325, "3"], [380, "429,95"], [510, "1.289,85"]],
+      [[46, "20"], [83, "Tonerkartusche HP 59A"], [313, "12"], [386, "90,41"], [510, "1.084,92"]],
+    ]),
+    [["Monitor 27 Zoll QHD", "3", "429.95", "1289.85"], ["Tonerkartusche HP 59A", "12", "90.41", "1084.92"]],
+  );
+});

@@ -61,20 +61,32 @@ interface Header {
 const NUMERIC_ROLES = new Set<ColumnRole>(["quantity", "unitPrice", "discount", "total", "lineNo"]);
 
 /** The header of a line, when its words name a description (or code) and two numeric columns. */
+/** Header words for a description that name an item's number or code when a description column follows. */
+const GENERIC_NAMES = new Set(["item", "items", "product", "article", "artikel", "articulo", "articolo", "artigo"]);
+
 export function findHeader(line: Line, width: number): Header | undefined {
   const words = line.words;
-  const cells: Column[] = [];
+  const cells: (Column & { text: string })[] = [];
   let i = 0;
   while (i < words.length) {
     let matched = false;
     for (let k = Math.min(MAX_PHRASE_WORDS, words.length - i); k >= 1; k--) {
       const span = words.slice(i, i + k);
+      // A phrase is one cell: its words close together ("Item   Description" are two columns).
+      if (span.some((w, j) => j && w.x0 - span[j - 1].x1 > (w.y1 - w.y0) * 1.5)) continue;
       const norm = span.map((w) => normalise(w.text)).filter(Boolean);
       const role = norm.length ? headerRole(norm) : undefined;
+      // "Item | Description": the first names the item's number or code, the second its description.
+      const earlier = cells.find((c) => c.role === role);
+      if (
+        role === "description" && earlier && GENERIC_NAMES.has(earlier.text) && !cells.some((c) => c.role === "code")
+      ) {
+        earlier.role = "code";
+      }
       if (role && !cells.some((c) => c.role === role)) {
         // A stray mark read before a column name ("+ Description" for "# Description") is not part of it.
         const named = span.filter((w) => normalise(w.text));
-        cells.push({ role, x0: named[0].x0, x1: named[named.length - 1].x1 });
+        cells.push({ role, x0: named[0].x0, x1: named[named.length - 1].x1, text: norm.join(" ") });
         i += k;
         matched = true;
         break;
@@ -167,6 +179,9 @@ function cellsOf(line: Line, columns: Column[]): Cells {
     if (runsOn && role !== "lineNo" && !numeric && !sawNumber && !UNIT_WORDS.has(normalise(w.text))) {
       role = columns.some((c) => c.role === "description") ? "description" : role;
     }
+    // A line number is the row's first word: a description starting left of its header word
+    // ("10  Monitor 27 Zoll" under "Pos.  Bezeichnung") is still description.
+    if (role === "lineNo" && prev && columns.some((c) => c.role === "description")) role = "description";
     if (NUMERIC_ROLES.has(role) && numeric && role !== "lineNo") sawNumber = true;
     (cells[role] ??= []).push(w);
     prev = { role, w };
@@ -605,7 +620,8 @@ function documentOrder(lines: Word[][], mark: DecimalMark): string[] {
 function trailingNumbers(ws: Word[]): { nums: Word[]; textEnd: number } {
   const numeric = (w: Word) => looksNumeric(w.text) || PERCENT.test(w.text);
   let i = ws.length;
-  while (i > 0 && (numeric(ws[i - 1]) || /^[$€£%]+$/.test(ws[i - 1].text))) i--;
+  // Currency signs and "8 × £18.00", "8 @ 18.00" signs between the figures are passed over.
+  while (i > 0 && (numeric(ws[i - 1]) || /^([$€£%×*@=]+|x)$/.test(ws[i - 1].text))) i--;
   return { nums: ws.slice(i).filter(numeric), textEnd: i };
 }
 
