@@ -185,3 +185,23 @@ Deno.test("[ocr/table] a description that starts left of its header word, next t
     [["Monitor 27 Zoll QHD", "3", "429.95", "1289.85"], ["Tonerkartusche HP 59A", "12", "90.41", "1084.92"]],
   );
 });
+
+Deno.test("[ocr/table] a long description running towards the quantity, and figures centred on a two-line description", () => {
+  assert.deepEqual(
+    read([
+      [[46, "Artículo"], [368, "Cantidad"], [428, "Precio"], [484, "Total"]],
+      [[46, "Bolsas de basura 120 l (rollo de 10 uds.)"], [409, "18"], [436, "€ 66,50"], [491, "€ 1.197,00"]],
+      [[46, "Auriculares con cancelación de ruido"], [416, "8"], [436, "€ 83,50"], [502, "€ 668,00"]],
+      { gap: 18, cells: [[46, "Rotuladores para pizarra blanca, colores surtidos"]] },
+      { gap: 7, cells: [[409, "12"], [436, "€ 48,00"], [502, "€ 576,00"]] },
+      { gap: 7, cells: [[46, "(paquete de 4 uds.)"]] },
+      { gap: 18, cells: [[46, "Sal de deshielo (saco de 25 kg)"], [409, "64"], [436, "€ 18,00"], [491, "€ 1.152,00"]] },
+    ]),
+    [
+      ["Bolsas de basura 120 l (rollo de 10 uds.)", "18", "66.50", "1197.00"],
+      ["Auriculares con cancelación de ruido", "8", "83.50", "668.00"],
+      ["Rotuladores para pizarra blanca, colores surtidos (paquete de 4 uds.)", "12", "48.00", "576.00"],
+      ["Sal de deshielo (saco de 25 kg)", "64", "18.00", "1152.00"],
+    ],
+  );
+});

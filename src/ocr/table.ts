@@ -49,6 +49,8 @@ interface Column {
   role: ColumnRole;
   x0: number;
   x1: number;
+  /** Its extent takes in the figures under it (alignColumns), not only its header words. */
+  aligned?: boolean;
 }
 
 interface Header {
@@ -138,9 +140,18 @@ export function stackedHeader(a: Line, b: Line | undefined): Line | undefined {
   return { words, x0: Math.min(a.x0, b.x0), y0: a.y0, x1: Math.max(a.x1, b.x1), y1: b.y1 };
 }
 
-function bandOf(columns: Column[], x: number): Column {
+/**
+ * The column a point falls in: edges halfway between neighbouring columns, except after the
+ * description, which is left-aligned and runs on towards the next column: when that column's
+ * extent is known from its figures (alignColumns), the edge is a character height before it starts
+ * ("(rollo de 10 uds.)" ends a long description, not the quantity).
+ */
+function bandOf(columns: Column[], x: number, h = 0): Column {
   for (let i = 0; i < columns.length - 1; i++) {
-    const edge = (columns[i].x1 + columns[i + 1].x0) / 2;
+    const mid = (columns[i].x1 + columns[i + 1].x0) / 2;
+    const edge = columns[i].role === "description" && columns[i + 1].aligned
+      ? Math.max(mid, columns[i + 1].x0 - h)
+      : mid;
     if (x < edge) return columns[i];
   }
   return columns[columns.length - 1];
@@ -165,10 +176,10 @@ function cellsOf(line: Line, columns: Column[]): Cells {
   const cells: Cells = {};
   let sawNumber = false;
   const words = (unnamedLeftColumn(line.words, columns) ? line.words.slice(1) : line.words)
-    .flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2).role === "quantity" ? splitUnit(w) : [w]);
+    .flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2, w.y1 - w.y0).role === "quantity" ? splitUnit(w) : [w]);
   let prev: { role: ColumnRole; w: Word } | undefined;
   for (const w of words) {
-    let role = bandOf(columns, (w.x0 + w.x1) / 2).role;
+    let role = bandOf(columns, (w.x0 + w.x1) / 2, w.y1 - w.y0).role;
     const numeric = looksNumeric(w.text) || /^[$€£%()]+$/.test(w.text);
     // A long description runs into the next band: text before the first number stays description.
     // So does a word in a unit column that is no unit ("ports" of "2 HDMI ports" over "UOM").
@@ -446,7 +457,9 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
         afterSummary = true;
         continue;
       }
-      if (numbers >= 2 && (label || text(cells.code))) {
+      // A row's figures may stand on a line of their own, centred on a description of two lines
+      // or more: the pending lines above give its description (leadIn), the lines after go on.
+      if (numbers >= 2 && (label || text(cells.code) || (pending.length && !afterSummary))) {
         const lead = afterSummary ? [] : leadIn(line);
         flush();
         current = {
@@ -555,7 +568,12 @@ export function alignColumns(header: Header, below: Line[], h: number): Header {
       const i = numericCols.indexOf(c);
       if (i < 0) return c;
       const g = kept[i];
-      return { ...c, x0: Math.min(c.x0, ...g.map((w) => w.x0)), x1: Math.max(c.x1, ...g.map((w) => w.x1)) };
+      return {
+        ...c,
+        x0: Math.min(c.x0, ...g.map((w) => w.x0)),
+        x1: Math.max(c.x1, ...g.map((w) => w.x1)),
+        aligned: true,
+      };
     });
     // Kept only when the columns stay apart and in the header's order.
     if (columns.every((c, i) => i === 0 || c.x0 >= columns[i - 1].x1 - h * 0.2)) return { ...header, columns };
