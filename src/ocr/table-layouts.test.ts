@@ -205,3 +205,22 @@ Deno.test("[ocr/table] a long description running towards the quantity, and figu
     ],
   );
 });
+
+Deno.test("[ocr/table] 'Prezzo/Unità' names the price by its first word; 'N.º' heads the line numbers", () => {
+  assert.deepEqual(
+    read([
+      [[46, "Descrizione"], [318, "Prezzo/Unità"], [428, "Q.tà"], [471, "Importo"]],
+      [[46, "Cavo di rete Cat 6, U/UTP"], [391, "€ 1,90"], [446, "266"], [506, "€ 505,40"]],
+      [[46, "Sale antighiaccio"], [391, "€ 1,59"], [459, "3"], [519, "€ 4,77"]],
+    ]),
+    [["Cavo di rete Cat 6, U/UTP", "266", "1.90", "505.40"], ["Sale antighiaccio", "3", "1.59", "4.77"]],
+  );
+  assert.deepEqual(
+    read([
+      [[46, "N.º"], [70, "Descripción"], [315, "Cant."], [400, "Precio unitario"], [494, "Total"]],
+      [[46, "9"], [70, "Bolsas de basura 120 l"], [327, "455"], [456, "5,90"], [496, "2.684,50"]],
+      [[46, "10"], [70, "Papel higiénico, 3 capas"], [327, "100"], [450, "27,55"], [496, "2.755,00"]],
+    ]),
+    [["Bolsas de basura 120 l", "455", "5.90", "2684.50"], ["Papel higiénico, 3 capas", "100", "27.55", "2755.00"]],
+  );
+});

@@ -51,9 +51,12 @@ function distance(a: string, b: string): number {
  */
 export function headerRole(words: string[]): ColumnRole | undefined {
   const phrase = words.join(" ");
-  // "Price/Unit", "Qty/Menge": a slash between words is read as a space too.
-  const exact = PHRASES.get(phrase) ??
-    (phrase.includes("/") ? PHRASES.get(phrase.replace(/\s*\/\s*/g, " ")) : undefined);
+  // "Price/Unit", "Qty/Menge", "Prezzo/Unità": a slash between words is read as a space, else
+  // the words before it name the column.
+  const slashed = phrase.includes("/")
+    ? PHRASES.get(phrase.replace(/\s*\/\s*/g, " ")) ?? PHRASES.get(phrase.split("/")[0].trim())
+    : undefined;
+  const exact = PHRASES.get(phrase) ?? slashed;
   if (exact || words.length !== 1 || phrase.length < 3 || !/^\p{L}+$/u.test(phrase)) return exact;
   const allowed = phrase.length >= 7 ? 2 : 1;
   for (const [p, role] of PHRASES) {
