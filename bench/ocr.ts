@@ -4,7 +4,7 @@
  * made by generate-images.ts), read through the same worker pool the server uses.
  *
  *   node_modules/.bin/deno run -A bench/ocr.ts [--text 100] [--images] [--only photo] [--match 'receipt|fax']
- *     [--timeout 120] [--verbose] [--html 2 [--half dev|test] [--html-seed 1] [--html-out /tmp/html-pdfs]]
+ *     [--timeout 120] [--verbose] [--html 2 [--half dev|test] [--html-seed 1] [--html-out /tmp/html-pdfs] [--captures]]
  *
  * Prints per format: items exact (description, quantity, unit price and line total all right),
  * documents fully right, non-item lines returned as items, median and p95 seconds per document.
@@ -13,7 +13,9 @@
  * HTML quotations printed to PDF by the system Chromium, layouts the importer was not written for.
  * They get a summary row per half ("html dev", "html test"; the test half alone has the held-out
  * families) and rows per half and family and per half and language. `--half` keeps one half;
- * `--html-out DIR` keeps the printed PDFs.
+ * `--html-out DIR` keeps the printed PDFs. `--captures` also reads each one-page document as every
+ * capture of tests/fixtures/ocr/captures.ts (skewed scan, noisy JPEG, low contrast, fax, phone
+ * photo, stamp), rows "capture dev|test" (needs pdftoppm and ImageMagick).
  */
 import { makeCorpus, renderPdf, type TruthItem } from "../tests/fixtures/ocr/corpus.ts";
 import { OcrPool } from "../src/ocr/pool.ts";
@@ -36,6 +38,8 @@ const htmlHalf = arg("half", "");
 if (htmlHalf && htmlHalf !== "dev" && htmlHalf !== "test") throw new Error("--half is dev or test");
 const htmlSeed = Number(arg("html-seed", "1"));
 const htmlOut = arg("html-out", "");
+/** With --html: each one-page document also as every capture of tests/fixtures/ocr/captures.ts. */
+const htmlCaptures = args.includes("--captures");
 
 type Row = {
   format: string;
@@ -114,6 +118,8 @@ if (htmlPerFamily > 0 && (!only || only === "html")) {
   const { makeHtmlCorpus, HTML_FAMILIES } = await import("../tests/fixtures/ocr/html-corpus.ts");
   const { renderHtmlPdf } = await import("../tests/fixtures/ocr/html-render.ts");
   const { launchBrowser } = await import("../tests/e2e/helpers.ts");
+  const { capture, CAPTURES, canCapture } = await import("../tests/fixtures/ocr/captures.ts");
+  if (htmlCaptures && !await canCapture()) throw new Error("--captures needs pdftoppm and ImageMagick's convert");
   const docs = makeHtmlCorpus({ perFamily: htmlPerFamily, seed: htmlSeed })
     .filter((d) => !htmlHalf || d.half === htmlHalf);
   const heldOut = new Set(HTML_FAMILIES.filter((f) => f.heldOut).map((f) => f.name));
@@ -126,6 +132,11 @@ if (htmlPerFamily > 0 && (!only || only === "html")) {
     row(`html ${half}`);
     for (const f of HTML_FAMILIES) if (mine.some((d) => d.family === f.name)) row(familyRow(half, f.name));
     for (const lang of [...new Set(mine.map((d) => d.language))].sort()) row(`html ${half} · ${lang}`);
+  }
+  for (const half of htmlCaptures ? ["dev", "test"] : []) {
+    if (!docs.some((d) => d.half === half)) continue;
+    row(`capture ${half}`);
+    for (const kind of CAPTURES) row(`capture ${half} · ${kind}`);
   }
   if (htmlOut) await Deno.mkdir(htmlOut, { recursive: true });
   const browser = await launchBrowser();
@@ -144,6 +155,13 @@ if (htmlPerFamily > 0 && (!only || only === "html")) {
         secs,
         d.id,
       );
+      // Captures of page 1 only: the documents the table fits on.
+      if (!htmlCaptures || result.pages !== 1) continue;
+      for (const kind of CAPTURES) {
+        const image = await capture(pdf, kind);
+        const r = await read(image);
+        score([`capture ${d.half}`, `capture ${d.half} · ${kind}`], d.items, r.result, r.secs, `${d.id} ${kind}`);
+      }
     }
   } finally {
     await browser.close();
@@ -178,7 +196,7 @@ for (const r of rows.values()) {
       quantile(r.secs, 0.95).toFixed(2)
     } |`,
   );
-  if (r.format !== "text PDF" && !r.format.startsWith("html ")) {
+  if (r.format !== "text PDF" && !r.format.startsWith("html ") && !r.format.startsWith("capture ")) {
     all.items += r.items;
     all.exact += r.exact;
     all.docs += r.docs;
