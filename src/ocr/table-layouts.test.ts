@@ -224,3 +224,16 @@ Deno.test("[ocr/table] 'Prezzo/Unità' names the price by its first word; 'N.º'
     [["Bolsas de basura 120 l", "455", "5.90", "2684.50"], ["Papel higiénico, 3 capas", "100", "27.55", "2755.00"]],
   );
 });
+
+Deno.test("[ocr/table] services quoted by the hour: 'Servicio | Tarifa | Horas | Importe' is a header", () => {
+  const got = interpret([drawPage([
+    [[46, "Servicio"], [326, "Tarifa"], [404, "Horas"], [464, "Importe"]],
+    [[46, "Montaje de mobiliario"], [360, "63,39 €"], [442, "6,5"], [506, "412,04 €"]],
+    [[46, "Soporte remoto"], [360, "74,30 €"], [442, "7,5"], [506, "557,25 €"]],
+  ])]);
+  assert.ok(!got.warnings.includes("noTableHeader"), got.warnings.join());
+  assert.deepEqual(got.items.map((i) => [i.name, i.quantity, i.unitPrice, i.totalPrice]), [
+    ["Montaje de mobiliario", "6.5", "63.39", "412.04"],
+    ["Soporte remoto", "7.5", "74.30", "557.25"],
+  ]);
+});
