@@ -33,7 +33,9 @@ try {
   console.log("--- read", got.warnings);
   for (const i of got.items) console.log(JSON.stringify([i.name, i.quantity, i.unit, i.unitPrice, i.totalPrice]));
   console.log("--- truth");
-  for (const t of doc.items) console.log(JSON.stringify([t.name, t.quantity, t.unit, t.unitPrice / 100, t.total / 100]));
+  for (const t of doc.items) {
+    console.log(JSON.stringify([t.name, t.quantity, t.unit, t.unitPrice / 100, t.total / 100]));
+  }
 } finally {
   await browser.close();
 }
