@@ -109,9 +109,9 @@ export class OcrPool {
       const timer = setTimeout(() => {
         const read = pending.partial;
         if (read) {
-          // The worker is stopped all the same; the caller gets what it had read, marked as such.
-          pending.resolve = () => {};
-          pending.reject = () => {};
+          // Answered here, so #replace below has nothing of it to reject; the worker is stopped
+          // all the same.
+          this.#pending.delete(id);
           resolve({ ...read, warnings: [...read.warnings, "readingStopped"] });
         }
         this.#replace(
