@@ -13,7 +13,7 @@
  * HTML quotations printed to PDF by the system Chromium, layouts the importer was not written for.
  * They get a summary row per half ("html dev", "html test"; the test half alone has the held-out
  * families) and rows per half and family and per half and language. `--half` keeps one half;
- * `--html-out DIR` keeps the printed PDFs. `--captures` also reads each one-page document as every
+ * `--html-out DIR` keeps the printed PDFs (and captures). `--captures` also reads each one-page document as every
  * capture of tests/fixtures/ocr/captures.ts (skewed scan, noisy JPEG, low contrast, fax, phone
  * photo, stamp), rows "capture dev|test" (needs pdftoppm and ImageMagick).
  */
@@ -159,6 +159,7 @@ if (htmlPerFamily > 0 && (!only || only === "html")) {
       if (!htmlCaptures || result.pages !== 1) continue;
       for (const kind of CAPTURES) {
         const image = await capture(pdf, kind);
+        if (htmlOut) await Deno.writeFile(`${htmlOut}/${d.id}-${kind}`, image);
         const r = await read(image);
         score([`capture ${d.half}`, `capture ${d.half} · ${kind}`], d.items, r.result, r.secs, `${d.id} ${kind}`);
       }

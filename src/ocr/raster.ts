@@ -4,6 +4,8 @@
  * image (a PNG it writes, decoded here with the platform's inflate) and go back to it as PGM.
  */
 
+import { greyWithoutMarks } from "./colour.ts";
+
 export interface Grey {
   width: number;
   height: number;
@@ -24,7 +26,10 @@ const paeth = (a: number, b: number, c: number) => {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 };
 
-/** A non-interlaced PNG (grey, grey+alpha, RGB or RGBA; 8 bits, or 1-bit grey) as grey pixels. */
+/**
+ * A non-interlaced PNG (grey, grey+alpha, RGB or RGBA; 8 bits, or 1-bit grey) as grey pixels;
+ * colour pages without their stamps (src/ocr/colour.ts).
+ */
 export async function decodePng(png: Uint8Array): Promise<Grey> {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   let pos = 8;
@@ -59,6 +64,8 @@ export async function decodePng(png: Uint8Array): Promise<Grey> {
   const bpp = depth === 8 ? channels : 1;
   const stride = depth === 8 ? width * channels : Math.ceil(width / 8);
   const out = new Uint8Array(width * height);
+  // Colour pixels are kept until the page is whole: stamps are told from text by their shape.
+  const rgb = channels >= 3 ? new Uint8Array(width * height * 3) : undefined;
   let prev = new Uint8Array(stride);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)];
@@ -76,12 +83,15 @@ export async function decodePng(png: Uint8Array): Promise<Grey> {
       else if (channels <= 2) out[y * width + x] = line[x * channels];
       else {
         const i = x * channels;
-        out[y * width + x] = (line[i] * 77 + line[i + 1] * 150 + line[i + 2] * 29) >> 8;
+        const o = (y * width + x) * 3;
+        rgb![o] = line[i];
+        rgb![o + 1] = line[i + 1];
+        rgb![o + 2] = line[i + 2];
       }
     }
     prev = line;
   }
-  return { width, height, data: out };
+  return rgb ? greyWithoutMarks(width, height, rgb, 3).grey : { width, height, data: out };
 }
 
 /** The raster turned clockwise by `quarters` quarter turns (1, 2 or 3). */

@@ -9,7 +9,18 @@
 import { Buffer } from "node:buffer";
 import { createWorker, type Worker as TesseractWorker } from "tesseract.js";
 import type { PageWords, Word } from "./layout.ts";
-import { binarise, lineHeight, orientation, removeRulings, rotateMask, rotateSmall, skewAngle } from "./preprocess.ts";
+import { flattenPage } from "./perspective.ts";
+import {
+  binarise,
+  despeckle,
+  lineHeight,
+  orientation,
+  removeRulings,
+  rotateMask,
+  rotateSmall,
+  skewAngle,
+  stretchContrast,
+} from "./preprocess.ts";
 import { decodeOwn, decodePng, type Grey, greyToPgm, rotate, upscale } from "./raster.ts";
 
 /**
@@ -92,18 +103,28 @@ export class Recogniser {
     })();
   }
 
-  /** The image as grey pixels: decoded here when it is a PGM or PNG, else by the recogniser. */
+  /**
+   * The image as grey pixels: decoded here when it is a PGM or PNG, else by the recogniser, in
+   * colour (so that stamps can be told from text, src/ocr/colour.ts) or grey when its colour
+   * image is of a kind decodePng does not take.
+   */
   async #grey(image: Uint8Array): Promise<Grey> {
     const own = await decodeOwn(image);
     if (own) return own;
     const w = await this.#get();
     const r = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
+      imageColor: true,
       imageGrey: true,
       text: false,
       blocks: false,
     });
-    const b64 = String(r.data.imageGrey).replace(/^data:image\/png;base64,/, "");
-    return await decodePng(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));
+    const png = (s: unknown) =>
+      Uint8Array.from(atob(String(s).replace(/^data:image\/png;base64,/, "")), (ch) => ch.charCodeAt(0));
+    try {
+      return await decodePng(png(r.data.imageColor));
+    } catch {
+      return await decodePng(png(r.data.imageGrey));
+    }
   }
 
   /** One reading, deskewed by the recogniser (small angles only). */
@@ -164,8 +185,9 @@ export class Recogniser {
       }
     }
     const quarter = turn % 2 === 1;
-    let width = quarter ? size.height : size.width;
-    let height = quarter ? size.width : size.height;
+    const source = prepared.flattened ?? size;
+    let width = quarter ? source.height : source.width;
+    let height = quarter ? source.width : source.height;
     let words = best.words;
     const side = sideways(words);
     if (side) {
@@ -235,13 +257,17 @@ export interface Prepared {
   rulings: number;
   /** White border added on each side (pixels, before enlargement): boxes are moved back by it. */
   pad: number;
+  /** A photo's page warped flat onto a rectangle of this size (src/ocr/perspective.ts). */
+  flattened?: { width: number; height: number };
 }
 
 /**
  * The page made easy to read: upright (unless `quarters` is given), level, without table rulings.
  * Pure pixel work, no recognition.
  */
-export function prepare(input: Grey, quarters?: number): Prepared {
+export function prepare(original: Grey, quarters?: number): Prepared {
+  const flat = flattenPage(original);
+  const input = stretchContrast(flat.grey);
   let mask = binarise(input);
   const found = quarters === undefined ? orientation(mask, input.width, input.height) : { quarters, sure: true };
   let grey = rotate(input, found.quarters);
@@ -254,13 +280,23 @@ export function prepare(input: Grey, quarters?: number): Prepared {
   } else if (grey === input) grey = { ...input, data: input.data.slice() };
   const rulings = removeRulings(grey, mask);
   const line = lineHeight(mask, grey.width, grey.height);
+  const two = twoTone(input);
+  if (two) despeckle(grey, line);
   // Two-tone pages (fax, 1-bit scans) have jagged letters: enlarged, smoothed edges read better.
-  const target = twoTone(input) ? TARGET_TWO_TONE_LINE_PX : line < UPSCALE_BELOW_PX ? TARGET_LINE_PX : 0;
+  const target = two ? TARGET_TWO_TONE_LINE_PX : line < UPSCALE_BELOW_PX ? TARGET_LINE_PX : 0;
   const pixels = grey.width * grey.height;
   const factor = line > 0 && target > line * 1.2 && pixels <= UPSCALE_MAX_PIXELS
     ? Math.max(1, Math.min(3, target / line, Math.sqrt(ENLARGED_MAX_PIXELS / pixels)))
     : 1;
-  return { grey: pad(grey, PAD_PX), quarters: found.quarters, sure: found.sure, factor, rulings, pad: PAD_PX };
+  return {
+    grey: pad(grey, PAD_PX),
+    quarters: found.quarters,
+    sure: found.sure,
+    factor,
+    rulings,
+    pad: PAD_PX,
+    flattened: flat.corners ? { width: input.width, height: input.height } : undefined,
+  };
 }
 
 /**

@@ -237,3 +237,27 @@ Deno.test("[ocr/table] services quoted by the hour: 'Servicio | Tarifa | Horas |
     ["Soporte remoto", "7.5", "74.30", "557.25"],
   ]);
 });
+
+Deno.test("[ocr/table] a VAT % column and a gross column are read past: the item's figures are its net ones", () => {
+  for (
+    const head of [
+      ["Description", "Qty", "Unit price", "VAT %", "Net", "Gross"],
+      ["Bezeichnung", "Menge", "Einzelpreis", "MwSt %", "Netto", "Brutto"],
+      ["Désignation", "Qté", "Prix unitaire", "TVA", "Montant HT", "Montant TTC"],
+    ]
+  ) {
+    assert.deepEqual(
+      read([
+        [[40, head[0]], [230, head[1]], [280, head[2]], [360, head[3]], [410, head[4]], [480, head[5]]],
+        [[40, "Office chair, mesh back"], [230, "6"], [280, "145.00"], [360, "20%"], [410, "870.00"], [
+          480,
+          "1,044.00",
+        ]],
+        [[40, "Desk lamp LED"], [230, "10"], [280, "22.50"], [360, "20%"], [410, "225.00"], [480, "270.00"]],
+        { gap: 20, cells: [[280, "Total"], [410, "1,095.00"], [480, "1,314.00"]] },
+      ]),
+      [["Office chair, mesh back", "6", "145.00", "870.00"], ["Desk lamp LED", "10", "22.50", "225.00"]],
+      head[0],
+    );
+  }
+});

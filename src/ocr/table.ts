@@ -60,7 +60,8 @@ interface Header {
   width: number;
 }
 
-const NUMERIC_ROLES = new Set<ColumnRole>(["quantity", "unitPrice", "discount", "total", "lineNo"]);
+// Tax and gross columns are numeric (a description stops at them) and otherwise read past.
+const NUMERIC_ROLES = new Set<ColumnRole>(["quantity", "unitPrice", "discount", "tax", "gross", "total", "lineNo"]);
 
 /** The header of a line, when its words name a description (or code) and two numeric columns. */
 /** Header words for a description that name an item's number or code when a description column follows. */
@@ -284,6 +285,15 @@ export function lostDecimalFields(rows: { unitPrice?: string; total?: string; oc
   return out;
 }
 
+/**
+ * A description without the marks a scan leaves between words: tokens of nothing but dots, commas,
+ * colons, quotes, degree signs, bars or backslashes (a speck or a ruling's remains) mean nothing
+ * on their own. Dashes, slashes, "&" and "+" between words do, and stay.
+ */
+export function tidyName(s: string): string {
+  return s.split(/\s+/).filter((t) => t && !/^[.,:;'"`‚„“”‘’°|\\_~^*]+$/.test(t)).join(" ");
+}
+
 /** `repair`: a row one digit from adding up may be corrected (not where arithmetic alone makes an item). */
 function finish(
   row: Row,
@@ -291,7 +301,7 @@ function finish(
   lost?: Set<"unitPrice" | "total">,
   repair = true,
 ): ExtractedItem | undefined {
-  const name = row.name.join(" ").replace(/\s+/g, " ").trim();
+  const name = tidyName(row.name.join(" "));
   if (!name) return undefined;
   let checked = checkRow(
     { quantity: row.quantity, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
@@ -312,7 +322,7 @@ function finish(
     if (retry.check !== "unverified") {
       checked = retry;
       // The number ends the first line of the description, before any continuation lines.
-      finalName = [`${row.name[0] ?? ""} ${row.spill}`, ...row.name.slice(1)].join(" ").replace(/\s+/g, " ").trim();
+      finalName = tidyName([`${row.name[0] ?? ""} ${row.spill}`, ...row.name.slice(1)].join(" "));
     }
   }
   if (!checked.quantity || !checked.unitPrice || !checked.total) return undefined;

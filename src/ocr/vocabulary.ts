@@ -6,7 +6,17 @@
  */
 import vocabulary from "./vocabulary.json" with { type: "json" };
 
-export type ColumnRole = "lineNo" | "code" | "description" | "quantity" | "unit" | "unitPrice" | "discount" | "total";
+export type ColumnRole =
+  | "lineNo"
+  | "code"
+  | "description"
+  | "quantity"
+  | "unit"
+  | "unitPrice"
+  | "discount"
+  | "tax"
+  | "gross"
+  | "total";
 
 export function normalise(text: string): string {
   return text

@@ -1,0 +1,158 @@
+/**
+ * The fixes for what a capture does to a page, on a committed 150 dpi scan: a coloured stamp over
+ * the text is lightened while the black text under it and white text on a colour band stay; a
+ * phone photo's page (a quadrilateral on a dark desk) is warped back onto a rectangle; a faint page
+ * is stretched to black ink on white paper, and a clear one left alone; a fax's specks are removed
+ * and its letters, full stops included, kept.
+ */
+import assert from "node:assert/strict";
+import { greyWithoutMarks } from "./colour.ts";
+import { flattenPage, homography, pageCorners } from "./perspective.ts";
+import { despeckle, stretchContrast } from "./preprocess.ts";
+import { decodeOwn, type Grey } from "./raster.ts";
+
+const dir = new URL("../../tests/fixtures/ocr/images/", import.meta.url);
+const scan = async (file: string) => (await decodeOwn(await Deno.readFile(new URL(file, dir))))!;
+
+Deno.test("[ocr] a red stamp over the table is lightened; text under it and white text on a blue band stay", async () => {
+  const page = await scan("classic-0-scan.png");
+  const { width: w, height: h } = page;
+  const rgb = new Uint8Array(w * h * 3);
+  for (let i = 0; i < w * h; i++) rgb.fill(page.data[i], i * 3, i * 3 + 3);
+  const put = (x: number, y: number, c: number[]) => rgb.set(c, (y * w + x) * 3);
+  // A stamp: a 300 × 140 frame 6 px wide and two bars of "letters", in red ink multiplied over the page.
+  const sx = 500, sy = 420, sw = 300, sh = 140;
+  const inStamp = (x: number, y: number) =>
+    (x - sx < 6 || sx + sw - x < 6 || y - sy < 6 || sy + sh - y < 6) ||
+    ((y - sy) % 40 < 12 && (x - sx) % 30 < 14 && y - sy > 30 && y - sy < 110);
+  for (let y = sy; y < sy + sh; y++) {
+    for (let x = sx; x < sx + sw; x++) {
+      if (!inStamp(x, y)) continue;
+      const v = page.data[y * w + x] / 255;
+      put(x, y, [Math.round(214 * v), Math.round(86 * v), Math.round(94 * v)]);
+    }
+  }
+  // A blue band 40 px high across the top with white "letters" in it.
+  for (let y = 40; y < 80; y++) {
+    for (let x = 60; x < w - 60; x++) put(x, y, (x % 24 < 8 && y > 50 && y < 70) ? [255, 255, 255] : [37, 99, 235]);
+  }
+  const { grey, marks } = greyWithoutMarks(w, h, rgb, 3);
+  assert.equal(marks.length, 1, JSON.stringify(marks));
+  let frame = 0, frameLight = 0, text = 0, textDark = 0;
+  for (let y = sy; y < sy + sh; y++) {
+    for (let x = sx; x < sx + sw; x++) {
+      if (!inStamp(x, y)) continue;
+      const under = page.data[y * w + x];
+      if (under > 200) {
+        frame++;
+        if (grey.data[y * w + x] > 180) frameLight++;
+      } else if (under < 60) {
+        text++;
+        if (grey.data[y * w + x] < 80) textDark++;
+      }
+    }
+  }
+  assert.ok(frame > 5000 && frameLight > frame * 0.99, `stamp on paper lightened: ${frameLight}/${frame}`);
+  assert.ok(text > 50 && textDark === text, `text under the stamp kept: ${textDark}/${text}`);
+  assert.ok(grey.data[45 * w + 70] < 110, "the band stays dark");
+  assert.ok(grey.data[60 * w + 72] > 240, "its white letters stay white");
+  // Outside the stamp the page is its plain luminance.
+  assert.equal(grey.data[900 * w + 300], page.data[900 * w + 300]);
+});
+
+/** The page photographed: a dark desk, the page a quadrilateral with these corners (TL, TR, BR, BL). */
+function photo(page: Grey, corners: [number, number][], W: number, H: number): Grey {
+  const data = new Uint8Array(W * H).fill(70);
+  const m = homography(page.width, page.height, corners);
+  // Each page pixel splatted twice per axis: no holes where the photo is larger than the page.
+  for (let v = 0; v < page.height * 2; v++) {
+    for (let u = 0; u < page.width * 2; u++) {
+      const pu = u / 2, pv = v / 2;
+      const z = m[6] * pu + m[7] * pv + 1;
+      const x = Math.round((m[0] * pu + m[1] * pv + m[2]) / z);
+      const y = Math.round((m[3] * pu + m[4] * pv + m[5]) / z);
+      if (x >= 0 && y >= 0 && x < W && y < H) data[y * W + x] = page.data[(v >> 1) * page.width + (u >> 1)];
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+Deno.test("[ocr] a phone photo's page is found by its corners and warped back to a rectangle", async () => {
+  const page = await scan("classic-0-scan.png");
+  const { width: w, height: h } = page;
+  const W = Math.round(w * 1.2), H = Math.round(h * 1.15);
+  const corners: [number, number][] = [[0.14 * w, 0.08 * h], [1.08 * w, 0.05 * h], [1.12 * w, 1.1 * h], [
+    0.06 * w,
+    1.06 * h,
+  ]];
+  const shot = photo(page, corners, W, H);
+  const found = pageCorners(shot)!;
+  assert.ok(found, "a page on a desk");
+  for (let i = 0; i < 4; i++) {
+    const d = Math.hypot(found[i][0] - corners[i][0], found[i][1] - corners[i][1]);
+    assert.ok(d < 0.02 * W, `corner ${i}: ${found[i]} vs ${corners[i]}`);
+  }
+  const flat = flattenPage(shot).grey;
+  // Back to the page's proportions, and its ink where the page has it: rows of text line up again.
+  assert.ok(Math.abs(flat.width / flat.height - w / h) < 0.04, `${flat.width}×${flat.height}`);
+  const rows = (g: Grey) => {
+    const r = new Float64Array(100);
+    for (let y = 0; y < g.height; y++) {
+      for (let x = 0; x < g.width; x++) if (g.data[y * g.width + x] < 128) r[Math.floor(y * 100 / g.height)]++;
+    }
+    const total = r.reduce((a, b) => a + b, 0);
+    return r.map((v) => v / total);
+  };
+  const a = rows(page), b = rows(flat), c = rows(shot);
+  const diff = (p: Float64Array, q: Float64Array) => p.reduce((s, v, i) => s + Math.abs(v - q[i]), 0);
+  assert.ok(diff(a, b) < 0.35, `flattened rows differ from the page's by ${diff(a, b)}`);
+  assert.ok(diff(a, c) > diff(a, b) * 2, `the photo's rows differ more: ${diff(a, c)}`);
+});
+
+Deno.test("[ocr] a scan whose paper reaches the edges, or a page with dark bands top and bottom, is not warped", async () => {
+  const page = await scan("classic-0-scan.png");
+  assert.equal(pageCorners(page), undefined);
+  const banded = { ...page, data: page.data.slice() };
+  const band = Math.round(page.height * 0.08);
+  banded.data.fill(40, 0, band * page.width);
+  banded.data.fill(40, (page.height - band) * page.width);
+  assert.equal(pageCorners(banded), undefined);
+  assert.equal(flattenPage(banded).grey, banded);
+});
+
+Deno.test("[ocr] a faint page is stretched to black on white; a clear page is left alone", async () => {
+  const page = await scan("classic-0-scan.png");
+  const faint = { ...page, data: page.data.map((v) => Math.round(102 + v * 0.4)) };
+  const out = stretchContrast(faint);
+  const dark = (g: Grey) => g.data.reduce((n, v) => n + (v < 80 ? 1 : 0), 0);
+  assert.equal(dark(faint), 0);
+  assert.ok(dark(out) > dark(page) * 0.7, `${dark(out)} dark pixels vs ${dark(page)}`);
+  assert.ok(out.data[5 * page.width + 5] > 240, "paper white");
+  assert.equal(stretchContrast(page), page);
+});
+
+Deno.test("[ocr] a fax's specks are removed and its letters and full stops kept", async () => {
+  const page = await scan("classic-0-scan.png");
+  const fax = { ...page, data: page.data.map((v) => (v < 140 ? 0 : 255)) };
+  const clean = fax.data.slice();
+  // One speck in 150 pixels, as a noisy fax line leaves them: single dots and pairs.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let specks = 0;
+  for (let i = 0; i < fax.data.length; i++) {
+    if (next() < 1 / 150 && fax.data[i] === 255) {
+      fax.data[i] = 0;
+      if (next() < 0.3 && i + 1 < fax.data.length) fax.data[i + 1] = 0;
+      specks++;
+    }
+  }
+  const dark = (d: Uint8Array) => d.reduce((n, v) => n + (v < 128 ? 1 : 0), 0);
+  const removed = despeckle(fax, 22); // a 10 pt line at 150 dpi
+  assert.ok(removed > specks * 0.85, `${removed} of ${specks} specks removed`);
+  // What is left is the page's ink: within 1.5 % (a speck touching a letter stays with it).
+  assert.ok(Math.abs(dark(fax.data) - dark(clean)) < dark(clean) * 0.015, `${dark(fax.data)} vs ${dark(clean)}`);
+  // Nothing of the page itself went: every dark pixel of the clean page is still dark.
+  let lost = 0;
+  for (let i = 0; i < clean.length; i++) if (clean[i] === 0 && fax.data[i] !== 0) lost++;
+  assert.ok(lost < dark(clean) * 0.002, `${lost} ink pixels lost`);
+});

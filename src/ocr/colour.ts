@@ -1,0 +1,119 @@
+/**
+ * A colour page made grey for reading, with the marks that are not part of the document's text
+ * taken out: a rubber stamp, a seal or a signature in coloured ink laid over the table. Such marks
+ * are coloured, much larger than a line of text in both directions and mostly empty inside (a frame
+ * and big letters), where a colour band behind a table's header is filled and coloured text is one
+ * line high. Inside a mark's box its coloured pixels become as light as their lightest channel
+ * (red ink is light in the red channel); black text through the mark stays black, and everything
+ * outside the marks keeps its plain luminance, so white text on a coloured band stays readable.
+ */
+import type { Grey } from "./raster.ts";
+
+/** How far apart (0–255) a pixel's channels are before it counts as coloured ink. */
+const COLOURED = 60;
+/** A mark is at least this share of the page's larger side tall and wide. */
+const MARK_MIN_SIDE = 0.04;
+/** At most this share of a mark's box is ink (a frame and letters; a band is nearly full). */
+const MARK_MAX_FILL = 0.45;
+/** Components are found on cells of this many pixels a side: fast, and it joins a stamp's broken strokes. */
+const CELL = 4;
+
+export interface ColourGrey {
+  grey: Grey;
+  /** Marks found and lightened, as boxes in pixels. */
+  marks: { x0: number; y0: number; x1: number; y1: number }[];
+}
+
+/** `rgb` is `channels` bytes a pixel (3 RGB, 4 RGBA), rows top to bottom. */
+export function greyWithoutMarks(width: number, height: number, rgb: Uint8Array, channels: 3 | 4): ColourGrey {
+  const n = width * height;
+  const grey = new Uint8Array(n);
+  const coloured = new Uint8Array(n);
+  let any = 0;
+  for (let i = 0, p = 0; i < n; i++, p += channels) {
+    const r = rgb[p];
+    const g = rgb[p + 1];
+    const b = rgb[p + 2];
+    grey[i] = (r * 77 + g * 150 + b * 29) >> 8;
+    const mx = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const mn = r < g ? (r < b ? r : b) : g < b ? g : b;
+    if (mx - mn >= COLOURED) {
+      coloured[i] = 1;
+      any++;
+    }
+  }
+  const marks = any ? findMarks(coloured, width, height) : [];
+  for (const m of marks) {
+    for (let y = m.y0; y < m.y1; y++) {
+      for (let x = m.x0; x < m.x1; x++) {
+        const i = y * width + x;
+        if (!coloured[i]) continue;
+        const p = i * channels;
+        const r = rgb[p];
+        const g = rgb[p + 1];
+        const b = rgb[p + 2];
+        grey[i] = r > g ? (r > b ? r : b) : g > b ? g : b;
+      }
+    }
+  }
+  return { grey: { width, height, data: grey }, marks };
+}
+
+/** Boxes of the large, hollow coloured components (8-connected, on CELL-pixel cells). */
+function findMarks(coloured: Uint8Array, width: number, height: number) {
+  const cw = Math.ceil(width / CELL);
+  const ch = Math.ceil(height / CELL);
+  const cells = new Uint8Array(cw * ch);
+  for (let y = 0; y < height; y++) {
+    const row = (y / CELL | 0) * cw;
+    for (let x = 0; x < width; x++) if (coloured[y * width + x]) cells[row + (x / CELL | 0)] = 1;
+  }
+  const minSide = Math.max(width, height) * MARK_MIN_SIDE / CELL;
+  const seen = new Uint8Array(cw * ch);
+  const stack: number[] = [];
+  const marks: ColourGrey["marks"] = [];
+  for (let start = 0; start < cells.length; start++) {
+    if (!cells[start] || seen[start]) continue;
+    let x0 = cw;
+    let y0 = ch;
+    let x1 = 0;
+    let y1 = 0;
+    let count = 0;
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length) {
+      const c = stack.pop()!;
+      const cx = c % cw;
+      const cy = (c - cx) / cw;
+      count++;
+      if (cx < x0) x0 = cx;
+      if (cx > x1) x1 = cx;
+      if (cy < y0) y0 = cy;
+      if (cy > y1) y1 = cy;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = cy + dy;
+        if (ny < 0 || ny >= ch) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = cx + dx;
+          if (nx < 0 || nx >= cw) continue;
+          const k = ny * cw + nx;
+          if (cells[k] && !seen[k]) {
+            seen[k] = 1;
+            stack.push(k);
+          }
+        }
+      }
+    }
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    if (bw >= minSide && bh >= minSide && count <= bw * bh * MARK_MAX_FILL) {
+      marks.push({
+        x0: x0 * CELL,
+        y0: y0 * CELL,
+        x1: Math.min(width, (x1 + 1) * CELL),
+        y1: Math.min(height, (y1 + 1) * CELL),
+      });
+    }
+  }
+  return marks;
+}
