@@ -158,8 +158,11 @@ export interface Orientation {
   sure: boolean;
 }
 
-/** Which way up the page is, from its ink alone. */
-export function orientation(full: Uint8Array, fw: number, fh: number): Orientation {
+/**
+ * Whether the page's text lines run down it (a quarter turn makes them level), from the banding
+ * of its ink across and down; `sure` when one direction clearly wins.
+ */
+export function sidewaysTurn(full: Uint8Array, fw: number, fh: number): { quarters: number; sure: boolean } {
   const { mask, w, h } = inner(full, fw, fh);
   const rows = new Float64Array(h);
   const cols = new Float64Array(w);
@@ -173,15 +176,28 @@ export function orientation(full: Uint8Array, fw: number, fh: number): Orientati
   }
   const across = banding(rows);
   const down = banding(cols);
-  // Lines of text down the page: turn it a quarter, then decide which quarter by the script.
   const sideways = down > across;
-  const quarterSure = sideways ? down > across * 1.3 : across > down * 1.3;
-  const turned = sideways ? rotateMask(mask, w, h, 1) : mask;
-  const [tw, th] = sideways ? [h, w] : [w, h];
-  const { ratio, lines } = ascenderBalance(turned, tw, th);
-  const flip = ratio < 1;
-  const halfSure = lines >= 4 && (ratio > 1.3 || ratio < 1 / 1.3);
-  return { quarters: (sideways ? 1 : 0) + (flip ? 2 : 0), sure: quarterSure && halfSure };
+  return { quarters: sideways ? 1 : 0, sure: sideways ? down > across * 1.3 : across > down * 1.3 };
+}
+
+/**
+ * Whether a page with level text lines is upside down, by the script (ascenders against
+ * descenders). Judged after deskewing: on a page turned a few degrees the lines' profiles smear
+ * and the balance can point the wrong way.
+ */
+export function upsideDown(full: Uint8Array, fw: number, fh: number): { flip: boolean; sure: boolean } {
+  const { mask, w, h } = inner(full, fw, fh);
+  const { ratio, lines } = ascenderBalance(mask, w, h);
+  return { flip: ratio < 1, sure: lines >= 4 && (ratio > 1.3 || ratio < 1 / 1.3) };
+}
+
+/** Which way up the page is, from its ink alone (for a level page; prepare() deskews in between). */
+export function orientation(full: Uint8Array, fw: number, fh: number): Orientation {
+  const side = sidewaysTurn(full, fw, fh);
+  const turned = side.quarters ? rotateMask(full, fw, fh, 1) : full;
+  const [tw, th] = side.quarters ? [fh, fw] : [fw, fh];
+  const half = upsideDown(turned, tw, th);
+  return { quarters: side.quarters + (half.flip ? 2 : 0), sure: side.sure && half.sure };
 }
 
 /** The small angle (radians, clockwise positive) that makes the text lines level, within ±5°. */

@@ -9,17 +9,19 @@
 import { Buffer } from "node:buffer";
 import { createWorker, type Worker as TesseractWorker } from "tesseract.js";
 import type { PageWords, Word } from "./layout.ts";
+import { fixAccents } from "./accents.ts";
 import { flattenPage } from "./perspective.ts";
 import {
   binarise,
   despeckle,
   lineHeight,
-  orientation,
   removeRulings,
   rotateMask,
   rotateSmall,
+  sidewaysTurn,
   skewAngle,
   stretchContrast,
+  upsideDown,
 } from "./preprocess.ts";
 import { decodeOwn, decodePng, type Grey, greyToPgm, rotate, upscale } from "./raster.ts";
 
@@ -35,6 +37,10 @@ const UPSCALE_MAX_PIXELS = 6_000_000;
 /** Enlarged no further than this many pixels: reading time grows with them. */
 const ENLARGED_MAX_PIXELS = 6_000_000;
 const TARGET_TWO_TONE_LINE_PX = 28;
+
+/** A reading's mean word confidence below which the page is read again the other way up. */
+const SURE_REREAD_BELOW = 0.6;
+const UNSURE_REREAD_BELOW = 0.75;
 
 /** Whether (nearly) every pixel is black or white: a fax or a 1-bit scan. */
 function twoTone(g: Grey): boolean {
@@ -177,7 +183,10 @@ export class Recogniser {
     const prepared = prepare(await this.#grey(image));
     let best = await this.#readScaled(prepared.grey, prepared.factor, prepared.pad, block);
     let turn = prepared.quarters;
-    if (!block && !prepared.sure && (best.quality < 0.6 || best.words.length < 5)) {
+    // The recogniser's confidence has the last word on which way up: a page read upside down
+    // scores about half of one read the right way, however sure the ink looked.
+    const reread = prepared.sure ? SURE_REREAD_BELOW : UNSURE_REREAD_BELOW;
+    if (!block && (best.quality < reread || best.words.length < 5)) {
       const next = await this.#readScaled(rotate(prepared.grey, 2), prepared.factor, prepared.pad);
       if (next.quality * Math.sqrt(next.words.length) > best.quality * Math.sqrt(best.words.length) * 1.2) {
         best = next;
@@ -198,7 +207,7 @@ export class Recogniser {
       );
       [width, height] = [height, width];
     }
-    const out: PageWords = { page, width, height, words };
+    const out: PageWords = { page, width, height, words: fixAccents(words) };
     return { page: out, rotated: turn !== 0 || side !== undefined, rulings: prepared.rulings };
   }
 
@@ -267,21 +276,36 @@ export interface Prepared {
  */
 export function prepare(original: Grey, quarters?: number): Prepared {
   const flat = flattenPage(original);
-  const input = stretchContrast(flat.grey);
+  let input = stretchContrast(flat.grey);
+  // A fax's specks first: they blur every measure of the ink below.
+  const two = twoTone(input);
+  if (two) {
+    input = { ...input, data: input.data.slice() };
+    despeckle(input, lineHeight(binarise(input), input.width, input.height));
+  }
   let mask = binarise(input);
-  const found = quarters === undefined ? orientation(mask, input.width, input.height) : { quarters, sure: true };
-  let grey = rotate(input, found.quarters);
-  mask = rotateMask(mask, input.width, input.height, found.quarters);
+  // Text lines made level first (a quarter turn, then the small angle), then upside down or not:
+  // the script's ascenders only tell on level lines.
+  const side = quarters === undefined
+    ? sidewaysTurn(mask, input.width, input.height)
+    : { quarters: quarters % 2, sure: true };
+  let grey = rotate(input, side.quarters);
+  mask = rotateMask(mask, input.width, input.height, side.quarters);
   const angle = skewAngle(mask, grey.width, grey.height);
   // Below a tenth of a degree a rule across the page drifts less than a pixel or two.
   if (Math.abs(angle) > 0.1 * Math.PI / 180) {
     grey = rotateSmall(grey, angle);
     mask = binarise(grey);
-  } else if (grey === input) grey = { ...input, data: input.data.slice() };
+  }
+  const half = quarters === undefined ? upsideDown(mask, grey.width, grey.height) : { flip: quarters >= 2, sure: true };
+  if (half.flip) {
+    mask = rotateMask(mask, grey.width, grey.height, 2);
+    grey = rotate(grey, 2);
+  }
+  if (grey === input) grey = { ...input, data: input.data.slice() };
+  const found = { quarters: side.quarters + (half.flip ? 2 : 0), sure: side.sure && half.sure };
   const rulings = removeRulings(grey, mask);
   const line = lineHeight(mask, grey.width, grey.height);
-  const two = twoTone(input);
-  if (two) despeckle(grey, line);
   // Two-tone pages (fax, 1-bit scans) have jagged letters: enlarged, smoothed edges read better.
   const target = two ? TARGET_TWO_TONE_LINE_PX : line < UPSCALE_BELOW_PX ? TARGET_LINE_PX : 0;
   const pixels = grey.width * grey.height;

@@ -261,3 +261,57 @@ Deno.test("[ocr/table] a VAT % column and a gross column are read past: the item
     );
   }
 });
+
+Deno.test("[ocr/table] items laid out as cards (name, then labelled figures under it) are read by their arithmetic", () => {
+  assert.deepEqual(
+    read([
+      [[40, "QUOTATION"], [400, "No. Q-2025-118"]],
+      { gap: 34, cells: [[40, "Conference chair, stackable"]] },
+      { gap: 13, cells: [[40, "Black frame, grey fabric"]] },
+      {
+        gap: 13,
+        cells: [[40, "Qty"], [80, "12"], [130, "pcs"], [200, "Unit price"], [270, "64.90"], [400, "Total"], [
+          450,
+          "778.80",
+        ]],
+      },
+      { gap: 34, cells: [[40, "Folding table 180 x 75"]] },
+      {
+        gap: 13,
+        cells: [[40, "Qty"], [80, "4"], [200, "Unit price"], [270, "149.00"], [400, "Total"], [450, "596.00"]],
+      },
+      { gap: 34, cells: [[300, "Subtotal"], [450, "1,374.80"]] },
+      [[40, "Payment within 30 days; 2% discount if paid within 10 days. Valid for 60 days."]],
+    ]),
+    [["Conference chair, stackable Black frame, grey fabric", "12", "64.90", "778.80"], [
+      "Folding table 180 x 75",
+      "4",
+      "149.00",
+      "596.00",
+    ]],
+  );
+});
+
+Deno.test('[ocr/table] a column whose header word is unknown ("N.º" read as "N.2") left of the description is not part of it', () => {
+  assert.deepEqual(
+    read([
+      [[40, "N.2"], [80, "Descripción"], [300, "Cant."], [360, "Precio"], [450, "Total"]],
+      [[44, "sl"], [80, "Mesa regulable en altura"], [300, "2"], [360, "1.116,00"], [450, "2.232,00"]],
+      [[44, "10"], [80, "Papel higiénico, 3 capas"], [300, "100"], [360, "27,55"], [450, "2.755,00"]],
+    ]),
+    [["Mesa regulable en altura", "2", "1116.00", "2232.00"], ["Papel higiénico, 3 capas", "100", "27.55", "2755.00"]],
+  );
+});
+
+Deno.test("[ocr/table] a unit column the header reading missed, and a sidebar beside the table, stay out of the names", () => {
+  assert.deepEqual(
+    read([
+      [[40, "Bezeichnung"], [250, "inhei"], [330, "Menge"], [390, "Preis"], [460, "Gesamt"], [530, "KUNDE"]],
+      [[40, "Projektmanagement"], [250, "Std."], [330, "8"], [390, "93,95"], [460, "751,60"]],
+      [[530, "DATUM"]],
+      [[40, "Kugelschreiber blau"], [250, "Stk."], [330, "51"], [390, "1,54"], [460, "78,54"]],
+      [[530, "GÜLTIG BIS"]],
+    ]),
+    [["Projektmanagement", "8", "93.95", "751.60"], ["Kugelschreiber blau", "51", "1.54", "78.54"]],
+  );
+});

@@ -7,6 +7,7 @@
  * Documents without any header fall back to "text, then quantity, unit price, total at the end
  * of the line", kept only when the arithmetic adds up.
  */
+import { blockItems } from "./blocks.ts";
 import { type Check, checkRow } from "./check.ts";
 import { balanced, reconcileTotals } from "./reconcile.ts";
 import { groupLines, type Line, lineText, type PageWords, typicalHeight, type Word } from "./layout.ts";
@@ -70,6 +71,7 @@ const GENERIC_NAMES = new Set(["item", "items", "product", "article", "artikel",
 export function findHeader(line: Line, width: number): Header | undefined {
   const words = line.words;
   const cells: (Column & { text: string })[] = [];
+  const unnamed: Word[] = [];
   let i = 0;
   while (i < words.length) {
     let matched = false;
@@ -95,13 +97,25 @@ export function findHeader(line: Line, width: number): Header | undefined {
         break;
       }
     }
-    if (!matched) i++;
+    if (!matched) unnamed.push(words[i++]);
   }
   const roles = new Set(cells.map((c) => c.role));
   const numeric = ["quantity", "unitPrice", "total"].filter((r) => roles.has(r as ColumnRole)).length;
   if (!(roles.has("description") || roles.has("code")) || numeric < 2) return undefined;
   // A header has few words besides its column names.
   if (words.length > cells.length * 3 + 2) return undefined;
+  // Header words left of the first named column that name nothing known ("N.º" read as "N.2",
+  // "Art.-Nr." as "Art."): a column of their own (line numbers, codes), not the description's start.
+  const first = Math.min(...cells.map((c) => c.x0));
+  const left = unnamed.filter((w) => w.x1 < first - (w.y1 - w.y0) * 0.5 && /[\p{L}\p{N}#]/u.test(w.text));
+  if (left.length) {
+    cells.push({
+      role: "other",
+      x0: left[0].x0,
+      x1: left[left.length - 1].x1,
+      text: left.map((w) => w.text).join(" "),
+    });
+  }
   return { columns: cells.sort((a, b) => a.x0 - b.x0), y1: line.y1, width };
 }
 
@@ -179,7 +193,10 @@ function cellsOf(line: Line, columns: Column[]): Cells {
   const words = (unnamedLeftColumn(line.words, columns) ? line.words.slice(1) : line.words)
     .flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2, w.y1 - w.y0).role === "quantity" ? splitUnit(w) : [w]);
   let prev: { role: ColumnRole; w: Word } | undefined;
+  // Beyond the last column's right edge is outside the table (a sidebar beside it, a stamp).
+  const right = columns[columns.length - 1];
   for (const w of words) {
+    if (right && right.role !== "description" && w.x0 > right.x1 + (w.y1 - w.y0) * 2) continue;
     let role = bandOf(columns, (w.x0 + w.x1) / 2, w.y1 - w.y0).role;
     const numeric = looksNumeric(w.text) || /^[$€£%()]+$/.test(w.text);
     // A long description runs into the next band: text before the first number stays description.
@@ -195,8 +212,18 @@ function cellsOf(line: Line, columns: Column[]): Cells {
     // ("10  Monitor 27 Zoll" under "Pos.  Bezeichnung") is still description.
     if (role === "lineNo" && prev && columns.some((c) => c.role === "description")) role = "description";
     if (NUMERIC_ROLES.has(role) && numeric && role !== "lineNo") sawNumber = true;
-    (cells[role] ??= []).push(w);
+    // An unnamed column's words (line numbers, codes) are no part of the item.
+    if (role !== "other") (cells[role] ??= []).push(w);
     prev = { role, w };
+  }
+  // A unit column the header reading missed: a unit word ending the description across a column
+  // gap ("Anwenderschulung, halber Tag      St.") is the unit, not part of the name.
+  const desc = cells.description;
+  if (desc && desc.length > 1 && !cells.unit) {
+    const [before, last] = desc.slice(-2);
+    if (UNIT_WORDS.has(normalise(last.text)) && last.x0 - before.x1 > (last.y1 - last.y0) * 1.5) {
+      cells.unit = [desc.pop()!];
+    }
   }
   return cells;
 }
@@ -724,6 +751,31 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: Extracte
         lineHeight: line.y1 - line.y0,
       };
       rows.push(current);
+    }
+  }
+  // No line ends in its figures: items laid out as blocks (cards, "Qty: 3" under the name).
+  if (!rows.length) {
+    for (const page of pages) {
+      const lines = groupLines(page.words.flatMap(splitWord));
+      for (const b of blockItems(lines, mark, typicalHeight(lines))) {
+        rows.push({
+          name: [b.name],
+          quantity: b.quantity.text,
+          unit: b.unit,
+          unitPrice: b.unitPrice.text,
+          total: b.total.text,
+          conf: {
+            name: minConf(b.nameWords),
+            quantity: b.quantity.conf,
+            unitPrice: b.unitPrice.conf,
+            totalPrice: b.total.conf,
+          },
+          words: lines[b.last].words,
+          page,
+          lastY1: lines[b.last].y1,
+          lineHeight: lines[b.last].y1 - lines[b.last].y0,
+        });
+      }
     }
   }
   const items = finishAll(rows, mark, summaries, true);

@@ -16,7 +16,9 @@ export type ColumnRole =
   | "discount"
   | "tax"
   | "gross"
-  | "total";
+  | "total"
+  /** A column the header names with words not in the vocabulary (found by position, table.ts). */
+  | "other";
 
 export function normalise(text: string): string {
   return text
