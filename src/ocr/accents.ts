@@ -1,5 +1,5 @@
 /**
- * Accents put right on a recognised page. The recogniser reads English, Spanish, French and
+ * Letters put right on a recognised page: accents, and two unit signs. Accents first. The recogniser reads English, Spanish, French and
  * German at once, and on a poor scan it takes one accent for another ("Röhre" as "Róhre",
  * "Migração" as "Migraçäo"). The page's language is told from its common words and its own letters
  * (src/ocr/vocabulary.json, "languages"); letters that language never uses become the ones it
@@ -53,5 +53,26 @@ export function fixAccents(words: Word[]): Word[] {
     let text = w.text;
     for (const [from, to] of lang.accents) if (text.includes(from)) text = text.split(from).join(to);
     return text === w.text ? w : { ...w, text };
+  });
+}
+
+/**
+ * Unit signs the recogniser cannot read: "m²" comes out as "m?" ("80 g/m?"), and a litre's "l"
+ * standing close after a number as the digit "1" ("120 1" for "120 l"). A "1" is taken for "l" only
+ * when it follows a number within a narrow space (about half a character's height) and
+ * nothing follows it closely: a quantity or a price in the next column stands a column gap away.
+ */
+export function fixUnitSigns(words: Word[]): Word[] {
+  return words.map((w) => {
+    if (/^(\d+|.*\/)?m\?$/.test(w.text)) return { ...w, text: w.text.replace(/\?$/, "²") };
+    if (w.text !== "1") return w;
+    const h = w.y1 - w.y0;
+    // Its neighbours on the line by position: the recogniser lists a line's blocks in any order.
+    const line = words.filter((o) => o !== w && Math.abs((o.y0 + o.y1) / 2 - (w.y0 + w.y1) / 2) < h / 2);
+    const before = line.filter((o) => o.x1 <= w.x0 + 1).sort((a, b) => b.x1 - a.x1)[0];
+    const after = line.filter((o) => o.x0 >= w.x1 - 1).sort((a, b) => a.x0 - b.x0)[0];
+    const close = before && /^\d+([.,]\d+)?$/.test(before.text) && w.x0 - before.x1 < h * 0.6;
+    const alone = !after || after.x0 - w.x1 > h;
+    return close && alone ? { ...w, text: "l" } : w;
   });
 }

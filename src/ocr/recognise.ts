@@ -9,7 +9,7 @@
 import { Buffer } from "node:buffer";
 import { createWorker, type Worker as TesseractWorker } from "tesseract.js";
 import type { PageWords, Word } from "./layout.ts";
-import { fixAccents } from "./accents.ts";
+import { fixAccents, fixUnitSigns } from "./accents.ts";
 import { flattenPage } from "./perspective.ts";
 import {
   binarise,
@@ -207,7 +207,7 @@ export class Recogniser {
       );
       [width, height] = [height, width];
     }
-    const out: PageWords = { page, width, height, words: fixAccents(words) };
+    const out: PageWords = { page, width, height, words: fixUnitSigns(fixAccents(words)) };
     return { page: out, rotated: turn !== 0 || side !== undefined, rulings: prepared.rulings };
   }
 

@@ -314,11 +314,11 @@ export function lostDecimalFields(rows: { unitPrice?: string; total?: string; oc
 
 /**
  * A description without the marks a scan leaves between words: tokens of nothing but dots, commas,
- * colons, quotes, degree signs, bars or backslashes (a speck or a ruling's remains) mean nothing
- * on their own. Dashes, slashes, "&" and "+" between words do, and stay.
+ * colons, quotes, degree signs, bars, brackets, backslashes or signs like "=" (a speck, a
+ * shadow's edge or a ruling's remains) mean nothing on their own. Dashes, slashes, "&" and "+" between words do, and stay.
  */
 export function tidyName(s: string): string {
-  return s.split(/\s+/).filter((t) => t && !/^[.,:;'"`‚„“”‘’°|\\_~^*]+$/.test(t)).join(" ");
+  return s.split(/\s+/).filter((t) => t && !/^[.,:;'"`‚„“”‘’°|\\_~^*=<>{}\[\]!?«»]+$/.test(t)).join(" ");
 }
 
 /** `repair`: a row one digit from adding up may be corrected (not where arithmetic alone makes an item). */
