@@ -7,7 +7,7 @@
  * (red ink is light in the red channel); black text through the mark stays black, and everything
  * outside the marks keeps its plain luminance, so white text on a coloured band stays readable.
  */
-import type { Grey } from "./raster.ts";
+import { components, type Grey } from "./raster.ts";
 
 /** How far apart (0–255) a pixel's channels are before it counts as coloured ink. */
 const COLOURED = 60;
@@ -69,44 +69,20 @@ function findMarks(coloured: Uint8Array, width: number, height: number) {
     for (let x = 0; x < width; x++) if (coloured[y * width + x]) cells[row + (x / CELL | 0)] = 1;
   }
   const minSide = Math.max(width, height) * MARK_MIN_SIDE / CELL;
-  const seen = new Uint8Array(cw * ch);
-  const stack: number[] = [];
   const marks: ColourGrey["marks"] = [];
-  for (let start = 0; start < cells.length; start++) {
-    if (!cells[start] || seen[start]) continue;
-    let x0 = cw;
-    let y0 = ch;
-    let x1 = 0;
-    let y1 = 0;
-    let count = 0;
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length) {
-      const c = stack.pop()!;
+  components(cw, ch, (i) => cells[i] === 1, (found) => {
+    let [x0, y0, x1, y1] = [cw, ch, 0, 0];
+    for (const c of found) {
       const cx = c % cw;
       const cy = (c - cx) / cw;
-      count++;
       if (cx < x0) x0 = cx;
       if (cx > x1) x1 = cx;
       if (cy < y0) y0 = cy;
       if (cy > y1) y1 = cy;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = cy + dy;
-        if (ny < 0 || ny >= ch) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = cx + dx;
-          if (nx < 0 || nx >= cw) continue;
-          const k = ny * cw + nx;
-          if (cells[k] && !seen[k]) {
-            seen[k] = 1;
-            stack.push(k);
-          }
-        }
-      }
     }
     const bw = x1 - x0 + 1;
     const bh = y1 - y0 + 1;
-    if (bw >= minSide && bh >= minSide && count <= bw * bh * MARK_MAX_FILL) {
+    if (bw >= minSide && bh >= minSide && found.length <= bw * bh * MARK_MAX_FILL) {
       marks.push({
         x0: x0 * CELL,
         y0: y0 * CELL,
@@ -114,6 +90,6 @@ function findMarks(coloured: Uint8Array, width: number, height: number) {
         y1: Math.min(height, (y1 + 1) * CELL),
       });
     }
-  }
+  });
   return marks;
 }

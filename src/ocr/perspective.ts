@@ -5,7 +5,7 @@
  * again however the phone was held. A scan or a rendered page, whose paper reaches the image's
  * edges all round, is left as it is.
  */
-import type { Grey } from "./raster.ts";
+import { type Grey, sample } from "./raster.ts";
 
 type Point = [number, number];
 
@@ -181,24 +181,10 @@ export function flattenPage(g: Grey): Flattened {
   const H = Math.round(Math.max(dist(tl, bl), dist(tr, br)));
   const m = homography(W, H, corners);
   const out = new Uint8Array(W * H);
-  const { width, height, data } = g;
   for (let v = 0; v < H; v++) {
     for (let u = 0; u < W; u++) {
       const z = m[6] * u + m[7] * v + 1;
-      const x = (m[0] * u + m[1] * v + m[2]) / z;
-      const y = (m[3] * u + m[4] * v + m[5]) / z;
-      const x0 = Math.floor(x);
-      const y0 = Math.floor(y);
-      if (x0 < 0 || y0 < 0 || x0 >= width - 1 || y0 >= height - 1) {
-        out[v * W + u] = 255;
-        continue;
-      }
-      const fx = x - x0;
-      const fy = y - y0;
-      const i = y0 * width + x0;
-      const top = data[i] + (data[i + 1] - data[i]) * fx;
-      const bottom = data[i + width] + (data[i + width + 1] - data[i + width]) * fx;
-      out[v * W + u] = Math.round(top + (bottom - top) * fy);
+      out[v * W + u] = sample(g, (m[0] * u + m[1] * v + m[2]) / z, (m[3] * u + m[4] * v + m[5]) / z);
     }
   }
   return { grey: { width: W, height: H, data: out }, corners };

@@ -5,7 +5,7 @@
  * ruling lines (long thin runs of ink, across or down) painted out so they are not read as letters
  * or glue cells together. Each step is a few passes over the pixels: milliseconds, not a reading.
  */
-import type { Grey } from "./raster.ts";
+import { components, type Grey, sample } from "./raster.ts";
 
 /** Ink mask: 1 where a pixel is clearly darker than its neighbourhood (a window ~1/16 of the page). */
 export function binarise(g: Grey): Uint8Array {
@@ -246,7 +246,7 @@ export function skewAngle(full: Uint8Array, fw: number, fh: number): number {
 
 /** Grey pixels turned by a small angle (radians) about the centre, bilinear, white outside. */
 export function rotateSmall(g: Grey, angle: number): Grey {
-  const { width: w, height: h, data } = g;
+  const { width: w, height: h } = g;
   const out = new Uint8Array(w * h);
   const c = Math.cos(angle);
   const s = Math.sin(angle);
@@ -257,20 +257,7 @@ export function rotateSmall(g: Grey, angle: number): Grey {
       // Where this output pixel comes from: the inverse rotation.
       const dx = x - cx;
       const dy = y - cy;
-      const sx = c * dx - s * dy + cx;
-      const sy = s * dx + c * dy + cy;
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) {
-        out[y * w + x] = 255;
-        continue;
-      }
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const i = y0 * w + x0;
-      const top = data[i] * (1 - fx) + data[i + 1] * fx;
-      const bottom = data[i + w] * (1 - fx) + data[i + w + 1] * fx;
-      out[y * w + x] = Math.round(top * (1 - fy) + bottom * fy);
+      out[y * w + x] = sample(g, c * dx - s * dy + cx, s * dx + c * dy + cy);
     }
   }
   return { width: w, height: h, data: out };
@@ -425,40 +412,10 @@ export function despeckle(g: Grey, line: number): number {
   const stop = (line * 0.13) ** 2;
   const most = Math.max(2, Math.min(8, Math.round(stop / 3)));
   const { width: w, height: h, data } = g;
-  const seen = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const group: number[] = [];
-  let removed = 0;
-  for (let start = 0; start < data.length; start++) {
-    if (data[start] >= 128 || seen[start]) continue;
-    seen[start] = 1;
-    stack.push(start);
-    group.length = 0;
-    let big = false;
-    while (stack.length) {
-      const c = stack.pop()!;
-      if (!big) group.push(c);
-      if (group.length > most) big = true;
-      const x = c % w;
-      const y = (c - x) / w;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= w) continue;
-          const k = ny * w + nx;
-          if (data[k] < 128 && !seen[k]) {
-            seen[k] = 1;
-            stack.push(k);
-          }
-        }
-      }
-    }
-    if (!big) {
-      for (const c of group) data[c] = 255;
-      removed++;
-    }
-  }
-  return removed;
+  const specks: number[][] = [];
+  components(w, h, (i) => data[i] < 128, (pixels) => {
+    if (pixels.length <= most) specks.push(pixels);
+  });
+  for (const pixels of specks) for (const i of pixels) data[i] = 255;
+  return specks.length;
 }

@@ -171,3 +171,53 @@ export async function decodeOwn(b: Uint8Array): Promise<Grey | undefined> {
   }
   return undefined;
 }
+
+/**
+ * Each group of touching pixels (8-connected) for which `on` holds, as the list of its indices
+ * (y * width + x): the ink components of a page, the marks of a colour mask.
+ */
+export function components(
+  width: number,
+  height: number,
+  on: (i: number) => boolean,
+  visit: (pixels: number[]) => void,
+) {
+  const seen = new Uint8Array(width * height);
+  const stack: number[] = [];
+  for (let start = 0; start < width * height; start++) {
+    if (seen[start] || !on(start)) continue;
+    const pixels: number[] = [];
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length) {
+      const c = stack.pop()!;
+      pixels.push(c);
+      const x = c % width;
+      const y = (c - x) / width;
+      for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) {
+        for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
+          const k = ny * width + nx;
+          if (!seen[k] && on(k)) {
+            seen[k] = 1;
+            stack.push(k);
+          }
+        }
+      }
+    }
+    visit(pixels);
+  }
+}
+
+/** The grey at (x, y), bilinear between the four pixels around it; white (paper) outside the raster. */
+export function sample(g: Grey, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  if (x0 < 0 || y0 < 0 || x0 >= g.width - 1 || y0 >= g.height - 1) return 255;
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * g.width + x0;
+  const d = g.data;
+  const top = d[i] + (d[i + 1] - d[i]) * fx;
+  const bottom = d[i + g.width] + (d[i + g.width + 1] - d[i + g.width]) * fx;
+  return Math.round(top + (bottom - top) * fy);
+}
