@@ -156,3 +156,21 @@ Deno.test("[ocr] a fax's specks are removed and its letters and full stops kept"
   for (let i = 0; i < clean.length; i++) if (clean[i] === 0 && fax.data[i] !== 0) lost++;
   assert.ok(lost < dark(clean) * 0.002, `${lost} ink pixels lost`);
 });
+
+Deno.test("[ocr] a red stamp touching a blue header band lightens the stamp only", () => {
+  const w = 800, h = 600;
+  const rgb = new Uint8Array(w * h * 3).fill(255);
+  const put = (x: number, y: number, c: number[]) => rgb.set(c, (y * w + x) * 3);
+  for (let y = 100; y < 140; y++) for (let x = 40; x < 760; x++) put(x, y, [37, 99, 235]);
+  // A hollow frame 300 × 160, 6 px wide, from above the band down across it.
+  for (let y = 60; y < 220; y++) {
+    for (let x = 300; x < 600; x++) {
+      if (x - 300 < 6 || 600 - x <= 6 || y - 60 < 6 || 220 - y <= 6) put(x, y, [214, 86, 94]);
+    }
+  }
+  const { grey, marks } = greyWithoutMarks(w, h, rgb, 3);
+  assert.equal(marks.length, 1, JSON.stringify(marks));
+  assert.ok(grey.data[200 * w + 302] > 200, "the frame on paper is lightened");
+  assert.ok(grey.data[120 * w + 450] < 110, "the band inside the stamp's box stays dark");
+  assert.ok(grey.data[120 * w + 100] < 110, "and outside it");
+});

@@ -3,9 +3,10 @@
  * taken out: a rubber stamp, a seal or a signature in coloured ink laid over the table. Such marks
  * are coloured, much larger than a line of text in both directions and mostly empty inside (a frame
  * and big letters), where a colour band behind a table's header is filled and coloured text is one
- * line high. Inside a mark's box its coloured pixels become as light as their lightest channel
- * (red ink is light in the red channel); black text through the mark stays black, and everything
- * outside the marks keeps its plain luminance, so white text on a coloured band stays readable.
+ * line high. Inside a mark's box its pixels of the mark's hue become as light as their lightest
+ * channel (red ink is light in the red channel); black text through the mark stays black, and
+ * everything outside the marks keeps its plain luminance, so white text on a coloured band stays
+ * readable. Marks are found one hue at a time: a red stamp touching a blue band is not one shape.
  */
 import { components, type Grey } from "./raster.ts";
 
@@ -18,10 +19,13 @@ const MARK_MAX_FILL = 0.45;
 /** Components are found on cells of this many pixels a side: fast, and it joins a stamp's broken strokes. */
 const CELL = 4;
 
+/** A mark's box in pixels, and its hue sector (1-6): only its own hue is lightened inside it. */
+type Mark = { hue: number; x0: number; y0: number; x1: number; y1: number };
+
 export interface ColourGrey {
   grey: Grey;
-  /** Marks found and lightened, as boxes in pixels. */
-  marks: { x0: number; y0: number; x1: number; y1: number }[];
+  /** Marks found and lightened. */
+  marks: Mark[];
 }
 
 /** `rgb` is `channels` bytes a pixel (3 RGB, 4 RGBA), rows top to bottom. */
@@ -38,7 +42,7 @@ export function greyWithoutMarks(width: number, height: number, rgb: Uint8Array,
     const mx = r > g ? (r > b ? r : b) : g > b ? g : b;
     const mn = r < g ? (r < b ? r : b) : g < b ? g : b;
     if (mx - mn >= COLOURED) {
-      coloured[i] = 1;
+      coloured[i] = 1 + hueBin(r, g, b, mx, mn);
       any++;
     }
   }
@@ -47,7 +51,7 @@ export function greyWithoutMarks(width: number, height: number, rgb: Uint8Array,
     for (let y = m.y0; y < m.y1; y++) {
       for (let x = m.x0; x < m.x1; x++) {
         const i = y * width + x;
-        if (!coloured[i]) continue;
+        if (coloured[i] !== m.hue) continue;
         const p = i * channels;
         const r = rgb[p];
         const g = rgb[p + 1];
@@ -66,30 +70,46 @@ function findMarks(coloured: Uint8Array, width: number, height: number) {
   const cells = new Uint8Array(cw * ch);
   for (let y = 0; y < height; y++) {
     const row = (y / CELL | 0) * cw;
-    for (let x = 0; x < width; x++) if (coloured[y * width + x]) cells[row + (x / CELL | 0)] = 1;
+    for (let x = 0; x < width; x++) {
+      const c = coloured[y * width + x];
+      if (c) cells[row + (x / CELL | 0)] = c;
+    }
   }
   const minSide = Math.max(width, height) * MARK_MIN_SIDE / CELL;
-  const marks: ColourGrey["marks"] = [];
-  components(cw, ch, (i) => cells[i] === 1, (found) => {
-    let [x0, y0, x1, y1] = [cw, ch, 0, 0];
-    for (const c of found) {
-      const cx = c % cw;
-      const cy = (c - cx) / cw;
-      if (cx < x0) x0 = cx;
-      if (cx > x1) x1 = cx;
-      if (cy < y0) y0 = cy;
-      if (cy > y1) y1 = cy;
-    }
-    const bw = x1 - x0 + 1;
-    const bh = y1 - y0 + 1;
-    if (bw >= minSide && bh >= minSide && found.length <= bw * bh * MARK_MAX_FILL) {
-      marks.push({
-        x0: x0 * CELL,
-        y0: y0 * CELL,
-        x1: Math.min(width, (x1 + 1) * CELL),
-        y1: Math.min(height, (y1 + 1) * CELL),
-      });
-    }
-  });
+  const marks: Mark[] = [];
+  // One hue at a time: a red stamp touching a blue band is two shapes, not one.
+  for (let hue = 1; hue <= HUES; hue++) {
+    components(cw, ch, (i) => cells[i] === hue, (found) => {
+      let [x0, y0, x1, y1] = [cw, ch, 0, 0];
+      for (const c of found) {
+        const cx = c % cw;
+        const cy = (c - cx) / cw;
+        if (cx < x0) x0 = cx;
+        if (cx > x1) x1 = cx;
+        if (cy < y0) y0 = cy;
+        if (cy > y1) y1 = cy;
+      }
+      const bw = x1 - x0 + 1;
+      const bh = y1 - y0 + 1;
+      if (bw >= minSide && bh >= minSide && found.length <= bw * bh * MARK_MAX_FILL) {
+        marks.push({
+          hue,
+          x0: x0 * CELL,
+          y0: y0 * CELL,
+          x1: Math.min(width, (x1 + 1) * CELL),
+          y1: Math.min(height, (y1 + 1) * CELL),
+        });
+      }
+    });
+  }
   return marks;
+}
+
+/** Hues in six sectors of 60°, red centred in the first (0-5; a stamp's red on both sides of 0°). */
+const HUES = 6;
+function hueBin(r: number, g: number, b: number, mx: number, mn: number): number {
+  const d = mx - mn;
+  let h = mx === r ? ((g - b) / d) * 60 : mx === g ? ((b - r) / d) * 60 + 120 : ((r - g) / d) * 60 + 240;
+  if (h < 0) h += 360;
+  return Math.floor(((h + 30) % 360) / 60);
 }
