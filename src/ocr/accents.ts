@@ -1,7 +1,7 @@
 /**
- * Letters put right on a recognised page: accents, and two unit signs. Accents first. The recogniser reads English, Spanish, French and
- * German at once, and on a poor scan it takes one accent for another ("Röhre" as "Róhre",
- * "Migração" as "Migraçäo"). The page's language is told from its common words and its own letters
+ * Letters put right on a recognised page: accents, and two unit signs. The recogniser reads
+ * English, Spanish, French and German at once, and on a poor scan it takes one accent for
+ * another ("Röhre" as "Róhre", "Migração" as "Migraçäo"). The page's language is told from its common words and its own letters
  * (src/ocr/vocabulary.json, "languages"); letters that language never uses become the ones it
  * has in their place. A page whose language is unclear is left as it is.
  */

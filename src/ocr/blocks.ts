@@ -9,17 +9,19 @@
 import { checkRow } from "./check.ts";
 import { type Line, lineText, type Word } from "./layout.ts";
 import { type DecimalMark, looksNumeric } from "./numbers.ts";
-import { headerRole, isSummaryLabel, normalise, UNIT_WORDS } from "./vocabulary.ts";
+import { headerRole, isSummaryLabel, MAX_PHRASE_WORDS, normalise, UNIT_WORDS } from "./vocabulary.ts";
 
 /** An item's block spans at most this many lines. */
 const MAX_BLOCK_LINES = 4;
+/** A card holds a few figures: its quantity, price and total, maybe a code or a size. */
+const MAX_BLOCK_FIGURES = 12;
 
 export interface BlockItem {
-  name: string;
   quantity: Word;
   unitPrice: Word;
   total: Word;
   unit?: string;
+  /** The name's words (figures, labels and signs left out). */
   nameWords: Word[];
   /** The index of the block's last line. */
   last: number;
@@ -32,7 +34,7 @@ const figure = (w: Word) => looksNumeric(w.text) && !/%/.test(w.text) && !/^\d{5
 function labelWord(ws: Word[], i: number): number {
   const t = normalise(ws[i].text);
   if (!t || /^[$€£:]+$/.test(ws[i].text.trim())) return 1;
-  for (const k of [3, 2, 1]) {
+  for (let k = MAX_PHRASE_WORDS; k >= 1; k--) {
     const span = ws.slice(i, i + k).map((w) => normalise(w.text)).filter(Boolean);
     if (span.length === k && headerRole(span)) return k;
   }
@@ -97,7 +99,9 @@ export function blockItems(lines: Line[], mark: DecimalMark, h: number): BlockIt
       if (k > 1 && block[k - 1].y0 - block[k - 2].y1 > h * 1.6) break;
       if (block.some((l) => isSummaryLabel(lineText(l)))) break;
       const nums = block.flatMap((l) => l.words.filter(figure));
-      const t = nums.length >= 3 ? triple(nums, mark) : undefined;
+      // Every order of three figures is tried: a block full of numbers (a table of rates, a
+      // terms paragraph) is no card and would cost thousands of checks.
+      const t = nums.length >= 3 && nums.length <= MAX_BLOCK_FIGURES ? triple(nums, mark) : undefined;
       if (!t) continue;
       // The block starts after its last clear gap (a title or the previous card above it).
       let s = i;
@@ -112,7 +116,6 @@ export function blockItems(lines: Line[], mark: DecimalMark, h: number): BlockIt
       const { nameWords, unit } = nameOf(lines.slice(s, i + k), t);
       if (!nameWords.length) continue;
       found = {
-        name: nameWords.map((w) => w.text).join(" "),
         quantity: t[0],
         unitPrice: t[1],
         total: t[2],

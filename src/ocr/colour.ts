@@ -28,13 +28,13 @@ export interface ColourGrey {
   marks: Mark[];
 }
 
-/** `rgb` is `channels` bytes a pixel (3 RGB, 4 RGBA), rows top to bottom. */
-export function greyWithoutMarks(width: number, height: number, rgb: Uint8Array, channels: 3 | 4): ColourGrey {
+/** `rgb` is three bytes a pixel (red, green, blue), rows top to bottom. */
+export function greyWithoutMarks(width: number, height: number, rgb: Uint8Array): ColourGrey {
   const n = width * height;
   const grey = new Uint8Array(n);
   const coloured = new Uint8Array(n);
   let any = 0;
-  for (let i = 0, p = 0; i < n; i++, p += channels) {
+  for (let i = 0, p = 0; i < n; i++, p += 3) {
     const r = rgb[p];
     const g = rgb[p + 1];
     const b = rgb[p + 2];
@@ -52,7 +52,7 @@ export function greyWithoutMarks(width: number, height: number, rgb: Uint8Array,
       for (let x = m.x0; x < m.x1; x++) {
         const i = y * width + x;
         if (coloured[i] !== m.hue) continue;
-        const p = i * channels;
+        const p = i * 3;
         const r = rgb[p];
         const g = rgb[p + 1];
         const b = rgb[p + 2];

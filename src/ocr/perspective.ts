@@ -5,7 +5,7 @@
  * again however the phone was held. A scan or a rendered page, whose paper reaches the image's
  * edges all round, is left as it is.
  */
-import { type Grey, sample } from "./raster.ts";
+import { components, type Grey, sample } from "./raster.ts";
 
 type Point = [number, number];
 
@@ -89,47 +89,24 @@ export function pageCorners(g: Grey): Point[] | undefined {
     }
   }
   if (desk < rim * MIN_DESK_RIM) return undefined;
-  // The largest 4-connected bright region.
-  const label = new Int32Array(w * h).fill(-1);
-  let bestSize = 0;
-  let bestLabel = -1;
-  const stack: number[] = [];
-  for (let s = 0, l = 0; s < w * h; s++) {
-    if (!bright(s) || label[s] >= 0) continue;
-    let size = 0;
-    label[s] = l;
-    stack.push(s);
-    while (stack.length) {
-      const c = stack.pop()!;
-      size++;
-      const x = c % w;
-      for (const n of [x > 0 ? c - 1 : -1, x < w - 1 ? c + 1 : -1, c - w, c + w]) {
-        if (n >= 0 && n < w * h && label[n] < 0 && bright(n)) {
-          label[n] = l;
-          stack.push(n);
-        }
-      }
-    }
-    if (size > bestSize) {
-      bestSize = size;
-      bestLabel = l;
-    }
-    l++;
-  }
-  if (bestSize < w * h * MIN_PAGE_AREA) return undefined;
+  // The largest bright region.
+  let page: number[] = [];
+  components(w, h, bright, (pixels) => {
+    if (pixels.length > page.length) page = pixels;
+  });
+  if (page.length < w * h * MIN_PAGE_AREA) return undefined;
   // Extreme points along the diagonals: the corners of a page turned by a few degrees.
   let tl: Point = [0, 0], tr: Point = [0, 0], br: Point = [0, 0], bl: Point = [0, 0];
   let sMin = Infinity, sMax = -Infinity, dMin = Infinity, dMax = -Infinity;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (label[y * w + x] !== bestLabel) continue;
-      const s = x + y;
-      const d = x - y;
-      if (s < sMin) [sMin, tl] = [s, [x, y]];
-      if (s > sMax) [sMax, br] = [s, [x + 1, y + 1]];
-      if (d > dMax) [dMax, tr] = [d, [x + 1, y]];
-      if (d < dMin) [dMin, bl] = [d, [x, y + 1]];
-    }
+  for (const i of page) {
+    const x = i % w;
+    const y = (i - x) / w;
+    const s = x + y;
+    const d = x - y;
+    if (s < sMin) [sMin, tl] = [s, [x, y]];
+    if (s > sMax) [sMax, br] = [s, [x + 1, y + 1]];
+    if (d > dMax) [dMax, tr] = [d, [x + 1, y]];
+    if (d < dMin) [dMin, bl] = [d, [x, y + 1]];
   }
   const corners = [tl, tr, br, bl].map(([x, y]) => [x * k, y * k] as Point);
   const own: Point[] = [[0, 0], [g.width, 0], [g.width, g.height], [0, g.height]];

@@ -63,9 +63,9 @@ export async function decodePng(png: Uint8Array): Promise<Grey> {
   const raw = await inflate(all);
   const bpp = depth === 8 ? channels : 1;
   const stride = depth === 8 ? width * channels : Math.ceil(width / 8);
-  const out = new Uint8Array(width * height);
   // Colour pixels are kept until the page is whole: stamps are told from text by their shape.
   const rgb = channels >= 3 ? new Uint8Array(width * height * 3) : undefined;
+  const out = rgb ? undefined : new Uint8Array(width * height);
   let prev = new Uint8Array(stride);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)];
@@ -79,8 +79,8 @@ export async function decodePng(png: Uint8Array): Promise<Grey> {
         255;
     }
     for (let x = 0; x < width; x++) {
-      if (depth === 1) out[y * width + x] = (line[x >> 3] >> (7 - (x & 7))) & 1 ? 255 : 0;
-      else if (channels <= 2) out[y * width + x] = line[x * channels];
+      if (depth === 1) out![y * width + x] = (line[x >> 3] >> (7 - (x & 7))) & 1 ? 255 : 0;
+      else if (channels <= 2) out![y * width + x] = line[x * channels];
       else {
         const i = x * channels;
         const o = (y * width + x) * 3;
@@ -91,7 +91,7 @@ export async function decodePng(png: Uint8Array): Promise<Grey> {
     }
     prev = line;
   }
-  return rgb ? greyWithoutMarks(width, height, rgb, 3).grey : { width, height, data: out };
+  return rgb ? greyWithoutMarks(width, height, rgb).grey : { width, height, data: out! };
 }
 
 /** The raster turned clockwise by `quarters` quarter turns (1, 2 or 3). */

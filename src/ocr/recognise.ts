@@ -118,18 +118,20 @@ export class Recogniser {
     const own = await decodeOwn(image);
     if (own) return own;
     const w = await this.#get();
-    const r = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
-      imageColor: true,
-      imageGrey: true,
-      text: false,
-      blocks: false,
-    });
-    const png = (s: unknown) =>
-      Uint8Array.from(atob(String(s).replace(/^data:image\/png;base64,/, "")), (ch) => ch.charCodeAt(0));
+    // One image asked for at a time: each is a whole page encoded as PNG.
+    const decoded = async (kind: "imageColor" | "imageGrey") => {
+      const r = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
+        [kind]: true,
+        text: false,
+        blocks: false,
+      });
+      const b64 = String(r.data[kind]).replace(/^data:image\/png;base64,/, "");
+      return await decodePng(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));
+    };
     try {
-      return await decodePng(png(r.data.imageColor));
+      return await decoded("imageColor");
     } catch {
-      return await decodePng(png(r.data.imageGrey));
+      return await decoded("imageGrey");
     }
   }
 

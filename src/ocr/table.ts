@@ -219,13 +219,19 @@ function cellsOf(line: Line, columns: Column[]): Cells {
   // A unit column the header reading missed: a unit word ending the description across a column
   // gap ("Anwenderschulung, halber Tag      St.") is the unit, not part of the name.
   const desc = cells.description;
-  if (desc && desc.length > 1 && !cells.unit) {
-    const [before, last] = desc.slice(-2);
-    if (UNIT_WORDS.has(normalise(last.text)) && last.x0 - before.x1 > (last.y1 - last.y0) * 1.5) {
-      cells.unit = [desc.pop()!];
-    }
-  }
+  if (desc && !cells.unit && unitApart(desc, 1.5)) cells.unit = [desc.pop()!];
   return cells;
+}
+
+/**
+ * Whether the last of a description's words is a unit in a cell of its own: a unit word standing
+ * more than `gap` character heights after the word before it ("(box of 5 reams)" is description).
+ */
+function unitApart(words: Word[], gap: number): boolean {
+  if (words.length < 2) return false;
+  const [before, last] = words.slice(-2);
+  return UNIT_WORDS.has(normalise(last.text)) && !/[()]/.test(last.text) &&
+    last.x0 - before.x1 > (last.y1 - last.y0) * gap;
 }
 
 const text = (ws?: Word[]) => (ws ?? []).map((w) => w.text).join(" ").trim();
@@ -315,7 +321,8 @@ export function lostDecimalFields(rows: { unitPrice?: string; total?: string; oc
 /**
  * A description without the marks a scan leaves between words: tokens of nothing but dots, commas,
  * colons, quotes, degree signs, bars, brackets, backslashes or signs like "=" (a speck, a
- * shadow's edge or a ruling's remains) mean nothing on their own. Dashes, slashes, "&" and "+" between words do, and stay.
+ * shadow's edge or a ruling's remains) mean nothing on their own. Dashes, slashes, "&" and "+"
+ * between words do, and stay.
  */
 export function tidyName(s: string): string {
   return s.split(/\s+/).filter((t) => t && !/^[.,:;'"`‚„“”‘’°|\\_~^*=<>{}\[\]!?«»]+$/.test(t)).join(" ");
@@ -686,12 +693,13 @@ const PERCENT = /^\d{1,3}([.,]\d+)?%$/;
 function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: ExtractedItem[]; balanced?: boolean } {
   const rows: Row[] = [];
   const summaries: string[] = [];
+  // Each page's lines, grouped once for the three passes below.
+  const paged = pages.map((page) => ({ page, lines: groupLines(page.words.flatMap(splitWord)) }));
   const preferred = documentOrder(
-    pages.flatMap((page) => groupLines(page.words.flatMap(splitWord)).map((l) => trailingNumbers(l.words).nums)),
+    paged.flatMap(({ lines }) => lines.map((l) => trailingNumbers(l.words).nums)),
     mark,
   );
-  for (const page of pages) {
-    const lines = groupLines(page.words.flatMap(splitWord));
+  for (const { page, lines } of paged) {
     const h = typicalHeight(lines);
     let current: Row | undefined;
     for (const line of lines) {
@@ -723,14 +731,8 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: Extracte
       // Numbers before those end the description ("A4 paper, 500 | 36 | 44.26 | 1,593.36").
       let labelWords = ws.slice(0, ws.indexOf(take[0]));
       let unit: string | undefined;
-      const lastLabel = labelWords[labelWords.length - 1];
-      // A unit is a cell of its own, apart from the description ("(box of 5 reams)" is description).
-      const beforeUnit = labelWords[labelWords.length - 2];
-      if (
-        UNIT_WORDS.has(normalise(lastLabel.text)) && beforeUnit && !/[()]/.test(lastLabel.text) &&
-        lastLabel.x0 - beforeUnit.x1 > (lastLabel.y1 - lastLabel.y0) * 1.2
-      ) {
-        unit = lastLabel.text;
+      if (unitApart(labelWords, 1.2)) {
+        unit = labelWords[labelWords.length - 1].text;
         labelWords = labelWords.slice(0, -1);
       }
       if (/^\d{1,3}[.)]?$/.test(labelWords[0]?.text ?? "") && labelWords.length > 1) labelWords = labelWords.slice(1);
@@ -755,11 +757,10 @@ function fallbackItems(pages: PageWords[], mark: DecimalMark): { items: Extracte
   }
   // No line ends in its figures: items laid out as blocks (cards, "Qty: 3" under the name).
   if (!rows.length) {
-    for (const page of pages) {
-      const lines = groupLines(page.words.flatMap(splitWord));
+    for (const { page, lines } of paged) {
       for (const b of blockItems(lines, mark, typicalHeight(lines))) {
         rows.push({
-          name: [b.name],
+          name: [b.nameWords.map((w) => w.text).join(" ")],
           quantity: b.quantity.text,
           unit: b.unit,
           unitPrice: b.unitPrice.text,
