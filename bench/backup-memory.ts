@@ -1,8 +1,8 @@
 /**
  * The admin backup streams with flat memory (issue 14 item 5): `--files` stored files of `--file-mb`
- * MB (50 × 10 MB: 500 MB) and the tables are read through app.request() to the end; the document
- * is checked complete (every file, its bytes decoded from base64 and hashed as they arrive, equal to
- * the stored sha256 and size; the rest of the document parsed as JSON) and the process's memory is
+ * MB (50 × 10 MB: 500 MB) and the tables are read through app.request() to the end, decrypted as
+ * they arrive; the backup is checked complete (every file, its slices decoded from base64 and
+ * hashed, equal to the stored sha256 and size; the files and users rows parsed) and the process's memory is
  * sampled at every chunk while the body is read (tests/helpers/measure-child.ts's memoryProbe). On
  * PGlite and PostgreSQL.
  *
@@ -21,6 +21,8 @@ import { testApp } from "../tests/helpers/app.ts";
 import { testBackend } from "../tests/helpers/db.ts";
 import { as } from "../tests/helpers/users.ts";
 import { storeFile } from "../src/files/storage.ts";
+import { decryptArchive } from "../src/backup/archive.ts";
+import { TEST_BACKUP_PASSPHRASE } from "../tests/helpers/backup.ts";
 import {
   isMeasureChild,
   measureInChild,
@@ -55,58 +57,55 @@ function randomPdf(size: number): Uint8Array {
   return bytes;
 }
 
-const FILE_HEAD = /\{"id":(\d+),"sizeBytes":(\d+),"sha256":"([0-9a-f]{64})","data":"$/;
-
 /**
- * Reads the backup to its end without keeping it: outside a file's data the text is kept (the
- * skeleton, parsed at the end); inside, base64 is decoded in groups of four characters and hashed.
+ * Reads the backup to its end without keeping it: the archive is decrypted as it arrives, each
+ * file's slices decoded and hashed; of the tables only the files and users rows are kept.
  */
 async function drain(res: Response, probe: ReturnType<typeof memoryProbe>) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
   let bytes = 0;
-  let skeleton = "";
-  let file: { id: number; size: number; sha: string; got: number; hash: ReturnType<typeof createHash> } | null = null;
-  let carry = "";
-  const files: { id: number; ok: boolean; bytes: number }[] = [];
-  const feed = (text: string) => {
-    while (text.length) {
-      if (!file) {
-        const quote = text.indexOf('"');
-        if (quote < 0) {
-          skeleton += text;
-          return;
-        }
-        skeleton += text.slice(0, quote + 1);
-        text = text.slice(quote + 1);
-        const m = FILE_HEAD.exec(skeleton.slice(-120));
-        if (m) file = { id: Number(m[1]), size: Number(m[2]), sha: m[3], got: 0, hash: createHash("sha256") };
-        continue;
-      }
-      const end = text.indexOf('"');
-      const data = carry + (end < 0 ? text : text.slice(0, end));
-      const whole = end < 0 ? data.length - (data.length % 4) : data.length;
-      const decoded = Buffer.from(data.slice(0, whole), "base64");
-      file.hash.update(decoded);
-      file.got += decoded.length;
-      carry = data.slice(whole);
-      if (end < 0) return;
-      files.push({ id: file.id, ok: file.hash.digest("hex") === file.sha && file.got === file.size, bytes: file.got });
-      file = null;
-      carry = "";
-      skeleton += '"';
-      text = text.slice(end + 1);
+  const counted = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      bytes += chunk.length;
+      probe.chunk(chunk.length);
+      controller.enqueue(chunk);
+    },
+  });
+  const plain = decryptArchive(res.body!.pipeThrough(counted), TEST_BACKUP_PASSPHRASE);
+  const text = plain.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>);
+  type Row = Record<string, unknown>;
+  const kept: Record<string, Row[]> = { files: [], users: [] };
+  const hashes = new Map<number, { hash: ReturnType<typeof createHash>; got: number }>();
+  let table = "";
+  const handle = (line: string) => {
+    if (line.startsWith("[")) {
+      if (table in kept) kept[table].push(...JSON.parse(line));
+      return;
+    }
+    const v = JSON.parse(line);
+    if (typeof v.table === "string") table = v.table;
+    else if (typeof v.file === "number") {
+      let h = hashes.get(v.file);
+      if (!h) hashes.set(v.file, h = { hash: createHash("sha256"), got: 0 });
+      const part = Buffer.from(v.part, "base64");
+      h.hash.update(part);
+      h.got += part.length;
     }
   };
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    feed(decoder.decode(value, { stream: true }));
-    probe.chunk(value.length);
+  let rest = "";
+  for await (const piece of text) {
+    rest += piece;
+    let nl: number;
+    while ((nl = rest.indexOf("\n")) >= 0) {
+      handle(rest.slice(0, nl));
+      rest = rest.slice(nl + 1);
+    }
   }
-  feed(decoder.decode());
-  return { files, bytes, growth: probe.growth(), doc: JSON.parse(skeleton) };
+  const files = kept.files.map((f) => {
+    const h = hashes.get(Number(f.id));
+    const got = h?.got ?? 0;
+    return { id: Number(f.id), ok: !!h && h.hash.digest("hex") === f.sha256 && got === f.size_bytes, bytes: got };
+  });
+  return { files, bytes, growth: probe.growth(), kept };
 }
 
 /** In the child: store the files, take the backup, read it to the end. */
@@ -128,7 +127,10 @@ export async function measureBackup(filesStored: number, fileBytes: number, gcEv
     const started = performance.now();
     // From before the request: a handler may produce much of its body before the first chunk is read.
     const probe = memoryProbe(gcEvery);
-    const res = await admin.request("/api/admin/backup-database", { method: "POST" });
+    const res = await admin.request("/api/admin/backup-database", {
+      method: "POST",
+      json: { passphrase: TEST_BACKUP_PASSPHRASE },
+    });
     const base = {
       backend: testBackend(),
       filesStored,
@@ -156,9 +158,10 @@ export async function measureBackup(filesStored: number, fileBytes: number, gcEv
       files: r.files,
       bytes: r.bytes,
       growth: r.growth,
-      tableFiles: r.doc.tables.files.length,
-      tableFilesWithoutData: r.doc.tables.files.every((f: { data: unknown }) => f.data === null),
-      adminInUsers: r.doc.tables.users.some((u: { id: number }) => u.id === admin.user.id),
+      tableFiles: r.kept.files.length,
+      // A stored file's row carries empty bytes; its contents follow the tables in slices.
+      tableFilesWithoutData: r.kept.files.every((f) => f.data === "\\x"),
+      adminInUsers: r.kept.users.some((u) => u.id === admin.user.id),
       backupSeconds: (performance.now() - started) / 1000,
     };
   } finally {
@@ -187,7 +190,7 @@ export function measureBackupInChild(
 export function backupProblems(r: BackupMeasured): string[] {
   const problems: string[] = [];
   if (r.status !== 200) problems.push(`status ${r.status}`);
-  if (!/^application\/json/.test(r.contentType)) problems.push(`content type ${r.contentType}`);
+  if (r.contentType !== "application/octet-stream") problems.push(`content type ${r.contentType}`);
   if (r.files.length !== r.filesStored) problems.push(`${r.files.length} of ${r.filesStored} files`);
   const bad = r.files.filter((f) => !f.ok).map((f) => f.id);
   if (bad.length) problems.push(`files ${bad.join(", ")} differ from their sha256 or size`);

@@ -45,7 +45,8 @@ export const PGLITE_SET = [
   "tests/api/db.test.ts", // the driver: value shapes, transactions, locks
   "tests/api/schema.test.ts", // constraints and triggers of the schema
   "tests/api/app.test.ts", // start-up: health, readiness, a lost database
-  "tests/api/system-settings.test.ts", // its metrics and backup of the embedded database
+  "tests/api/system-settings.test.ts", // its metrics of the embedded database
+  "tests/api/backup-restore.test.ts", // a backup of the embedded database restored into another
   "tests/api/list-cache.test.ts", // change notifications through PGlite's listen
   "tests/api/purchase-orders.test.ts", // one journey: request, award, order, receipt
 ];

@@ -27,7 +27,8 @@ export type AuditAction =
   | "TWO_FACTOR_DISABLE"
   | "UNSEAL"
   | "AWARD"
-  | "EXPORT";
+  | "EXPORT"
+  | "RESTORE";
 
 export interface AuditEntry {
   action: AuditAction;

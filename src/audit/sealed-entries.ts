@@ -114,16 +114,3 @@ export async function presentAuditRows<T extends AuditView>(db: Queryable, key: 
     return legacy !== null && !unsealed.has(legacy) ? withheld : r;
   });
 }
-
-/** For the backup: raw audit_logs rows with pre-existing sealed-submission entries masked while sealed. */
-export async function maskLegacyAuditRows(db: Queryable, rows: Record<string, unknown>[]) {
-  const view = (r: Record<string, unknown>) => ({ entityType: String(r.entity_type), metadata: r.metadata });
-  const ids = [...new Set(rows.map((r) => legacyBidId(view(r))).filter((id): id is number => id !== null))];
-  if (!ids.length) return rows;
-  const unsealed = new Set(await q.unsealedBidIds(db, ids));
-  return rows.map((r) => {
-    const id = legacyBidId(view(r));
-    if (id === null || unsealed.has(id)) return r;
-    return { ...r, user_id: null, entity_id: null, ip: null, user_agent: null, metadata: { ...WITHHELD } };
-  });
-}

@@ -25,6 +25,16 @@ export const ERROR_MESSAGES = {
   "ocr.timeout": "Reading the document took longer than {{seconds}} s",
   "ocr.crashed": "Reading the document stopped unexpectedly",
   "ocr.failed": "The document could not be read",
+  // backup and restore (src/backup)
+  "backup.notABackup": "This file is not a backup made by this application",
+  "backup.unsupported": "This backup was made by a version this one cannot read",
+  "backup.damaged": "The backup file is damaged or incomplete",
+  "backup.wrongPassphrase": "The passphrase does not open this backup",
+  "backup.otherServerKey":
+    "This backup's sealed bids and provider keys were encrypted with another SEALED_BID_KEY; restore it with that key",
+  "backup.newerSchema":
+    "This backup was made by a newer version of the application (migration {{version}}); upgrade first",
+  "backup.notEmpty": "The database already holds data; restore into an empty database or replace it explicitly",
   // generic, one per status
   "generic.badRequest": "The request is not valid",
   "generic.unauthorized": "Unauthorized",

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { expectJson, testApp, withoutCode } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createUser, sessionRequest, TEST_PASSWORD } from "../helpers/users.ts";
+import { backupText } from "../helpers/backup.ts";
 
 const tag = `[audit-logs/${testBackend()}]`;
 const t = await testApp();
@@ -291,7 +292,7 @@ Deno.test(`${tag} an entry written before sealed entries existed stays masked wh
     const { items } = await list("?range=all&limit=500&action=CREATE");
     const txt = await (await admin.request("/api/admin/export-logs")).text();
     const csv = await (await admin.request("/api/admin/audit-logs/export?range=all")).text();
-    const backup = await (await admin.request("/api/admin/backup-database", { method: "POST" })).text();
+    const backup = await backupText(admin.request);
     return {
       list: items.some((e) => e.userId === vendor.user.id || e.userAgent === "LEGACYAGENT"),
       // (the vendor's own sign-in is listed either way: only the submission must not name it)

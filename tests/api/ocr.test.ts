@@ -13,6 +13,7 @@ import { OcrPool } from "../../src/ocr/pool.ts";
 import { PDFDocument } from "pdf-lib";
 import { startOcrRunner } from "../../src/features/ocr/service.ts";
 import * as jobs from "../../src/features/ocr/queries.ts";
+import { backupText } from "../helpers/backup.ts";
 
 const tag = `[ocr/${testBackend()}]`;
 const t = await testApp();
@@ -339,8 +340,9 @@ Deno.test(`${tag} for a sealed bid the document and the result are encrypted and
     [jobId],
   );
   assert.deepEqual({ ...row }, { result: null, sealed: true, encrypted: true });
-  const backup = await (await admin.request("/api/admin/backup-database", { method: "POST" })).text();
+  const backup = await backupText(admin.request);
   assert.equal(backup.includes("sealed-marker-quote"), false, "no file name");
   assert.equal(backup.includes("3950.80") || backup.includes("98.77"), false, "no prices");
   assert.equal(backup.includes(`"ocr_extract"`), false, "no job rows");
+  assert.ok(backup.includes(`"quotation_attachment"`), "the backup was read (files rows are in it)");
 });

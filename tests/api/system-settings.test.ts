@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { as, createCategory, createUser } from "../helpers/users.ts";
 import type { RoleName } from "../../src/shared/roles.ts";
+import { backupText, TEST_BACKUP_PASSPHRASE } from "../helpers/backup.ts";
 
 const tag = "[system-settings]";
 const t = await testApp();
@@ -148,41 +149,38 @@ Deno.test(`${tag} POST /api/admin/clear-cache clears the session cache and audit
   assert.equal(await auditCount("session_cache"), audits + 1);
 });
 
-Deno.test(`${tag} POST /api/admin/backup-database downloads every table without secrets`, async () => {
+Deno.test(`${tag} POST /api/admin/backup-database downloads an encrypted archive and audits it`, async () => {
   const category = `Backup Category ${crypto.randomUUID().slice(0, 8)}`;
   await createCategory(t.db, category);
   const secret = `sk-${crypto.randomUUID()}`;
   await t.db.query("update settings set value = $1 where key = 'smtp2go_api_key'", [secret]);
-  const [{ password_hash }] = await t.db.query<{ password_hash: string }>(
-    "select password_hash from users where id = $1",
-    [admin.user.id],
-  );
-  const tokenHash = `tokenhash${crypto.randomUUID().replaceAll("-", "")}`;
-  await t.db.query(
-    `insert into user_tokens (user_id, purpose, token_hash, expires_at) values ($1, 'set_password', $2, now() + interval '1 hour')`,
-    [admin.user.id, tokenHash],
-  );
   const audits = await auditCount("database_backup");
-  const res = await admin.request("/api/admin/backup-database", { method: "POST" });
+  const res = await admin.request("/api/admin/backup-database", {
+    method: "POST",
+    json: { passphrase: TEST_BACKUP_PASSPHRASE },
+  });
   assert.equal(res.status, 200);
-  assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
+  assert.equal(res.headers.get("content-type"), "application/octet-stream");
+  assert.equal(res.headers.get("cache-control"), "no-store");
   assert.match(
     res.headers.get("content-disposition") ?? "",
-    /^attachment; filename="procurement-backup-\d{4}-\d{2}-\d{2}\.json"$/,
+    /^attachment; filename="procurement-backup-\d{4}-\d{2}-\d{2}\.pbak"$/,
   );
-  const text = await res.text();
+  const archive = new Uint8Array(await res.arrayBuffer());
+  assert.equal(new TextDecoder().decode(archive.slice(0, 8)), "PROCBAK1");
+  assert.equal(new TextDecoder("latin1").decode(archive).includes(category), false, "nothing in clear");
+  const text = await backupText(admin.request);
   assert.ok(text.includes(category), "the created category is in the backup");
-  assert.ok(!text.includes(secret), "no secret setting value");
-  assert.ok(!text.includes(password_hash), "no password hash");
-  assert.ok(!text.includes(tokenHash), "no token hash");
-  const backup = JSON.parse(text);
-  assert.equal(backup.tables.users.find((u: { id: number }) => u.id === admin.user.id).password_hash, null);
-  assert.equal(backup.tables.settings.find((s: { key: string }) => s.key === "smtp2go_api_key").value, "");
-  assert.equal(await auditCount("database_backup"), audits + 1);
+  assert.ok(!text.includes(secret), "a secret setting is encrypted again with the server key");
+  assert.equal(await auditCount("database_backup"), audits + 2);
   const [row] = await t.db.query<{ action: string }>(
     "select action from audit_logs where entity_type = 'database_backup' order by id desc limit 1",
   );
   assert.equal(row.action, "EXPORT");
+  // Without a passphrase: 400, and no backup is taken.
+  const none = await admin.request("/api/admin/backup-database", { method: "POST" });
+  assert.equal(none.status, 400);
+  assert.equal(await auditCount("database_backup"), audits + 2);
 });
 
 Deno.test(`${tag} GET /api/admin/export-logs downloads the audit log as text`, async () => {

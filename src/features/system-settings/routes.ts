@@ -9,9 +9,14 @@ import type { AppEnv } from "../../lib/deps.ts";
 import { validate } from "../../lib/validate.ts";
 import { forgetOrganisationTimeZone } from "../../lib/organisation-time-zone.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
-import { type SystemSettings, systemSettingsSchema } from "../../shared/schemas/system-settings.ts";
+import {
+  backupRequestSchema,
+  type SystemSettings,
+  systemSettingsSchema,
+} from "../../shared/schemas/system-settings.ts";
 import * as q from "./queries.ts";
-import { backupJson, planBackup, toByteStream } from "./backup.ts";
+import { backupLines, summarise, toByteStream } from "../../backup/write.ts";
+import { encryptArchive } from "../../backup/archive.ts";
 import * as r from "../../shared/schemas/responses/users.ts";
 import { messageSchema } from "../../shared/schemas/responses/common.ts";
 
@@ -138,26 +143,29 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
     allow("system_settings.edit", {
       tags,
       summary:
-        "Download a JSON logical backup of every table and stored file, streamed (no credentials, token digests, secrets or sealed bids)",
-      ok: { media: "application/json", description: "The backup file (JSON, streamed)" },
+        "Download the whole database and its files as one archive encrypted with the given passphrase, streamed; sealed bids and provider keys inside are encrypted again with the server's key (docs/decisions/020)",
+      ok: { media: "application/octet-stream", description: "The encrypted backup archive (streamed)" },
     }),
+    validate("json", backupRequestSchema),
     async (c) => {
-      const { db, version, objectStore, logger } = c.get("deps");
-      const plan = await planBackup(db);
+      const { db, version, objectStore, logger, secrets } = c.get("deps");
+      const { passphrase } = c.req.valid("json");
+      const summary = await summarise(db);
       await db.tx((tx) =>
         audit(tx, c, {
           action: "EXPORT",
           entityType: "database_backup",
-          metadata: { tables: plan.tables.length, files: plan.files.files, fileBytes: plan.files.bytes },
+          metadata: { tables: summary.tables, files: summary.files.files, fileBytes: summary.files.bytes },
         })
       );
-      const body = toByteStream(
-        backupJson(db, objectStore, plan, version),
+      const text = toByteStream(
+        backupLines(db, { store: objectStore, backupKey: secrets.keyFor("backups"), appVersion: version }),
         (e) => logger.error("backup stream failed", { error: String(e) }),
       );
-      return c.body(body, 200, {
-        "content-type": "application/json; charset=utf-8",
-        "content-disposition": `attachment; filename="procurement-backup-${today()}.json"`,
+      return c.body(encryptArchive(text, passphrase), 200, {
+        "content-type": "application/octet-stream",
+        "content-disposition": `attachment; filename="procurement-backup-${today()}.pbak"`,
+        "cache-control": "no-store",
       });
     },
   )

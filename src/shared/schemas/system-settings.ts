@@ -45,3 +45,12 @@ export interface DbMetrics {
   outbox: { pending: number; failed: number };
   migrationsApplied: number;
 }
+
+/** Shortest backup passphrase: the archive is as strong as it (scrypt slows each guess to ~0.25 s). */
+export const MIN_BACKUP_PASSPHRASE = 12;
+export const BACKUP_PASSPHRASE_SHORT = `The passphrase must be at least ${MIN_BACKUP_PASSPHRASE} characters`;
+
+export const backupRequestSchema = z.object({
+  passphrase: z.string().min(MIN_BACKUP_PASSPHRASE, BACKUP_PASSPHRASE_SHORT).max(1024),
+});
+export type BackupRequest = z.infer<typeof backupRequestSchema>;
