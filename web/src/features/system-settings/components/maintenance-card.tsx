@@ -1,8 +1,9 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Can } from "../../../lib/authorization.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
-import { useBackupDatabase } from "../api/backup-database.ts";
+import { BackupDialog } from "./backup-dialog.tsx";
 import { useClearCache } from "../api/clear-cache.ts";
 import { useExportLogs } from "../api/export-logs.ts";
 
@@ -10,7 +11,7 @@ import { useExportLogs } from "../api/export-logs.ts";
 export function MaintenanceCard() {
   const { t } = useTranslation("system-settings");
   const clear = useClearCache();
-  const backup = useBackupDatabase();
+  const [backupOpen, setBackupOpen] = useState(false);
   const logs = useExportLogs();
   const success = (title: string, description: string) => toast({ variant: "success", title, description });
 
@@ -33,18 +34,10 @@ export function MaintenanceCard() {
             >
               {t("maintenance.clearCache")}
             </button>
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={backup.isPending}
-              onClick={() =>
-                backup.mutate(undefined, {
-                  onSuccess: () => success(t("maintenance.backupCreated"), t("maintenance.backupCreatedDescription")),
-                  onError: (error) => toastError(error, t("maintenance.backupFailed")),
-                })}
-            >
-              {backup.isPending ? t("maintenance.backingUp") : t("maintenance.backup")}
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setBackupOpen(true)}>
+              {t("maintenance.backup")}
             </button>
+            <BackupDialog open={backupOpen} onClose={() => setBackupOpen(false)} />
           </Can>
           <Can permission="audit_logs.export">
             <button

@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "../../../components/form-field.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
+import { toast } from "../../../lib/toast.tsx";
+import { MIN_BACKUP_PASSPHRASE } from "../../../../../src/shared/schemas/system-settings.ts";
+import { useBackupDatabase } from "../api/backup-database.ts";
+
+/**
+ * Asks for the passphrase the archive is encrypted with (twice), then downloads it. The passphrase
+ * never stays anywhere: without it the backup cannot be restored (docs/decisions/020).
+ */
+export function BackupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("system-settings");
+  const backup = useBackupDatabase();
+  const [passphrase, setPassphrase] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [tried, setTried] = useState(false);
+  const close = () => {
+    setPassphrase("");
+    setRepeat("");
+    setTried(false);
+    onClose();
+  };
+  const tooShort = passphrase.length < MIN_BACKUP_PASSPHRASE;
+  const differ = repeat !== passphrase;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (tooShort || differ || backup.isPending) return;
+    backup.mutate({ passphrase }, {
+      onSuccess: () => {
+        toast({
+          variant: "success",
+          title: t("maintenance.backupCreated"),
+          description: t("maintenance.backupCreatedDescription"),
+        });
+        close();
+      },
+      onError: (error) => toastError(error, t("maintenance.backupFailed")),
+    });
+  };
+  return (
+    <ModalDialog open={open} title={t("backup.title")} onClose={close}>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <p className="text-sm">{t("backup.explain")}</p>
+        <FormField
+          label={t("backup.passphrase")}
+          hint={t("backup.passphraseHint", { min: MIN_BACKUP_PASSPHRASE })}
+          error={tried && tooShort ? t("backup.tooShort", { min: MIN_BACKUP_PASSPHRASE }) : undefined}
+        >
+          <input
+            type="password"
+            autoComplete="new-password"
+            className="input input-bordered w-full"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.target.value)}
+          />
+        </FormField>
+        <FormField label={t("backup.repeat")} error={tried && differ ? t("backup.differ") : undefined}>
+          <input
+            type="password"
+            autoComplete="new-password"
+            className="input input-bordered w-full"
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+          />
+        </FormField>
+        <div role="note" className="alert alert-warning alert-soft text-sm">{t("backup.keepSafe")}</div>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={close}>{t("translation:common.cancel")}</button>
+          <button type="submit" className="btn btn-primary" disabled={backup.isPending}>
+            {backup.isPending ? t("maintenance.backingUp") : t("backup.download")}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
