@@ -57,7 +57,7 @@ async function main() {
     : undefined;
   const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode, objectStore, ocr });
 
-  const outbox = startOutboxWorker(db, { config, logger });
+  const outbox = startOutboxWorker(db, { config, logger, secrets });
   const bidClock = startBidClock(db, logger);
   const reminders = startDeadlineReminders(db, logger);
   const checkpoints = await startAuditCheckpoints(db, {

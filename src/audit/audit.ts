@@ -28,7 +28,8 @@ export type AuditAction =
   | "UNSEAL"
   | "AWARD"
   | "EXPORT"
-  | "RESTORE";
+  | "RESTORE"
+  | "REVEAL";
 
 export interface AuditEntry {
   action: AuditAction;

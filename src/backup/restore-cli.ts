@@ -50,6 +50,7 @@ async function main(): Promise<number> {
   const passphrase = await readPassphrase();
   const file = await Deno.open(args[0]);
   const db = await openDatabase(config);
+  let restored = false;
   try {
     const backup = await openBackup(file.readable, passphrase);
     const wanted = new Set(backup.header.migrations.map((m) => m.version));
@@ -63,6 +64,7 @@ async function main(): Promise<number> {
     }
     await migrate(db, files.filter((f) => wanted.has(f.version)));
     const result = await restoreBackup(db, backup, { backupKey: secrets.keyFor("backups"), replace });
+    restored = true;
     const newer = await migrate(db);
     const rows = Object.values(result.rows).reduce((a, b) => a + b, 0);
     console.log(
@@ -74,7 +76,7 @@ async function main(): Promise<number> {
   } catch (e) {
     const text = restoreErrorText(e) ?? (e instanceof MigrationError ? `Migration error: ${e.message}` : undefined);
     if (!text) throw e;
-    console.error(`Restore failed, nothing was changed: ${text}`);
+    console.error(restored ? `Restored, but then: ${text}` : `Restore failed, nothing was changed: ${text}`);
     return 1;
   } finally {
     await db.close();

@@ -12,7 +12,7 @@ import { registerFallbackKey } from "./crypto.ts";
  * What each derived key protects. Every purpose gets its own key, derived with HKDF-SHA256 from the
  * configured master key (SEALED_BID_KEY), so a key handed to one part of the code opens nothing else.
  */
-export type KeyPurpose = "sealed-bids" | "totp-secrets" | "audit" | "backups";
+export type KeyPurpose = "sealed-bids" | "totp-secrets" | "audit" | "backups" | "outbox-links";
 
 export interface Secrets {
   /** HS256 key for session tokens. */

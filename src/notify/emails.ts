@@ -8,7 +8,7 @@ import { getSetting } from "../lib/settings.ts";
 import { type EmailValues, renderEmailText } from "../shared/email-render.ts";
 import { type Language, LANGUAGES } from "../shared/i18n-languages.ts";
 import type { EmailTemplateKey } from "../shared/schemas/notification-settings.ts";
-import { enqueueEmail } from "./outbox.ts";
+import { enqueueEmail, type HiddenValues } from "./outbox.ts";
 import { customTemplate, languageOfEmail } from "./queries.ts";
 import { BUILT_IN_TEMPLATES, type TemplateText } from "./templates.ts";
 
@@ -52,10 +52,17 @@ export async function composeEmail(
  */
 export async function enqueueTemplated(
   tx: Queryable,
-  email: { to: string; template: EmailTemplateKey; values: EmailValues; language?: string },
+  email: { to: string; template: EmailTemplateKey; values: EmailValues; language?: string; hidden?: HiddenValues },
 ): Promise<number> {
   const stored = email.language ?? await languageOfEmail(tx, email.to);
   const language: Language = isLanguage(stored) ? stored : "en";
   const { subject, body } = await composeEmail(tx, email.template, language, email.values);
-  return await enqueueEmail(tx, { to: email.to, subject, body, language, template: email.template });
+  return await enqueueEmail(tx, {
+    to: email.to,
+    subject,
+    body,
+    language,
+    template: email.template,
+    hidden: email.hidden,
+  });
 }

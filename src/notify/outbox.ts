@@ -3,7 +3,31 @@
  * (worker.ts) delivers it later. So an email is sent if and only if its change committed.
  */
 import type { Queryable } from "../db/types.ts";
+import { decryptText, encryptText } from "../lib/crypto.ts";
 import * as q from "./queries.ts";
+
+/** What the stored body shows where a one-time token goes (migration 0032). */
+export const HIDDEN_MARK = "••••••••";
+const HIDDEN_CONTEXT = "outbox:hidden-values:v1";
+
+/**
+ * Values an email must carry but the outbox must not keep readable (a set-password token): the
+ * body is stored with HIDDEN_MARK in their place and the values encrypted beside it with `key`
+ * (derived from SEALED_BID_KEY, purpose "outbox-links"). They are put back only to send (and then
+ * cleared) or for an administrator who reveals the message (audited).
+ */
+export interface HiddenValues {
+  values: string[];
+  key: Uint8Array;
+}
+
+/** The body with the hidden values put back, in order of the marks. */
+export async function revealBody(body: string, hidden: string | null, key: Uint8Array): Promise<string> {
+  if (!hidden) return body;
+  const values: string[] = JSON.parse(await decryptText(key, hidden, HIDDEN_CONTEXT));
+  let i = 0;
+  return body.replaceAll(HIDDEN_MARK, () => values[Math.min(i++, values.length - 1)]);
+}
 
 export interface OutgoingEmail {
   to: string;
@@ -17,11 +41,27 @@ export interface EmailOrigin {
   template?: string;
 }
 
-export async function enqueueEmail(tx: Queryable, email: OutgoingEmail & EmailOrigin): Promise<number> {
+export async function enqueueEmail(
+  tx: Queryable,
+  email: OutgoingEmail & EmailOrigin & { hidden?: HiddenValues },
+): Promise<number> {
+  let body = email.body;
+  let hidden: string | null = null;
+  const values = email.hidden?.values.filter((v) => v && body.includes(v)) ?? [];
+  if (values.length) {
+    // Marks in the order the values appear, so revealBody puts each back where it was.
+    const ordered: string[] = [];
+    body = body.replace(new RegExp(values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g"), (v) => {
+      ordered.push(v);
+      return HIDDEN_MARK;
+    });
+    hidden = await encryptText(email.hidden!.key, JSON.stringify(ordered), HIDDEN_CONTEXT);
+  }
   return await q.insertOutboxEmail(tx, {
     to: email.to,
     subject: email.subject,
-    body: email.body,
+    body,
+    hidden,
     language: email.language ?? null,
     template: email.template ?? null,
   });

@@ -121,12 +121,19 @@ export async function recordReminder(tx: Queryable, d: DueReminder) {
 
 export async function insertOutboxEmail(
   tx: Queryable,
-  e: { to: string; subject: string; body: string; language: string | null; template: string | null },
+  e: {
+    to: string;
+    subject: string;
+    body: string;
+    hidden: string | null;
+    language: string | null;
+    template: string | null;
+  },
 ): Promise<number> {
   const rows = await tx.query<{ id: number }>(
-    `insert into notification_outbox (channel, recipient, subject, body, language, template)
-     values ('email', $1, $2, $3, $4, $5) returning id`,
-    [e.to, e.subject, e.body, e.language, e.template],
+    `insert into notification_outbox (channel, recipient, subject, body, hidden_values, language, template)
+     values ('email', $1, $2, $3, $4, $5, $6) returning id`,
+    [e.to, e.subject, e.body, e.hidden, e.language, e.template],
   );
   return rows[0].id;
 }
@@ -141,7 +148,7 @@ export async function listOutboxRows(
       `select id, channel, recipient, subject, body, status, attempts, max_attempts as "maxAttempts",
          case when status in ('pending', 'sending') then next_attempt_at end as "nextAttemptAt",
          last_error as "lastError", last_attempt_at as "lastAttemptAt", provider, language, template,
-         created_at as "createdAt", sent_at as "sentAt"
+         created_at as "createdAt", sent_at as "sentAt", hidden_values is not null as "hasHiddenValues"
        from notification_outbox ${where} order by id desc limit $2 offset $3`,
       [f.status ?? null, f.limit, f.offset, f.id ?? null],
     ),
@@ -175,6 +182,7 @@ export type ClaimedEmail = {
   recipient: string;
   subject: string;
   body: string;
+  hiddenValues: string | null;
   attempts: number;
   maxAttempts: number;
 };
@@ -189,7 +197,8 @@ export async function claimDueEmail(db: Queryable, leaseSeconds: number): Promis
          where channel = 'email' and next_attempt_at <= now()
            and (status = 'pending' or (status = 'sending' and locked_until < now()))
          order by id for update skip locked limit 1)
-      returning o.id, o.recipient, o.subject, o.body, o.attempts, o.max_attempts as "maxAttempts"`,
+      returning o.id, o.recipient, o.subject, o.body, o.hidden_values as "hiddenValues", o.attempts,
+                o.max_attempts as "maxAttempts"`,
     [leaseSeconds],
   );
   return rows[0];
@@ -207,7 +216,7 @@ export async function markEmailLogged(db: Queryable, id: number) {
 export async function markEmailSent(db: Queryable, id: number, provider: string, messageId: string | null) {
   await db.query(
     `update notification_outbox set status = 'sent', provider = $2, provider_message_id = $3, sent_at = now(),
-        locked_until = null, last_error = null, last_attempt_at = now() where id = $1`,
+        locked_until = null, last_error = null, last_attempt_at = now(), hidden_values = null where id = $1`,
     [id, provider, messageId],
   );
 }
@@ -223,4 +232,13 @@ export async function markEmailAttemptFailed(
         last_attempt_at = now(), next_attempt_at = now() + make_interval(secs => $5) where id = $1`,
     [id, f.final ? "failed" : "pending", f.error, f.provider, f.backoffSeconds],
   );
+}
+
+/** A message's stored body and its encrypted hidden values (for an administrator's reveal). */
+export async function outboxBody(db: Queryable, id: number) {
+  const [row] = await db.query<{ body: string; hidden: string | null; recipient: string }>(
+    "select body, hidden_values as hidden, recipient from notification_outbox where id = $1",
+    [id],
+  );
+  return row;
 }

@@ -12,6 +12,8 @@ import { getSettings } from "../lib/settings.ts";
 import type { Config } from "../config.ts";
 import { type EmailSender, ProviderError, sendgridSender, smtp2goSender } from "./providers.ts";
 import * as q from "./queries.ts";
+import { revealBody } from "./outbox.ts";
+import type { Secrets } from "../lib/secrets.ts";
 
 const LEASE_SECONDS = 120;
 const BASE_BACKOFF_SECONDS = 30;
@@ -45,7 +47,7 @@ export async function chooseProvider(db: Db, config: Pick<Config, "providers">):
 /** Delivers every due email once; returns how many rows it finished (sent, logged or failed). */
 export async function deliverDue(
   db: Db,
-  deps: { config: Pick<Config, "providers">; logger: Logger },
+  deps: { config: Pick<Config, "providers">; logger: Logger; secrets: Pick<Secrets, "keyFor"> },
   opts: { max?: number; provider?: ProviderChoice } = {},
 ): Promise<number> {
   const provider = opts.provider ?? await chooseProvider(db, deps.config);
@@ -64,7 +66,9 @@ export async function deliverDue(
       continue;
     }
     try {
-      const result = await provider.send({ to: row.recipient, subject: row.subject, body: row.body });
+      // A one-time link's token is put back only here, for the provider; the row keeps the mark.
+      const body = await revealBody(row.body, row.hiddenValues, deps.secrets.keyFor("outbox-links"));
+      const result = await provider.send({ to: row.recipient, subject: row.subject, body });
       await q.markEmailSent(db, row.id, provider.name, result.messageId ?? null);
       done++;
     } catch (e) {
@@ -90,7 +94,11 @@ export async function deliverDue(
 }
 
 /** Polls the outbox every few seconds until stopped. */
-export function startOutboxWorker(db: Db, deps: { config: Config; logger: Logger }, intervalMs = 3000) {
+export function startOutboxWorker(
+  db: Db,
+  deps: { config: Config; logger: Logger; secrets: Pick<Secrets, "keyFor"> },
+  intervalMs = 3000,
+) {
   let running = false;
   let stopped = false;
   const tick = async () => {

@@ -84,7 +84,7 @@ async function enqueue(count: number, prefix = "to", on: Db = db) {
   return ids;
 }
 
-const worker = (logger = recordingLogger()) => ({ config: t.deps.config, logger });
+const worker = (logger = recordingLogger()) => ({ config: t.deps.config, logger, secrets: t.deps.secrets });
 /** Makes every waiting row due now, as the passing of its backoff would. */
 const makeDue = () => db.query("update notification_outbox set next_attempt_at = now() where status = 'pending'");
 
@@ -279,7 +279,7 @@ Deno.test(`${tag} SMTP2GO: an unreachable provider is retried later`, async () =
   await fresh("smtp2go");
   await enqueue(1);
   const closed = { providers: { smtp2go: "http://127.0.0.1:9/v3" } };
-  assert.equal(await deliverDue(db, { config: closed, logger: recordingLogger() }), 0);
+  assert.equal(await deliverDue(db, { config: closed, logger: recordingLogger(), secrets: t.deps.secrets }), 0);
   const [row] = await rows();
   assert.deepEqual([row.status, row.attempts], ["pending", 1]);
   assert.match(row.last_error ?? "", /^SMTP2GO unreachable/);
@@ -289,7 +289,11 @@ Deno.test(`${tag} SendGrid: a network error (closed port) is retried later, not 
   await fresh("sendgrid");
   await enqueue(1);
   const closed = { providers: { sendgrid: "http://127.0.0.1:9" } };
-  assert.equal(await deliverDue(db, { config: closed, logger: recordingLogger() }), 0, "not finished");
+  assert.equal(
+    await deliverDue(db, { config: closed, logger: recordingLogger(), secrets: t.deps.secrets }),
+    0,
+    "not finished",
+  );
   const [row] = await rows();
   assert.deepEqual([row.status, row.attempts, row.provider], ["pending", 1, "sendgrid"]);
   assert.match(row.last_error ?? "", /^SendGrid unreachable \(ECONNREFUSED\)/);
@@ -302,7 +306,10 @@ Deno.test(`${tag} a DNS error is retried with backoff on both providers, then se
     await enqueue(1);
     const unresolvable = { providers: { [provider]: "http://no-such-host.invalid/v3" } };
     for (let attempt = 1; attempt <= 2; attempt++) {
-      assert.equal(await deliverDue(db, { config: unresolvable, logger: recordingLogger() }), 0);
+      assert.equal(
+        await deliverDue(db, { config: unresolvable, logger: recordingLogger(), secrets: t.deps.secrets }),
+        0,
+      );
       const [row] = await rows();
       assert.deepEqual([row.status, row.attempts], ["pending", attempt], `${provider} attempt ${attempt}`);
       assert.match(row.last_error ?? "", /unreachable/, provider);

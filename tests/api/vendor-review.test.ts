@@ -88,11 +88,21 @@ async function vendorState(id: number) {
 async function outboxFor(email: string) {
   // A plain array: postgres.js returns its own Array subclass, which deepEqual tells apart.
   return [
-    ...await db.query<{ subject: string; body: string; status: string }>(
-      "select subject, body, status from notification_outbox where recipient = $1 order by id",
+    ...await db.query<{ id: number; subject: string; body: string; status: string }>(
+      "select id, subject, body, status from notification_outbox where recipient = $1 order by id",
       [email],
     ),
   ];
+}
+
+/** The approval email's link as an administrator reveals it (the outbox keeps the token hidden). */
+async function revealedToken(email: string): Promise<string> {
+  const [mail] = await outboxFor(email);
+  const revealed = await expectJson<{ body: string }>(
+    await admin.request(`/api/admin/outbox/${mail.id}/reveal`, { method: "POST" }),
+    200,
+  );
+  return tokenFrom(revealed.body);
 }
 
 function tokenFrom(body: string): string {
@@ -227,9 +237,28 @@ Deno.test(`${tag} PATCH /api/admin/vendors/:id/status approves: a hashed 72-hour
   assert.equal(emails[0].subject, "Your vendor application was approved");
   assert.equal(emails[0].status, "pending");
   assert.match(emails[0].body, /^Dear Grace Hopper, your vendor application for Approved Co has been approved\./);
-  assert.ok(emails[0].body.includes(`${PUBLIC_URL}/set-password?token=`), emails[0].body);
-  const token = tokenFrom(emails[0].body);
+  // The outbox keeps a mark where the token goes, nothing that opens the account.
+  assert.ok(emails[0].body.includes(`${PUBLIC_URL}/set-password?token=••••••••`), emails[0].body);
+  const listed = await expectJson<{ recipient: string; body: string; hasHiddenValues: boolean }[]>(
+    await admin.request("/api/admin/outbox?limit=500"),
+    200,
+  );
+  const mine = listed.find((m) => m.recipient === v.email)!;
+  assert.deepEqual([mine.body, mine.hasHiddenValues], [emails[0].body, true]);
+  const reveals = async () =>
+    (await db.query<{ n: number }>("select count(*)::int as n from audit_logs where action = 'REVEAL'"))[0].n;
+  const before = await reveals();
+  const token = await revealedToken(v.email);
+  assert.equal(await reveals(), before + 1, "revealing the link is audited");
   assert.ok(token.length >= 20);
+  assert.equal(emails[0].body.includes(token), false);
+  const [row] = await db.query<{ stored: string }>(
+    "select to_jsonb(o)::text as stored from notification_outbox o where recipient = $1",
+    [v.email],
+  );
+  assert.equal(row.stored.includes(token), false, "not in any column of the row");
+  // Only an administrator reveals it.
+  assert.equal((await manager.request(`/api/admin/outbox/${emails[0].id}/reveal`, { method: "POST" })).status, 403);
   assert.equal(tokens[0].token_hash, await sha256Hex(token), "only the hash of the emailed token is stored");
   assert.equal((await db.query("select 1 from user_tokens where token_hash = $1", [token])).length, 0);
 
@@ -246,7 +275,7 @@ Deno.test(`${tag} PATCH /api/admin/vendors/:id/status approves: a hashed 72-hour
 Deno.test(`${tag} POST /api/auth/set-password with the emailed token sets the password once; the vendor then signs in`, async () => {
   const v = await registerVendor();
   await expectJson(await patchStatus(admin, v.id, { status: "approved" }), 200);
-  const token = tokenFrom((await outboxFor(v.email))[0].body);
+  const token = await revealedToken(v.email);
   assert.equal(await login(v.email, "vendor-pass-1"), 401, "no password yet");
 
   // A too-short password is refused and does not use the token up.
@@ -277,7 +306,7 @@ Deno.test(`${tag} POST /api/auth/set-password with the emailed token sets the pa
 Deno.test(`${tag} POST /api/auth/set-password refuses an expired, unknown or malformed token (400) and sets nothing`, async () => {
   const v = await registerVendor();
   await expectJson(await patchStatus(admin, v.id, { status: "approved" }), 200);
-  const token = tokenFrom((await outboxFor(v.email))[0].body);
+  const token = await revealedToken(v.email);
   await db.query("update user_tokens set expires_at = now() - interval '1 second' where user_id = $1", [v.id]);
   for (
     const json of [{ token, password: "vendor-pass-1" }, { token: `${token}x`, password: "vendor-pass-1" }, {
@@ -303,13 +332,24 @@ Deno.test(`${tag} the approval email reaches the provider (fake SMTP2GO) and its
   try {
     const v = await registerVendor();
     await expectJson(await patchStatus(manager, v.id, { status: "approved" }), 200);
-    assert.equal(await deliverDue(db, { config: t.deps.config, logger: createLogger("silent") }), 1);
+    assert.equal(
+      await deliverDue(db, { config: t.deps.config, logger: createLogger("silent"), secrets: t.deps.secrets }),
+      1,
+    );
     const [sent] = fake.delivered();
     assert.deepEqual(sent.to, [v.email]);
+    // The provider gets the token; the sent row keeps the mark and drops the hidden value.
     const token = tokenFrom((sent.body as { text_body: string }).text_body);
     await expectJson(await setPassword({ token, password: "from-the-email" }), 200);
     assert.equal(await login(v.email, "from-the-email"), 200);
-    assert.equal((await outboxFor(v.email))[0].status, "sent");
+    const [row] = await outboxFor(v.email);
+    assert.equal(row.status, "sent");
+    assert.match(row.body, /set-password\?token=••••••••/);
+    const [kept] = await db.query<{ hidden: string | null }>(
+      "select hidden_values as hidden from notification_outbox where id = $1",
+      [row.id],
+    );
+    assert.equal(kept.hidden, null);
   } finally {
     await db.query("update settings set value = '' where key in ('smtp2go_api_key', 'smtp2go_sender_email')");
   }

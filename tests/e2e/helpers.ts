@@ -435,8 +435,12 @@ export async function createVendor(
   assert.ok(vendor, `${email} is pending approval`);
   const approved = await api.patch(`/api/admin/vendors/${vendor.id}/status`, { data: { status: "approved" } });
   assert.equal(approved.status(), 200, await approved.text());
-  const outbox = await (await api.get("/api/admin/outbox?limit=50")).json() as { recipient: string; body: string }[];
-  const token = /\/set-password\?token=([^\s&]+)/.exec(outbox.find((m) => m.recipient === email)?.body ?? "")?.[1];
+  const outbox = await (await api.get("/api/admin/outbox?limit=50")).json() as { id: number; recipient: string }[];
+  const mail = outbox.find((m) => m.recipient === email);
+  assert.ok(mail, `an approval email to ${email} is in the outbox`);
+  // The outbox keeps the token hidden; the administrator reveals it (no email provider in the demo).
+  const revealed = await (await api.post(`/api/admin/outbox/${mail.id}/reveal`)).json() as { body: string };
+  const token = /\/set-password\?token=([^\s&]+)/.exec(revealed.body)?.[1];
   assert.ok(token, `the approval email to ${email} carries a set-password link`);
   const set = await api.post("/api/auth/set-password", { data: { token: decodeURIComponent(token), password } });
   assert.equal(set.status(), 200, await set.text());

@@ -11,6 +11,7 @@ import { parseConfig } from "../../src/config.ts";
 import { openPostgres } from "../../src/db/postgres.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { deliverDue } from "../../src/notify/worker.ts";
+import { testSecrets } from "../../src/lib/secrets.ts";
 
 const [databaseUrl, smtp2goBaseUrl] = Deno.args;
 if (!databaseUrl || !smtp2goBaseUrl) {
@@ -22,7 +23,7 @@ const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SMTP2GO_BASE
 const db = openPostgres(databaseUrl, 2);
 try {
   for (;;) {
-    const finished = await deliverDue(db, { config, logger: createLogger("silent") });
+    const finished = await deliverDue(db, { config, logger: createLogger("silent"), secrets: testSecrets() });
     console.log(JSON.stringify({ finished }));
     if (finished === 0) break;
   }

@@ -9,7 +9,8 @@ import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
-import { getOutboxMessage, listOutbox, resendEmail } from "../../notify/outbox.ts";
+import { getOutboxMessage, listOutbox, resendEmail, revealBody } from "../../notify/outbox.ts";
+import { outboxBody } from "../../notify/queries.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as r from "../../shared/schemas/responses/admin.ts";
 
@@ -59,5 +60,29 @@ export const outboxRoutes = new Hono<AppEnv>()
       });
       // The worker (polling every few seconds) picks it up on its next round.
       return c.json(await getOutboxMessage(db, id));
+    },
+  )
+  .post(
+    "/api/admin/outbox/:id/reveal",
+    allow("notifications.view", {
+      tags: ["notifications"],
+      summary:
+        "The message as it is sent, with its one-time link (kept hidden in the outbox): for handing the link over when no email provider is set up (audited)",
+      ok: r.outboxRevealSchema,
+    }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, secrets } = c.get("deps");
+      const row = await outboxBody(db, id);
+      if (!row) throw new NotFound("notify.messageNotFound");
+      const body = await revealBody(row.body, row.hidden, secrets.keyFor("outbox-links"));
+      if (row.hidden) {
+        await db.tx((tx) =>
+          audit(tx, c, { action: "REVEAL", entityType: "email", entityId: id, metadata: { recipient: row.recipient } })
+        );
+      }
+      c.header("Cache-Control", "no-store");
+      return c.json({ id, body });
     },
   );

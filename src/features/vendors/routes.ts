@@ -201,7 +201,9 @@ export const vendorRoutes = new Hono<AppEnv>()
     validate("json", reviewSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json(await s.review(c.get("deps").db, signedInActor(c), appUrl(c), id, c.req.valid("json")));
+      const { db, secrets } = c.get("deps");
+      const link = { appUrl: appUrl(c), key: secrets.keyFor("outbox-links") };
+      return c.json(await s.review(db, signedInActor(c), link, id, c.req.valid("json")));
     },
   )
   .post(

@@ -200,7 +200,8 @@ export async function replaceOwnCategories(db: Db, actor: Actor, categoryIds: nu
 export async function review(
   db: Db,
   actor: Actor,
-  appUrl: string,
+  /** Where the link points, and the key its token is kept under in the outbox (src/notify/outbox.ts). */
+  link: { appUrl: string; key: Uint8Array },
   id: number,
   decision: { status: "approved" | "rejected"; reason?: string },
 ) {
@@ -227,8 +228,9 @@ export async function review(
         values: {
           ...who,
           hours: SET_PASSWORD_HOURS,
-          link: `${appUrl}/set-password?token=${encodeURIComponent(token)}`,
+          link: `${link.appUrl}/set-password?token=${encodeURIComponent(token)}`,
         },
+        hidden: { values: [encodeURIComponent(token)], key: link.key },
       });
     } else if (isOn(s.vendor_approval_notifications_enabled) && isOn(s.email_notifications_enabled)) {
       await enqueueTemplated(tx, {

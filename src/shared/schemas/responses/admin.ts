@@ -50,8 +50,11 @@ export const outboxMessageSchema = z.looseObject({
   lastAttemptAt: timestamp.nullable(),
   createdAt: timestamp,
   sentAt: timestamp.nullable(),
+  /** The body shows a mark where a one-time link's token goes (revealed by POST .../reveal). */
+  hasHiddenValues: z.boolean(),
 });
 export const outboxListSchema = z.array(outboxMessageSchema);
+export const outboxRevealSchema = z.object({ id: int, body: z.string() });
 
 export const organisationProfileResponseSchema = z.object({
   legalName: z.string(),

@@ -22,6 +22,8 @@ export type OutboxMessage = {
   template: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** The body shows a mark where a one-time link's token goes; revealing it is audited. */
+  hasHiddenValues: boolean;
 };
 
 export type OutboxParams = { status?: OutboxStatus; limit: number; offset: number };

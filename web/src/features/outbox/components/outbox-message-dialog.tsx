@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
@@ -6,6 +7,7 @@ import { toast } from "../../../lib/toast.tsx";
 import { isRtl } from "../../../../../src/shared/i18n-languages.ts";
 import type { OutboxMessage } from "../api/get-outbox.ts";
 import { useResendMessage } from "../api/resend-message.ts";
+import { useRevealMessage } from "../api/reveal-message.ts";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
 import { useFormat } from "../../../lib/format.ts";
 
@@ -17,6 +19,17 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
   const { t } = useTranslation("outbox");
   const format = useFormat();
   const resend = useResendMessage();
+  const reveal = useRevealMessage();
+  // The revealed body belongs to one message: another message (or closing) shows the stored one.
+  const [revealed, setRevealed] = useState<{ id: number; body: string } | null>(null);
+  const onReveal = () => {
+    if (!message) return;
+    reveal.mutate(message.id, {
+      onSuccess: (result) => setRevealed(result),
+      onError: (error) => toastError(error, t("revealFailed")),
+    });
+  };
+  const body = revealed && revealed.id === message?.id ? revealed.body : message?.body;
   const onResend = () => {
     if (!message) return;
     resend.mutate(message.id, {
@@ -84,6 +97,15 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
               </button>
             </div>
           )}
+          {message.hasHiddenValues && body === message.body && (
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3 text-sm">
+              <span>{t("hiddenHint")}</span>
+              <button type="button" className="btn btn-sm" disabled={reveal.isPending} onClick={onReveal}>
+                {reveal.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                {t("reveal")}
+              </button>
+            </div>
+          )}
           <div>
             <h4 className="mb-1 text-sm text-base-content/60">{t("body")}</h4>
             {/* Plain text in the recipient's language: its own direction and line breaks. */}
@@ -91,7 +113,7 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
               lang={language}
               dir={language ? (isRtl(language) ? "rtl" : "ltr") : "auto"}
               className="max-h-96 overflow-auto rounded-box bg-base-200 p-3 text-sm whitespace-pre-wrap break-words font-mono"
-            >{message.body}</pre>
+            >{body}</pre>
           </div>
           <div className="modal-action">
             <button type="button" className="btn" onClick={onClose}>{t("translation:common.close")}</button>
