@@ -66,6 +66,8 @@ export const ERROR_MESSAGES = {
   "award.alreadyAwarded": "This need has already been awarded (purchase order {{number}})",
   "award.convertedToBid":
     "This purchase request was converted into bid request {{number}}; its quotations are reviewed and awarded there",
+  "award.quotationExpired":
+    "The quotation of {{vendor}} expired on {{date}}; ask the vendor to extend its validity before awarding it",
   "award.concurrent": "This need was awarded at the same moment by someone else; reload to see its purchase order",
   "award.justificationRequired":
     "This quotation is not the best by the bid's evaluation method; write a justification for awarding it",

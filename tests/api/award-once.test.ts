@@ -236,3 +236,32 @@ Deno.test(`${tag} technical merit: the highest score is the best, a cheaper lowe
   await expectError(await award(pm, "bid-requests", bid.id, cheap), 400, "award.justificationRequired");
   await expectJson(await award(pm, "bid-requests", bid.id, strong), 201);
 });
+
+Deno.test(`${tag} an expired quotation cannot be awarded (409, nothing changes); the next valid one needs no justification`, async () => {
+  const expire = (id: number) =>
+    db.query("update quotations set valid_until = now() - interval '2 days' where id = $1", [id]);
+  // Through a purchase request, a bid request and the quotation's own approval: each refuses it.
+  const pr = await insertPr();
+  const stale = await insertQuote(vendors[0], { pr: pr.id, itemId: pr.itemIds[0] }, "70.00");
+  const fresh = await insertQuote(vendors[1], { pr: pr.id, itemId: pr.itemIds[0] }, "75.00");
+  await expire(stale);
+  const refused = await expectError(await award(pm, "purchase-requests", pr.id, stale), 409, "award.quotationExpired");
+  assert.match(String(refused.message), /expired on \d{4}-\d\d-\d\d; ask the vendor to extend its validity/);
+  await expectError(
+    await pm.request(`/api/quotations/${stale}/status`, { method: "PATCH", json: { status: "approved" } }),
+    409,
+    "award.quotationExpired",
+  );
+  const bid = await insertBid(null);
+  const staleBid = await insertQuote(vendors[2], { bid: bid.id, itemId: bid.itemIds[0] }, "60.00");
+  await insertQuote(vendors[3], { bid: bid.id, itemId: bid.itemIds[0] }, "65.00");
+  await expire(staleBid);
+  await expectError(await award(pm, "bid-requests", bid.id, staleBid), 409, "award.quotationExpired");
+  assert.equal(
+    await count("purchase_orders where purchase_request_id = $1 or bid_request_id = $2", [pr.id, bid.id]),
+    0,
+  );
+  assert.equal(await count("quotations where id = any($1) and status <> 'submitted'", [[stale, fresh, staleBid]]), 0);
+  // The cheaper offer has lapsed: the dearer valid one is the best there is, no justification asked.
+  await expectJson(await award(pm, "purchase-requests", pr.id, fresh), 201);
+});

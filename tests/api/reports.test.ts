@@ -443,6 +443,9 @@ Deno.test(`${tag} the report filter refuses bad values with 400 and a field`, as
   const cases: [string, string][] = [
     ["from=2025-03-01&to=2025-02-01", "to"],
     ["from=2025-02-30", "from"],
+    // Both dates unreadable: each refused by its own check, not compared (was a 500).
+    ["from=x&to=y", "from"],
+    ["from=2025-02-01&to=y", "to"],
     ["categoryId=abc", "categoryId"],
     ["categoryId=0", "categoryId"],
     ["status=lost", "status"],
@@ -453,6 +456,10 @@ Deno.test(`${tag} the report filter refuses bad values with 400 and a field`, as
     assert.equal((body.issues as { path: string }[])[0].path, field, query);
   }
   await expectError(await finance.request("/api/reports/nope/export"), 400);
+  for (const kind of ["approvals", "spend", "pipeline"]) {
+    await expectError(await finance.request(`/api/reports/${kind}?from=x&to=y`), 400);
+    await expectError(await finance.request(`/api/reports/${kind}/export?from=x&to=y`), 400);
+  }
 });
 
 Deno.test(`${tag} GET /api/reports/:kind/export streams CSV with the filters in the name and first lines`, async () => {

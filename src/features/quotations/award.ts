@@ -94,6 +94,13 @@ export async function awardQuotation(
     );
   }
   if (chosen.sealed || chosen.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
+  // A quotation past its validity binds the vendor to nothing: the vendor extends it first.
+  if (chosen.expired) {
+    throw new Conflict("award.quotationExpired", {
+      vendor: chosen.vendorName,
+      date: new Date(chosen.validUntil).toISOString().slice(0, 10),
+    });
+  }
   if (!QUOTATION_TRANSITIONS[chosen.status as QuotationStatus]?.includes("approved")) {
     throw new Conflict("quotations.cannotApprove", { status: chosen.status });
   }
@@ -202,7 +209,8 @@ export async function awardQuotation(
  */
 function rankOf(req: q.LockedRequest, quotations: q.CurrentQuotation[], chosenId: number) {
   const candidates = quotations
-    .filter((x) => x.totalAmount !== null && !x.sealed && (x.status !== "rejected" || x.id === chosenId))
+    // Expired quotations cannot be awarded, so they do not outrank the chosen one either.
+    .filter((x) => x.totalAmount !== null && !x.sealed && !x.expired && (x.status !== "rejected" || x.id === chosenId))
     .map((x) => ({ id: x.id, totalCents: toCents(x.totalAmount!) ?? 0, technicalScore: x.technicalScore }));
   const ranked = evaluateQuotations(candidates, {
     method: req.evaluationMethod as EvaluationMethod,

@@ -33,7 +33,10 @@ export const reportFilterSchema = z.object({
   department: optional(safeString().trim().max(100, REPORT_MESSAGES.department)),
   status: optional(z.enum(REPORT_STATUSES, { error: REPORT_MESSAGES.status })),
 }).superRefine((f, ctx) => {
-  if (f.from && f.to && parseDateValue(f.from)!.instant > parseDateValue(f.to)!.instant) {
+  // Runs even when a date failed its own check (zod goes on to object checks): only real dates compare.
+  const from = f.from ? parseDateValue(f.from) : undefined;
+  const to = f.to ? parseDateValue(f.to) : undefined;
+  if (from && to && from.instant > to.instant) {
     ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
   }
 });

@@ -186,7 +186,10 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
                       <td colSpan={2} />
                       {quotations.map((col) => (
                         <td key={col.id}>
-                          {isOpenForDecision(col.status) && (
+                          {isOpenForDecision(col.status) && col.expired && (
+                            <span className="text-xs text-error">{t("card.expiredCannotAward")}</span>
+                          )}
+                          {isOpenForDecision(col.status) && !col.expired && (
                             <button
                               type="button"
                               className="btn btn-sm btn-success"

@@ -134,14 +134,16 @@ export function QuotationCard({ quotation, order, onAction }: {
               >
                 {t("actions.reject")}
               </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-success"
-                aria-label={t("actions.approveOf", { vendor })}
-                onClick={() => onAction("approve", quotation)}
-              >
-                {t("actions.approve")}
-              </button>
+              {quotation.expired ? <span className="text-xs text-error">{t("card.expiredCannotAward")}</span> : (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-success"
+                  aria-label={t("actions.approveOf", { vendor })}
+                  onClick={() => onAction("approve", quotation)}
+                >
+                  {t("actions.approve")}
+                </button>
+              )}
             </>
           )}
         </div>
