@@ -149,10 +149,33 @@ export async function countThrottleAttempt(
 export async function releaseThrottleKey(tx: Queryable, key: string, reset: boolean) {
   await tx.query(
     reset
-      ? "update auth_throttle set failures = 0, lockouts = 0, updated_at = now() where key = $1"
+      ? "update auth_throttle set failures = 0, lockouts = 0, locked_until = null, updated_at = now() where key = $1"
       : "update auth_throttle set failures = greatest(failures - 1, 0) where key = $1",
     [key],
   );
+}
+
+/** Counts a failure on a delay key; the next attempt waits `waitSeconds` (0: none). */
+export async function countDelayedAttempt(
+  tx: Queryable,
+  key: string,
+  failures: number,
+  reported: number,
+  windowOpen: boolean,
+  waitSeconds: number,
+) {
+  await tx.query(
+    `update auth_throttle set failures = $2, lockouts = $3, updated_at = now(),
+        locked_until = case when $5::int > 0 then now() + make_interval(secs => $5::int) end,
+        window_start = case when $4::boolean then window_start else now() end
+      where key = $1`,
+    [key, failures, reported, windowOpen, waitSeconds],
+  );
+}
+
+/** Remembers that the key's current refusal was written to the audit trail. */
+export async function markThrottleReported(tx: Queryable, key: string, reported: number) {
+  await tx.query("update auth_throttle set lockouts = $2 where key = $1", [key, reported]);
 }
 
 /** One hit on a fixed-window counter, taken and checked in one statement; the hit number and seconds left. */

@@ -37,7 +37,7 @@ export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** Requests whose answer must carry a Set-Cookie prepared by this file (issued, renewed or cleared). */
 const cookieSet = new WeakSet<Context>();
 
-function isHttps(c: Context<AppEnv>): boolean {
+export function isHttps(c: Context<AppEnv>): boolean {
   const { config } = c.get("deps");
   if (config.publicUrl?.startsWith("https://")) return true;
   if (config.trustProxy && c.req.header("x-forwarded-proto") === "https") return true;

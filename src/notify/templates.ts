@@ -66,6 +66,11 @@ const CATALOG: Catalog = {
       body:
         'All goods of purchase order {{poNumber}} from {{vendorName}} for "{{title}}" ({{requestNumber}}) have been received.\n\n{{link}}\n',
     },
+    sign_in_failures: {
+      subject: "Failed sign-ins to your account",
+      body:
+        "Dear {{name}},\n\nThere were {{count}} failed attempts to sign in to your account in the last {{minutes}} minutes, the last one at {{lastAttempt}} from {{address}}.\n\nIf that was you, there is nothing to do. If not, someone may be guessing your password: further attempts are slowed down, and from a browser where you signed in before you are not affected. Choose a strong password and turn on two-step verification in your profile.\n",
+    },
   },
   es: {
     pr_created: {
@@ -124,6 +129,11 @@ const CATALOG: Catalog = {
       body:
         'Se ha recibido toda la mercancía de la orden de compra {{poNumber}} de {{vendorName}} para "{{title}}" ({{requestNumber}}).\n\n{{link}}\n',
     },
+    sign_in_failures: {
+      subject: "Intentos fallidos de acceso a su cuenta",
+      body:
+        "Estimado/a {{name}}:\n\nHubo {{count}} intentos fallidos de iniciar sesión en su cuenta en los últimos {{minutes}} minutos, el último el {{lastAttempt}} desde {{address}}.\n\nSi fue usted, no tiene que hacer nada. Si no, alguien podría estar adivinando su contraseña: los siguientes intentos se ralentizan y no le afectan en un navegador donde ya inició sesión. Elija una contraseña segura y active la verificación en dos pasos en su perfil.\n",
+    },
   },
   fr: {
     pr_created: {
@@ -181,6 +191,11 @@ const CATALOG: Catalog = {
       subject: "Marchandises entièrement reçues : bon de commande {{poNumber}}",
       body:
         "Toutes les marchandises du bon de commande {{poNumber}} de {{vendorName}} pour « {{title}} » ({{requestNumber}}) ont été reçues.\n\n{{link}}\n",
+    },
+    sign_in_failures: {
+      subject: "Échecs de connexion à votre compte",
+      body:
+        "Bonjour {{name}},\n\n{{count}} tentatives de connexion à votre compte ont échoué au cours des {{minutes}} dernières minutes, la dernière le {{lastAttempt}} depuis {{address}}.\n\nSi c'était vous, il n'y a rien à faire. Sinon, quelqu'un essaie peut-être de deviner votre mot de passe : les tentatives suivantes sont ralenties, et un navigateur où vous vous êtes déjà connecté n'est pas concerné. Choisissez un mot de passe robuste et activez la validation en deux étapes dans votre profil.\n",
     },
   },
   de: {
@@ -241,6 +256,11 @@ const CATALOG: Catalog = {
       body:
         "Die gesamte Ware der Bestellung {{poNumber}} von {{vendorName}} für „{{title}}“ ({{requestNumber}}) ist eingegangen.\n\n{{link}}\n",
     },
+    sign_in_failures: {
+      subject: "Fehlgeschlagene Anmeldungen bei Ihrem Konto",
+      body:
+        "Guten Tag {{name}},\n\nIn den letzten {{minutes}} Minuten gab es {{count}} fehlgeschlagene Anmeldeversuche bei Ihrem Konto, zuletzt am {{lastAttempt}} von {{address}}.\n\nWenn Sie das waren, ist nichts zu tun. Andernfalls versucht womöglich jemand, Ihr Passwort zu erraten: Weitere Versuche werden verlangsamt, und in einem Browser, in dem Sie sich schon angemeldet haben, sind Sie nicht betroffen. Wählen Sie ein starkes Passwort und aktivieren Sie die Zwei-Schritt-Bestätigung in Ihrem Profil.\n",
+    },
   },
   dv: {
     pr_created: {
@@ -298,6 +318,11 @@ const CATALOG: Catalog = {
       subject: "ހުރިހާ މުދަލެއް ލިބިއްޖެ: ޕަރޗޭސް އޯޑަރު {{poNumber}}",
       body:
         '"{{title}}" ({{requestNumber}}) އަށް {{vendorName}} ގެ ޕަރޗޭސް އޯޑަރު {{poNumber}} ގެ ހުރިހާ މުދަލެއް ލިބިއްޖެއެވެ.\n\n{{link}}\n',
+    },
+    sign_in_failures: {
+      subject: "ތިޔަބޭފުޅާގެ އެކައުންޓަށް ވަނުމަށް ކުރި ނާކާމިޔާބު މަސައްކަތްތައް",
+      body:
+        "ލޮބުވެތި {{name}}،\n\nފަހުގެ {{minutes}} މިނިޓުގެ ތެރޭގައި ތިޔަބޭފުޅާގެ އެކައުންޓަށް ވަނުމަށް {{count}} ފަހަރު ނާކާމިޔާބު މަސައްކަތް ކުރެވިއްޖެ، އެންމެ ފަހުން {{lastAttempt}} ގައި {{address}} އިން.\n\nއެއީ ތިޔަބޭފުޅާ ނަމަ، އެއްވެސް ކަމެއް ކުރައްވަން ނުޖެހޭ. ނޫންނަމަ، އެހެން މީހަކު ޕާސްވޯޑް ބަލާލަނީ ކަމަށް ވެދާނެ: އިތުރު މަސައްކަތްތައް ލަސްކުރެވޭނެ، އަދި ކުރިން ވަދެފައިވާ ބްރައުޒަރަކުން ވަނުމަށް އެއްވެސް އަސަރެއް ނުކުރާނެ. ވަރުގަދަ ޕާސްވޯޑެއް ހޮވައި، ޕްރޮފައިލްގައި ދެ ފިޔަވަޅުގެ ޔަގީންކުރުން ހުޅުއްވާ.\n",
     },
   },
 };

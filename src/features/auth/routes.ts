@@ -11,7 +11,15 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { jwtVerify, SignJWT } from "jose";
 import { actorOf } from "../../audit/audit.ts";
 import { publicRoute, signedIn } from "../../auth/guard.ts";
-import { currentUserResponse, endSession, issueSession, SESSION_COOKIE, signingKey } from "../../auth/session.ts";
+import {
+  currentUserResponse,
+  endSession,
+  isHttps,
+  issueSession,
+  SESSION_COOKIE,
+  signingKey,
+} from "../../auth/session.ts";
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS, deviceCookieValue, deviceOf } from "../../auth/device.ts";
 import { findLoginUserByEmail, findLoginUserByUsername, type LoginUserRow } from "../../auth/queries.ts";
 import { capBody, limitPublicWrite, PUBLIC_JSON_MAX_BYTES } from "../../auth/public-limits.ts";
 import { currentUserJson } from "../../auth/user-json.ts";
@@ -30,12 +38,23 @@ const TWO_FACTOR_TTL_SECONDS = 5 * 60;
 const caller = (c: Context<AppEnv>): s.Caller => ({ ip: clientIp(c), audit: actorOf(c) });
 
 async function attempt(c: Context<AppEnv>, identifier: string, user: LoginUserRow | undefined, password: string) {
-  return await s.checkPassword(c.get("deps").db, caller(c), identifier, user, password);
+  const { db, secrets } = c.get("deps");
+  const device = await deviceOf(secrets.jwtKey, identifier, getCookie(c, DEVICE_COOKIE));
+  return await s.checkPassword(db, caller(c), identifier, user, password, device);
 }
 
 async function completeSignIn(c: Context<AppEnv>, user: LoginUserRow, identifier: string, method: string) {
-  await s.recordSignIn(c.get("deps").db, caller(c), user, identifier, method);
+  const { db, secrets } = c.get("deps");
+  await s.recordSignIn(db, caller(c), user, identifier, method);
   await issueSession(c, user);
+  // This browser is now one the account has used: strangers' guesses elsewhere do not slow it down.
+  setCookie(c, DEVICE_COOKIE, await deviceCookieValue(secrets.jwtKey, identifier), {
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: isHttps(c),
+    path: "/api",
+    maxAge: DEVICE_TTL_SECONDS,
+  });
   return c.json(currentUserJson(user));
 }
 

@@ -14,7 +14,17 @@ import {
   replaceTotpSecret,
   totpSecretOf,
 } from "../../auth/queries.ts";
-import { releaseAttempt, type Reservation, reserveAttempt, signInKeys, totpKeys } from "../../auth/throttle.ts";
+import {
+  NOTIFY_OWNER_AT,
+  personalKeys,
+  releaseAttempt,
+  type Reservation,
+  reserveAttempt,
+  RULES,
+  signInKeys,
+  totpKeys,
+} from "../../auth/throttle.ts";
+import { enqueueTemplated } from "../../notify/emails.ts";
 import {
   consumeRecoveryCode,
   matchTotpStep,
@@ -22,7 +32,7 @@ import {
   resealTotpKeyIfOld,
   useTotpStep,
 } from "../../auth/two-factor.ts";
-import type { Db } from "../../db/types.ts";
+import type { Db, Queryable } from "../../db/types.ts";
 import { Forbidden, TooManyRequests, Unauthorized } from "../../lib/errors.ts";
 
 export const INVALID = "auth.invalidCredentials";
@@ -69,18 +79,22 @@ export async function checkPassword(
   identifier: string,
   user: LoginUserRow | undefined,
   password: string,
+  /** The device id of a browser where this identifier signed in before (src/auth/device.ts). */
+  device?: string,
 ) {
-  const keys = signInKeys(identifier, caller.ip);
+  const keys = signInKeys(identifier, caller.ip, device);
   const reservation = await reserveAttempt(db, keys);
   if (!reservation.ok) return await refuse(db, caller, reservation, identifier, user?.id);
   const passwordOk = await verifyPassword(user?.passwordHash ?? await dummyHash(), password);
   if (user && passwordOk && !user.isActive) {
-    await releaseAttempt(db, keys, [keys[0].key]);
+    await releaseAttempt(db, keys, personalKeys(keys));
     throw new Forbidden("auth.accountDeactivated", { accountDeactivated: true });
   }
   const allowed = !!user && passwordOk && (user.role !== "vendor" || user.vendorStatus === "approved");
   if (!allowed) {
     // The reservation already counted this failure.
+    const everywhere = keys.findIndex((k) => k.rule.kind === "delay");
+    const warnOwner = !!user && everywhere >= 0 && reservation.failures[everywhere] === NOTIFY_OWNER_AT;
     await db.tx(async (tx) => {
       await recordLoginAttempt(tx, identifier, caller.ip, false);
       await auditAs(tx, caller.audit, {
@@ -90,11 +104,27 @@ export async function checkPassword(
         userId: user?.id ?? null,
         metadata: { identifier },
       });
+      if (warnOwner) await warnOfFailures(tx, user!, caller.ip);
     });
     throw new Unauthorized(INVALID);
   }
-  await releaseAttempt(db, keys, [keys[0].key]);
+  await releaseAttempt(db, keys, personalKeys(keys));
   return user!;
+}
+
+/** The owner learns of repeated failures from every address (once per quarter hour at most). */
+async function warnOfFailures(tx: Queryable, user: LoginUserRow, ip: string) {
+  await enqueueTemplated(tx, {
+    to: user.email,
+    template: "sign_in_failures",
+    values: {
+      name: `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim() || user.email,
+      count: NOTIFY_OWNER_AT,
+      minutes: RULES.accountEverywhere.windowSeconds / 60,
+      lastAttempt: { date: new Date().toISOString() },
+      address: ip,
+    },
+  });
 }
 
 /** The sign-in succeeded: history, last sign-in time and the audit entry, in one transaction. */
@@ -158,7 +188,7 @@ export async function checkSecondFactor(
     });
     throw new Unauthorized("auth.invalidCode");
   }
-  await releaseAttempt(db, keys, [keys[0].key]);
+  await releaseAttempt(db, keys, personalKeys(keys));
   return user;
 }
 

@@ -97,6 +97,7 @@ export const EMAIL_TEMPLATE_KEYS = [
   "purchase_order_acknowledged",
   "purchase_order_declined",
   "purchase_order_received",
+  "sign_in_failures",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 export const isEmailTemplateKey = (key: string): key is EmailTemplateKey => has(EMAIL_TEMPLATE_KEYS, key);
@@ -115,6 +116,7 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKey, string[]> = {
   purchase_order_acknowledged: ["poNumber", "vendorName", "title", "requestNumber", "promisedDeliveryDate", "link"],
   purchase_order_declined: ["poNumber", "vendorName", "title", "requestNumber", "reason", "link"],
   purchase_order_received: ["poNumber", "vendorName", "title", "requestNumber", "link"],
+  sign_in_failures: ["name", "count", "minutes", "lastAttempt", "address"],
 };
 
 /** Placeholders the body cannot do without (the set-password link is the vendor's only way in). */
@@ -137,6 +139,11 @@ export const EMAIL_TEMPLATE_SAMPLES = {
   amount: { amount: "12345.50", currency: "USD" },
   clarification: "The tables must seat eight people.",
   promisedDeliveryDate: { date: "2026-04-01T00:00:00Z" },
+  name: "Aishath Rasheed",
+  count: 5,
+  minutes: 15,
+  lastAttempt: { date: "2026-03-05T09:41:00Z" },
+  address: "203.0.113.7",
 } as const;
 
 export const EMAIL_SUBJECT_MAX = 300;
