@@ -69,9 +69,21 @@ export const routers = [
 /** Uploads are at most 10 MB each; a request may carry a few of them plus fields. */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
+/** The channel sql/0033 notifies when something a session depends on changed. */
+export const SESSION_USERS_CHANNEL = "session_users";
+
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>({ router: new CachedRouter() });
   const sessionCache = new SessionCache(deps.config.sessionCacheMs);
+  // A sign-out, password, role or activation change on any instance empties this one's cache at once.
+  if (sessionCache.ttlMs > 0 && deps.db.listen) {
+    sessionCache.setLive(false);
+    deps.db.listen(SESSION_USERS_CHANNEL, {
+      notify: () => sessionCache.clear(),
+      up: () => sessionCache.setLive(true),
+      down: () => sessionCache.setLive(false),
+    });
+  }
   // List answers are served only while the database's change notifications arrive (list-cache.ts).
   const listCache = new ListCache(deps.config.listCacheEntries);
   if (listCache.enabled && deps.db.listen) {

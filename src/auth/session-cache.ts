@@ -3,8 +3,10 @@
  * round trip just to learn who is asking. Exactness is kept where it matters:
  * - any state-changing request handled by this instance clears the whole cache before the next
  *   request (deactivation, role or password changes take effect on the very next request here);
- * - on other instances a cached row lives at most `ttlMs` (2 s by default), after which the user's
- *   token version and status are read again.
+ * - on other instances, PostgreSQL's notification of the change (channel `session_users`, sent at
+ *   commit by sql/0033's triggers) clears the cache; while that channel is not listened to (starting,
+ *   or its connection lost) nothing is served from the cache; and a kept row lives at most `ttlMs`
+ *   (2 s by default) in any case.
  * `ttlMs` 0 turns it off (tests that change users with SQL behind the API's back).
  * See docs/decisions/004-session-user-cache.md.
  */
@@ -23,9 +25,18 @@ export class SessionCache {
   #rows = new Map<string, { row: SessionUserRow; until: number }>();
   /** Cookies whose signature was already checked: the same string verifies the same way until it expires. */
   #tokens = new Map<string, TokenClaims>();
+  /** False while changes made on other instances might go unheard (set by the app's listener). */
+  #live = true;
   constructor(readonly ttlMs: number, readonly maxEntries = 10_000) {}
 
+  /** Whether the change notifications are heard; rows kept while they were not are dropped. */
+  setLive(live: boolean) {
+    this.#live = live;
+    this.#rows.clear();
+  }
+
   get(id: number, sid: string): SessionUserRow | undefined {
+    if (!this.#live) return undefined;
     const hit = this.#rows.get(`${id}:${sid}`);
     if (!hit) return undefined;
     if (hit.until <= performance.now()) {
