@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).optional(),
   // Signed audit checkpoints (src/audit/checkpoint.ts): every N entries and on a schedule, to a file.
   AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(100),
-  AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(900_000),
+  AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
   // Per-address limits on public writes (issue 10); the test default is high, tests that check a limit set it.
   RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).optional(),

@@ -97,9 +97,24 @@ export async function auditSystem(tx: Queryable, entry: Omit<AuditEntry, "userId
   await auditAs(tx, SYSTEM_ACTOR, entry);
 }
 
+/**
+ * Entries whose removal would matter most: each is followed at once by a signed checkpoint of the
+ * chain's head (the checkpointer hears the notification when the transaction commits: checkpoint.ts).
+ */
+export const SENSITIVE_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>([
+  "UNSEAL",
+  "AWARD",
+  "ROLE_CHANGE",
+  "PASSWORD_RESET",
+  "TWO_FACTOR_DISABLE",
+  "RESTORE",
+  "REVEAL",
+]);
+
 /** Writes one entry for the given actor; services call this with the actor their route passed in. */
 export async function auditAs(tx: Queryable, actor: AuditActor, entry: AuditEntry) {
   const userId = entry.userId === undefined ? actor.userId : entry.userId;
+  if (SENSITIVE_ACTIONS.has(entry.action)) await q.notifySensitiveEntry(tx);
   if (entry.seal) {
     const sealedEntry = await sealAuditFields(entry.seal.key, {
       userId,

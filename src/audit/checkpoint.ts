@@ -6,7 +6,9 @@
  * checkpoint is written to the log and appended to a file outside the database
  * (DATA_DIR/audit-checkpoints.jsonl by default). `deno task audit:verify` then checks that every
  * checkpointed entry still has the signed hash: a rewritten history cannot match, however its hashes
- * were recomputed. Entries after the newest checkpoint are protected by the chain only.
+ * were recomputed. Entries after the newest checkpoint are protected by the chain only: so the head
+ * is checkpointed within AUDIT_CHECKPOINT_INTERVAL_MS (30 s) plus one tick (10 s) of any write, and
+ * at once after a sensitive entry (unseal, award, role change, ...: audit.ts SENSITIVE_ACTIONS).
  */
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db, Queryable } from "../db/types.ts";
@@ -115,26 +117,47 @@ export async function runAuditCheckpoints(
   return written;
 }
 
+/** Longest time between two looks at the chain. */
+const TICK_MS = 10_000;
+
 export async function startAuditCheckpoints(db: Db, opts: CheckpointOptions) {
   const state = await initialState(opts.file);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runAuditCheckpoints(db, opts, state);
-    } catch (e) {
-      opts.logger.error("audit checkpoint failed", { error: (e as Error).message });
-    } finally {
-      running = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const tick = (force = false) => {
+    // A sensitive entry that commits while a round runs gets a round of its own right after.
+    if (running) {
+      again ||= force;
+      return running;
     }
+    running = (async () => {
+      try {
+        await runAuditCheckpoints(db, opts, state, force);
+        while (again) {
+          again = false;
+          await runAuditCheckpoints(db, opts, state, true);
+        }
+      } catch (e) {
+        opts.logger.error("audit checkpoint failed", { error: (e as Error).message });
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
   };
-  // Often enough that `every` is roughly honoured between scheduled checkpoints.
-  const timer = setInterval(tick, Math.min(opts.intervalMs, 30_000));
+  const timer = setInterval(() => tick(), Math.min(opts.intervalMs, TICK_MS));
+  const unlisten = db.listen?.(q.SENSITIVE_CHANNEL, {
+    notify: () => void tick(true),
+    // Listening again after a lost connection: sensitive entries may have been missed meanwhile.
+    up: () => void tick(true),
+    down: () => {},
+  });
   return {
     /** A last checkpoint of the head on shutdown. */
     stop: async () => {
       clearInterval(timer);
+      unlisten?.();
+      await running;
       await runAuditCheckpoints(db, opts, state, true).catch(() => {});
     },
   };

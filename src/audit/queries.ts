@@ -68,3 +68,10 @@ export async function chainPage(db: Queryable, afterId: number, limit: number) {
     [afterId, limit],
   );
 }
+
+/** The channel a checkpointer listens on: delivered when the writing transaction commits. */
+export const SENSITIVE_CHANNEL = "audit_sensitive";
+
+export async function notifySensitiveEntry(tx: Queryable) {
+  await tx.query("select pg_notify($1, '')", [SENSITIVE_CHANNEL]);
+}

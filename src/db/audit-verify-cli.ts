@@ -15,6 +15,15 @@ const checkpoints = await readCheckpoints(config.auditCheckpoints.file);
 const db = await openDatabase({ ...config, dbStatementTimeoutMs: 0 }); // a long chain is read in full
 const result = await verifyWithCheckpoints(db, secrets.keyFor("audit"), checkpoints);
 await db.close();
+// In production the checkpoints are part of the evidence: without them a rewritten and re-hashed
+// history would pass, so their absence fails the check (--require-checkpoints asks the same anywhere).
+const required = config.env === "production" || Deno.args.includes("--require-checkpoints");
+if (result.ok && required && !checkpoints.length && result.checked > 0) {
+  console.error(
+    `Audit chain UNANCHORED: ${result.checked} entries verified, but ${config.auditCheckpoints.file} holds no signed checkpoint; a rewritten history would pass.`,
+  );
+  Deno.exit(1);
+}
 if (result.ok) {
   console.log(
     `Audit chain intact: ${result.checked} entries verified, matching ${result.checkpoints} signed checkpoints.`,

@@ -8,8 +8,10 @@ import {
   type CheckpointOptions,
   readCheckpoints,
   runAuditCheckpoints,
+  startAuditCheckpoints,
   verifyWithCheckpoints,
 } from "../../src/audit/checkpoint.ts";
+import { waitUntil } from "../helpers/wait.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { testSecrets } from "../../src/lib/secrets.ts";
 import type { Queryable } from "../../src/db/types.ts";
@@ -154,6 +156,10 @@ Deno.test(`${tag} deno task audit:verify exits 0 on a seeded embedded database a
       ok.stdout.trim().split("\n")[0],
       `Audit chain intact: ${ids.length} entries verified, matching 0 signed checkpoints.`,
     );
+    // Where the checkpoints are required (always in production), a chain without any fails.
+    const unanchored = await run(["run", "-A", "src/db/audit-verify-cli.ts", "--require-checkpoints"]);
+    assert.equal(unanchored.code, 1, unanchored.stdout);
+    assert.match(unanchored.stderr, /^Audit chain UNANCHORED: \d+ entries verified, but .* holds no signed checkpoint/);
 
     const victim = ids[ids.length - 2];
     const altered = await script(`
@@ -293,6 +299,66 @@ Deno.test(`${tag} deno task audit:verify reports a re-hashed rewrite against the
     assert.equal(bad.code, 1, bad.stdout);
     assert.match(bad.stderr, new RegExp(`BROKEN at entry ${ids[1]}: the chain differs from a signed checkpoint`));
   } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test(`${tag} the running checkpointer anchors a sensitive entry at once and any other within the interval`, async () => {
+  const t3 = await testApp();
+  const dir = await Deno.makeTempDir({ prefix: "audit-checkpoints-live-" });
+  const file = `${dir}/audit-checkpoints.jsonl`;
+  const covered = async (id: number) => (await readCheckpoints(file)).some((c) => c !== null && c.id >= id);
+  const lastEntry = async (action: string) =>
+    Number(
+      (await t3.db.query<{ id: number }>(
+        "select max(id) as id from audit_logs where action = $1",
+        [action],
+      ))[0].id,
+    );
+  // An hour between scheduled checkpoints: only the sensitive entry's notification can explain one.
+  const slow = await startAuditCheckpoints(t3.db, {
+    key: testSecrets().keyFor("audit"),
+    file,
+    every: 1000,
+    intervalMs: 3_600_000,
+    logger: createLogger("silent"),
+  });
+  try {
+    const admin = await as(t3, "admin");
+    const user = await createUser(t3.db, "purchase_team");
+    const [{ id: roleId }] = await t3.db.query<{ id: number }>(
+      "select id from roles where name = 'procurement_manager'",
+    );
+    await expectJson(
+      await admin.request(`/api/admin/users/${user.id}/role`, { method: "PUT", json: { roleId } }),
+      200,
+    );
+    const roleChange = await lastEntry("ROLE_CHANGE");
+    await waitUntil(() => covered(roleChange), { timeoutMs: 5_000, message: "a checkpoint of the role change" });
+    const cp = (await readCheckpoints(file)).at(-1)!;
+    assert.deepEqual(await verifyWithCheckpoints(t3.db, testSecrets().keyFor("audit"), [cp]), {
+      ok: true,
+      checked: (await t3.db.query("select 1 from audit_logs")).length,
+      checkpoints: 1,
+    });
+  } finally {
+    await slow.stop();
+  }
+  // With a one-second interval, an ordinary entry is anchored within about two.
+  const quick = await startAuditCheckpoints(t3.db, {
+    key: testSecrets().keyFor("audit"),
+    file,
+    every: 1000,
+    intervalMs: 1000,
+    logger: createLogger("silent"),
+  });
+  try {
+    await t3.db.query("insert into audit_logs (action, entity_type, entity_id) values ('UPDATE', 'test', 'x')");
+    const ordinary = await lastEntry("UPDATE");
+    await waitUntil(() => covered(ordinary), { timeoutMs: 5_000, message: "a scheduled checkpoint" });
+  } finally {
+    await quick.stop();
+    await t3.close();
     await Deno.remove(dir, { recursive: true });
   }
 });

@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { encodeBase64 } from "@oslojs/encoding";
 import { openPglite } from "../../src/db/pglite.ts";
 import { verifyAuditChain } from "../../src/audit/verify.ts";
+import { readCheckpoints, verifyWithCheckpoints } from "../../src/audit/checkpoint.ts";
+import { testSecrets } from "../../src/lib/secrets.ts";
 import { testApp } from "../helpers/app.ts";
 import { TEST_BACKUP_PASSPHRASE } from "../helpers/backup.ts";
 import { testBackend } from "../helpers/db.ts";
@@ -67,9 +69,14 @@ Deno.test(`${tag} deno task restore: refused with a wrong passphrase, restored, 
     assert.equal(again.code, 1);
     assert.match(again.stderr, /The database already holds data/);
 
+    // The restored chain is anchored: a signed checkpoint of its head, verified against the table.
+    const checkpoints = await readCheckpoints(`${data}/audit-checkpoints.jsonl`);
+    assert.equal(checkpoints.length, 1);
     const db = await openPglite(`${data}/pgdata`);
     try {
       assert.equal((await verifyAuditChain(db)).ok, true);
+      const anchored = await verifyWithCheckpoints(db, testSecrets().keyFor("audit"), checkpoints);
+      assert.deepEqual([anchored.ok, anchored.checkpoints], [true, 1]);
       const restored = await testApp({ db });
       const session = await signIn(restored, buyer.user);
       assert.equal((await session.request("/api/auth/user")).status, 200);
