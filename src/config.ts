@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   SMTP2GO_BASE_URL: optionalUrl,
   WHATSAPP_BASE_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  STORAGE_RESERVE_MB: z.coerce.number().min(0).default(256),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Whole list answers kept per instance, invalidated by database notifications (src/lib/list-cache.ts); 0: off.
   LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).optional(),
@@ -80,6 +81,8 @@ export interface Config {
   trustProxy: boolean;
   providers: { sendgrid?: string; smtp2go?: string; whatsapp?: string };
   shutdownTimeoutMs: number;
+  /** Embedded database only: free disk kept in reserve under DATA_DIR; writes stop (507) before it is used. */
+  storageReserveBytes: number;
   /** How long a signed-in user's row may be reused between requests on one instance (0: never). */
   sessionCacheMs: number;
   /** How many list answers an instance keeps (0: none; docs/decisions/017-list-answer-cache.md). */
@@ -150,6 +153,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: e.TRUST_PROXY,
     providers: { sendgrid: e.SENDGRID_BASE_URL, smtp2go: e.SMTP2GO_BASE_URL, whatsapp: e.WHATSAPP_BASE_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    storageReserveBytes: Math.round(e.STORAGE_RESERVE_MB * 1024 * 1024),
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 2000),
     // Off in tests by default, as the session cache: many write with SQL behind the API and read at once.
     listCacheEntries: e.LIST_CACHE_ENTRIES ?? (e.NODE_ENV === "test" ? 0 : 1000),

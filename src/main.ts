@@ -16,6 +16,7 @@ import { startDeadlineReminders } from "./jobs/deadline-reminders.ts";
 import { startAuditCheckpoints } from "./audit/checkpoint.ts";
 import { s3Store } from "./files/s3.ts";
 import { OcrPool } from "./ocr/pool.ts";
+import { StorageGuard } from "./lib/storage-guard.ts";
 import { startOcrRunner } from "./features/ocr/service.ts";
 
 async function main() {
@@ -55,7 +56,20 @@ async function main() {
   const ocr = config.ocr.workers > 0
     ? startOcrRunner(db, { secrets, objectStore, logger }, new OcrPool(config.ocr.workers, config.ocr))
     : undefined;
-  const app = createApp({ db, config, secrets, logger, version: VERSION, webRoot, demoMode, objectStore, ocr });
+  // The embedded database's disk is this machine's: writes stop before it is full (storage-guard.ts).
+  const storage = config.databaseUrl ? undefined : new StorageGuard(config.dataDir, config.storageReserveBytes);
+  const app = createApp({
+    db,
+    config,
+    secrets,
+    logger,
+    version: VERSION,
+    webRoot,
+    demoMode,
+    objectStore,
+    ocr,
+    storage,
+  });
 
   const outbox = startOutboxWorker(db, { config, logger, secrets });
   const bidClock = startBidClock(db, logger);
@@ -92,6 +106,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
+    // Whatever hangs (a request, a job, the database), the process ends within the grace and 5 s more.
+    setTimeout(() => {
+      logger.error("shutdown did not finish in time; exiting", { signal });
+      Deno.exit(1);
+    }, config.shutdownTimeoutMs + 5000);
     const timer = setTimeout(() => controller.abort(), config.shutdownTimeoutMs);
     await server.shutdown();
     clearTimeout(timer);

@@ -24,7 +24,7 @@ export const errorBodySchema = z.looseObject({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 }).describe("message: English text of code; code: stable error code; params: its parameters; issues: field issues");
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
 export type SuccessStatus = 200 | 201 | 202 | 204 | 302;
 
 /** A non-JSON success answer: its media type and, for text formats, an optional description. */
@@ -76,6 +76,7 @@ const DESCRIPTIONS: Record<number, string> = {
   415: "Unsupported body or file type",
   429: "Too many attempts (Retry-After)",
   503: "Database unreachable (Retry-After)",
+  507: "The server's storage is full: nothing was written (Retry-After)",
 };
 
 export const isMedia = (ok: ContractOptions["ok"]): ok is MediaAnswer =>
@@ -108,7 +109,7 @@ export function answers(r: RouteFacts): Map<number, Answer> {
   if (!r.isPublic) errors.add(401).add(403);
   if (r.validates) errors.add(400);
   if (/\/:\w/.test(r.path)) errors.add(404);
-  if (write) errors.add(403).add(413);
+  if (write) errors.add(403).add(413).add(507);
   errors.add(503);
   for (const s of [...errors].sort()) {
     out.set(s, { media: "application/json", schema: errorBodySchema, description: DESCRIPTIONS[s] });

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/types.ts";
 import type { Logger } from "./logger.ts";
 import type { Secrets } from "./secrets.ts";
+import type { StorageGuard } from "./storage-guard.ts";
 import type { RoleName } from "../shared/roles.ts";
 import type { ObjectStore } from "../files/s3.ts";
 import type { SessionCache } from "../auth/session-cache.ts";
@@ -20,6 +21,8 @@ export interface Deps {
   demoMode: boolean;
   /** Object storage for uploads when S3_* is configured; files stay in the database otherwise. */
   objectStore?: ObjectStore;
+  /** The embedded database's disk: writes stop with 507 before it is full (storage-guard.ts). */
+  storage?: StorageGuard;
   /** This instance's OCR runner (src/features/ocr/service.ts), poked after an upload; absent: another instance reads. */
   ocr?: { poke(): void };
 }

@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./deps.ts";
-import { BadRequest, Conflict, HttpError, ServiceUnavailable, TooManyRequests } from "./errors.ts";
+import { BadRequest, Conflict, HttpError, InsufficientStorage, ServiceUnavailable, TooManyRequests } from "./errors.ts";
 import { isDatabaseUnavailable, sqlState } from "../db/errors.ts";
 
 /** Seconds a client is asked to wait when the database is unreachable. */
@@ -48,12 +48,14 @@ export function databaseHttpError(err: unknown): HttpError | undefined {
     case "23514": // check_violation
     case "54000": // program_limit_exceeded (e.g. an index row too large)
       return new BadRequest("input.invalidValue");
+    case "53100": // disk_full
+      return new InsufficientStorage();
   }
   return undefined;
 }
 
 function answer(err: HttpError, c: Context<AppEnv>) {
-  if (err instanceof TooManyRequests || err instanceof ServiceUnavailable) {
+  if (err instanceof TooManyRequests || err instanceof ServiceUnavailable || err instanceof InsufficientStorage) {
     c.header("Retry-After", String(err.retryAfterSeconds));
   }
   return c.json(err.body(), err.status);

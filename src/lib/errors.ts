@@ -14,7 +14,7 @@ export interface FieldIssue {
   message: string;
 }
 
-export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
 
 export class HttpError extends Error {
   constructor(
@@ -84,5 +84,13 @@ export class TooManyRequests extends HttpError {
 export class ServiceUnavailable extends HttpError {
   constructor(readonly retryAfterSeconds = 5, code: ErrorCode = "generic.serviceUnavailable") {
     super(503, code);
+  }
+}
+
+/** The server's storage is (nearly) full: nothing was written (src/lib/storage-guard.ts). */
+export class InsufficientStorage extends HttpError {
+  readonly retryAfterSeconds = 60;
+  constructor() {
+    super(507, "storage.full");
   }
 }

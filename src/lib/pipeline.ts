@@ -109,6 +109,11 @@ export function requestPipeline(
         // A GET or HEAD without a body has nothing to limit (Hono's bodyLimit passes it on too).
         if (!safe || c.req.raw.body) await limit(c, noop);
         checkOrigin(c);
+        // Before anything is read or written for the request: a full disk refuses writes at once.
+        if (!safe && method !== "OPTIONS" && deps.storage) {
+          const length = c.req.header("content-length");
+          await deps.storage.check(length ? Number(length) || 0 : c.req.raw.body ? undefined : 0);
+        }
         await resolveSession(c);
         if (!safe && method !== "OPTIONS") await useOrganisationTimeZone(deps.db);
       } catch (err) {

@@ -35,6 +35,8 @@ export const ERROR_MESSAGES = {
   "backup.newerSchema":
     "This backup was made by a newer version of the application (migration {{version}}); upgrade first",
   "backup.notEmpty": "The database already holds data; restore into an empty database or replace it explicitly",
+  // storage
+  "storage.full": "The server's storage is full, so nothing was saved. Try again later, or tell an administrator.",
   // generic, one per status
   "generic.badRequest": "The request is not valid",
   "generic.unauthorized": "Unauthorized",

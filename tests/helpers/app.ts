@@ -21,6 +21,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** Use this database instead of a fresh one (close() then leaves it open). */
   db?: Db;
+  /** A disk guard, as the embedded database has (src/lib/storage-guard.ts). */
+  storage?: Deps["storage"];
 }
 
 export interface TestApp {
@@ -41,6 +43,7 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
     version: "test",
     demoMode: opts.demoMode ?? false,
     webRoot: opts.webRoot,
+    storage: opts.storage,
   };
   return { app: checked(createApp(deps)), db, deps, close: async () => await own?.close() };
 }

@@ -10,13 +10,23 @@ import * as r from "../../shared/schemas/responses/admin.ts";
 
 export const systemRoutes = new Hono<AppEnv>()
   .get("/healthz", publicRoute({ tags: ["system"], summary: "Process is up" }), (c) => c.json({ status: "ok" }))
-  .get("/readyz", publicRoute({ tags: ["system"], summary: "Database answers" }), async (c) => {
+  .get("/readyz", publicRoute({ tags: ["system"], summary: "Database answers, and its disk has room" }), async (c) => {
+    const { db, storage } = c.get("deps");
     try {
-      await ping(c.get("deps").db);
-      return c.json({ status: "ready" });
+      await ping(db);
     } catch {
       return c.json({ status: "unavailable", message: "Database is not reachable" }, 503);
     }
+    const disk = await storage?.state();
+    if (disk?.full) {
+      return c.json({
+        status: "storage-full",
+        message: "The database's disk is nearly full: uploads are refused (507) until space is freed",
+        freeBytes: disk.freeBytes,
+        reserveBytes: storage!.reserveBytes,
+      }, 503);
+    }
+    return c.json({ status: "ready" });
   })
   .get(
     "/api/meta",
