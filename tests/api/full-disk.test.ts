@@ -28,7 +28,7 @@ const canMount = await mountTmpfs(probe, "1m");
 if (canMount) await new Deno.Command("umount", { args: [probe] }).output();
 await Deno.remove(probe);
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const l = Deno.listen({ port: 0, hostname: "127.0.0.1" });
   const { port } = l.addr as Deno.NetAddr;
   l.close();
@@ -41,7 +41,7 @@ Deno.test({
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "full-disk-" });
     assert.ok(await mountTmpfs(dir, "150m"));
-    const port = await freePort();
+    const port = freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = new Deno.Command(`${ROOT}node_modules/deno/deno`, {
       args: ["run", "-A", "src/main.ts"],
