@@ -13,6 +13,7 @@ import { ROLES } from "./shared/roles.ts";
 import { startOutboxWorker } from "./notify/worker.ts";
 import { startBidClock } from "./jobs/bid-clock.ts";
 import { startDeadlineReminders } from "./jobs/deadline-reminders.ts";
+import { startFileRetention } from "./jobs/file-retention.ts";
 import { startAuditCheckpoints } from "./audit/checkpoint.ts";
 import { s3Store } from "./files/s3.ts";
 import { OcrPool } from "./ocr/pool.ts";
@@ -74,6 +75,7 @@ async function main() {
   const outbox = startOutboxWorker(db, { config, logger, secrets });
   const bidClock = startBidClock(db, logger);
   const reminders = startDeadlineReminders(db, logger);
+  const retention = startFileRetention(db, logger);
   const checkpoints = await startAuditCheckpoints(db, {
     ...config.auditCheckpoints,
     key: secrets.keyFor("audit"),
@@ -118,6 +120,7 @@ async function main() {
     await ocr?.stop();
     bidClock.stop();
     reminders.stop();
+    retention.stop();
     await checkpoints.stop();
     await db.close();
     logger.info("stopped");

@@ -68,3 +68,64 @@ export async function setFileEncrypted(tx: Queryable, id: number, encrypted: boo
 export async function setFileData(tx: Queryable, id: number, bytes: Uint8Array, encrypted: boolean) {
   await tx.query("update files set data = $2, encrypted = $3 where id = $1", [id, bytes, encrypted]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Quotas and retention (quotas.ts)
+
+const UPLOADS_LOCK_KEY = 727_100_020;
+
+/** Uploads check their quotas one at a time (an upload is rare and its check two sums). */
+export async function lockUploads(tx: Queryable) {
+  await tx.query("select pg_advisory_xact_lock($1)", [UPLOADS_LOCK_KEY]);
+}
+
+/** Bytes stored in total, by one owner, and as pending applicants' licences in the last 24 hours. */
+export async function usage(db: Queryable, ownerUserId: number | null) {
+  const [r] = await db.query<
+    { total: string | number; owner: string | number; pending: string | number; files: number }
+  >(
+    `select coalesce(sum(f.size_bytes), 0)::bigint as total, count(*)::int as files,
+            coalesce(sum(f.size_bytes) filter (where f.owner_user_id = $1), 0)::bigint as owner,
+            coalesce(sum(f.size_bytes) filter (
+              where f.purpose = 'business_license' and f.created_at > now() - interval '24 hours'
+                and exists (select 1 from vendor_profiles vp where vp.user_id = f.owner_user_id and vp.status = 'pending')
+            ), 0)::bigint as pending
+       from files f`,
+    [ownerUserId],
+  );
+  return {
+    totalBytes: Number(r.total),
+    ownerBytes: Number(r.owner),
+    pendingRegistrationBytesToday: Number(r.pending),
+    files: r.files,
+  };
+}
+
+/** An applicant not yet decided (registration writes the licence before the profile: no profile counts too). */
+export async function isPendingApplicant(db: Queryable, userId: number): Promise<boolean> {
+  return (await db.query("select 1 from vendor_profiles where user_id = $1 and status <> 'pending'", [userId]))
+    .length === 0;
+}
+
+/** Licences of applications rejected more than `days` ago: their vendor and file. */
+export async function expiredRejectedLicences(db: Queryable, days: number) {
+  return await db.query<{ vendorId: number; fileId: number }>(
+    `select user_id as "vendorId", business_license_file_id as "fileId" from vendor_profiles
+      where status = 'rejected' and business_license_file_id is not null
+        and reviewed_at < now() - make_interval(days => $1)
+      order by user_id limit 100`,
+    [days],
+  );
+}
+
+/** Unlinks and deletes one rejected application's licence; false when it changed meanwhile. */
+export async function purgeLicence(tx: Queryable, vendorId: number, fileId: number): Promise<boolean> {
+  const unlinked = await tx.query(
+    `update vendor_profiles set business_license_file_id = null
+      where user_id = $1 and business_license_file_id = $2 and status = 'rejected' returning user_id`,
+    [vendorId, fileId],
+  );
+  if (!unlinked.length) return false;
+  await tx.query("delete from files where id = $1", [fileId]);
+  return true;
+}

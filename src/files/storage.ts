@@ -9,6 +9,7 @@ import { CONTENT_TYPES, detectKind, type FileKind } from "./detect.ts";
 import type { ObjectStore } from "./s3.ts";
 import * as q from "./queries.ts";
 import { sha256Hex } from "../lib/crypto.ts";
+import { enforceQuotas } from "./quotas.ts";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export type FilePurpose = "business_license" | "quotation_attachment" | "ocr_source" | "backup" | "other";
@@ -64,6 +65,7 @@ export async function storeFile(
   store?: ObjectStore,
 ): Promise<StoredFile> {
   const kind = checkUpload(f.bytes, f.allowed);
+  await enforceQuotas(tx, { ownerUserId: f.ownerUserId, sizeBytes: f.bytes.byteLength, purpose: f.purpose });
   const stored = f.encryptedBytes ?? f.bytes;
   // Object first: a rolled-back transaction leaves at most an unreferenced object, never a row without bytes.
   const key = store ? `files/${new Date().toISOString().slice(0, 7)}/${crypto.randomUUID()}` : null;

@@ -87,10 +87,10 @@ export class ServiceUnavailable extends HttpError {
   }
 }
 
-/** The server's storage is (nearly) full: nothing was written (src/lib/storage-guard.ts). */
+/** The server's storage is (nearly) full, or a quota is used up: nothing was written (storage-guard.ts, quotas.ts). */
 export class InsufficientStorage extends HttpError {
   readonly retryAfterSeconds = 60;
-  constructor() {
-    super(507, "storage.full");
+  constructor(code: ErrorCode = "storage.full", params?: ErrorParams) {
+    super(507, code, {}, params);
   }
 }

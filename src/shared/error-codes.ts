@@ -37,6 +37,10 @@ export const ERROR_MESSAGES = {
   "backup.notEmpty": "The database already holds data; restore into an empty database or replace it explicitly",
   // storage
   "storage.full": "The server's storage is full, so nothing was saved. Try again later, or tell an administrator.",
+  "storage.accountQuota": "This account has used its {{limit}} MB of stored files; nothing was saved",
+  "storage.totalQuota":
+    "The organisation's {{limit}} MB of stored files are used up; nothing was saved. Tell an administrator.",
+  "storage.registrationCap": "Too many applications were uploaded today. Try again tomorrow.",
   // generic, one per status
   "generic.badRequest": "The request is not valid",
   "generic.unauthorized": "Unauthorized",

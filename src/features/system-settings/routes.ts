@@ -17,6 +17,8 @@ import {
 import * as q from "./queries.ts";
 import { backupLines, summarise, toByteStream } from "../../backup/write.ts";
 import { encryptArchive } from "../../backup/archive.ts";
+import { readStorageLimits, STORAGE_LIMIT_KEYS, storageUsage } from "../../files/quotas.ts";
+import { storageLimitsSchema } from "../../shared/schemas/storage-limits.ts";
 import * as r from "../../shared/schemas/responses/users.ts";
 import { messageSchema } from "../../shared/schemas/responses/common.ts";
 
@@ -136,6 +138,44 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
         audit(tx, c, { action: "DELETE", entityType: "session_cache", metadata: { entries } })
       );
       return c.json({ message: "Cache cleared" });
+    },
+  )
+  .get(
+    "/api/admin/storage-limits",
+    allow("system_settings.view", {
+      tags,
+      summary: "Upload quotas, the retention of rejected applications' files, and what is stored now",
+      ok: r.storageLimitsResponseSchema,
+    }),
+    async (c) => {
+      const { db } = c.get("deps");
+      return c.json({ ...await readStorageLimits(db), usage: await storageUsage(db) });
+    },
+  )
+  .put(
+    "/api/admin/storage-limits",
+    allow("system_settings.edit", {
+      tags,
+      summary: "Save the upload quotas and the retention of rejected applications' files",
+      ok: r.storageLimitsResponseSchema,
+    }),
+    validate("json", storageLimitsSchema),
+    async (c) => {
+      const next = c.req.valid("json");
+      const { db } = c.get("deps");
+      const userId = c.get("user")?.id ?? null;
+      await db.tx(async (tx) => {
+        const before = await readStorageLimits(tx);
+        for (const [field, key] of Object.entries(STORAGE_LIMIT_KEYS) as [keyof typeof next, string][]) {
+          await q.writeSetting(tx, key, String(next[field]), userId);
+        }
+        await audit(tx, c, {
+          action: "UPDATE",
+          entityType: "storage_limits",
+          metadata: { changes: diff(before, next) },
+        });
+      });
+      return c.json({ ...await readStorageLimits(db), usage: await storageUsage(db) });
     },
   )
   .post(

@@ -55,3 +55,11 @@ export const migrationsRunSchema = z.object({
   ),
 });
 export const dbUnreachableSchema = z.object({ ok: z.literal(false), message: z.string() });
+
+export const storageLimitsResponseSchema = z.object({
+  accountQuotaMb: int,
+  totalQuotaMb: int,
+  registrationDailyMb: int,
+  rejectedRetentionDays: int,
+  usage: z.object({ totalBytes: int, files: int, pendingRegistrationBytesToday: int }),
+});

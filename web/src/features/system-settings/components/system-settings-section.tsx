@@ -4,6 +4,7 @@ import { DatabaseCard } from "./database-card.tsx";
 import { DefaultsCard } from "./defaults-card.tsx";
 import { MaintenanceCard } from "./maintenance-card.tsx";
 import { OrganisationCard } from "./organisation-card.tsx";
+import { StorageLimitsCard } from "./storage-limits-card.tsx";
 
 export default function SystemSettingsSection() {
   const { t } = useTranslation("system-settings");
@@ -17,6 +18,7 @@ export default function SystemSettingsSection() {
         <DatabaseCard />
         <DefaultsCard />
         <MaintenanceCard />
+        <StorageLimitsCard />
         <OrganisationCard />
       </div>
     </section>
