@@ -71,6 +71,11 @@ const CATALOG: Catalog = {
       body:
         "Dear {{name}},\n\nThere were {{count}} failed attempts to sign in to your account in the last {{minutes}} minutes, the last one at {{lastAttempt}} from {{address}}.\n\nIf that was you, there is nothing to do. If not, someone may be guessing your password: further attempts are slowed down, and from a browser where you signed in before you are not affected. Choose a strong password and turn on two-step verification in your profile.\n",
     },
+    quotation_extension_requested: {
+      subject: "Please extend your quotation for {{requestNumber}}",
+      body:
+        'Dear {{contactPerson}},\n\nYour quotation for "{{title}}" ({{requestNumber}}) is valid until {{validUntil}}. It is still being considered, and a quotation past its validity cannot be awarded.\n\nIf you can hold your prices, extend its validity in the app:\n{{link}}\n',
+    },
   },
   es: {
     pr_created: {
@@ -134,6 +139,11 @@ const CATALOG: Catalog = {
       body:
         "Estimado/a {{name}}:\n\nHubo {{count}} intentos fallidos de iniciar sesión en su cuenta en los últimos {{minutes}} minutos, el último el {{lastAttempt}} desde {{address}}.\n\nSi fue usted, no tiene que hacer nada. Si no, alguien podría estar adivinando su contraseña: los siguientes intentos se ralentizan y no le afectan en un navegador donde ya inició sesión. Elija una contraseña segura y active la verificación en dos pasos en su perfil.\n",
     },
+    quotation_extension_requested: {
+      subject: "Amplíe la validez de su cotización para {{requestNumber}}",
+      body:
+        'Estimado/a {{contactPerson}}:\n\nSu cotización para "{{title}}" ({{requestNumber}}) es válida hasta el {{validUntil}}. Sigue en evaluación, y una cotización vencida no puede adjudicarse.\n\nSi puede mantener sus precios, amplíe su validez en la aplicación:\n{{link}}\n',
+    },
   },
   fr: {
     pr_created: {
@@ -196,6 +206,11 @@ const CATALOG: Catalog = {
       subject: "Échecs de connexion à votre compte",
       body:
         "Bonjour {{name}},\n\n{{count}} tentatives de connexion à votre compte ont échoué au cours des {{minutes}} dernières minutes, la dernière le {{lastAttempt}} depuis {{address}}.\n\nSi c'était vous, il n'y a rien à faire. Sinon, quelqu'un essaie peut-être de deviner votre mot de passe : les tentatives suivantes sont ralenties, et un navigateur où vous vous êtes déjà connecté n'est pas concerné. Choisissez un mot de passe robuste et activez la validation en deux étapes dans votre profil.\n",
+    },
+    quotation_extension_requested: {
+      subject: "Merci de prolonger votre devis pour {{requestNumber}}",
+      body:
+        "Bonjour {{contactPerson}},\n\nVotre devis pour « {{title}} » ({{requestNumber}}) est valable jusqu'au {{validUntil}}. Il est toujours à l'étude, et un devis expiré ne peut pas être attribué.\n\nSi vous pouvez maintenir vos prix, prolongez sa validité dans l'application :\n{{link}}\n",
     },
   },
   de: {
@@ -261,6 +276,11 @@ const CATALOG: Catalog = {
       body:
         "Guten Tag {{name}},\n\nIn den letzten {{minutes}} Minuten gab es {{count}} fehlgeschlagene Anmeldeversuche bei Ihrem Konto, zuletzt am {{lastAttempt}} von {{address}}.\n\nWenn Sie das waren, ist nichts zu tun. Andernfalls versucht womöglich jemand, Ihr Passwort zu erraten: Weitere Versuche werden verlangsamt, und in einem Browser, in dem Sie sich schon angemeldet haben, sind Sie nicht betroffen. Wählen Sie ein starkes Passwort und aktivieren Sie die Zwei-Schritt-Bestätigung in Ihrem Profil.\n",
     },
+    quotation_extension_requested: {
+      subject: "Bitte verlängern Sie Ihr Angebot für {{requestNumber}}",
+      body:
+        "Guten Tag {{contactPerson}},\n\nIhr Angebot für „{{title}}“ ({{requestNumber}}) ist bis {{validUntil}} gültig. Es wird noch geprüft, und ein abgelaufenes Angebot kann nicht vergeben werden.\n\nWenn Sie Ihre Preise halten können, verlängern Sie die Gültigkeit in der App:\n{{link}}\n",
+    },
   },
   dv: {
     pr_created: {
@@ -323,6 +343,11 @@ const CATALOG: Catalog = {
       subject: "ތިޔަބޭފުޅާގެ އެކައުންޓަށް ވަނުމަށް ކުރި ނާކާމިޔާބު މަސައްކަތްތައް",
       body:
         "ލޮބުވެތި {{name}}،\n\nފަހުގެ {{minutes}} މިނިޓުގެ ތެރޭގައި ތިޔަބޭފުޅާގެ އެކައުންޓަށް ވަނުމަށް {{count}} ފަހަރު ނާކާމިޔާބު މަސައްކަތް ކުރެވިއްޖެ، އެންމެ ފަހުން {{lastAttempt}} ގައި {{address}} އިން.\n\nއެއީ ތިޔަބޭފުޅާ ނަމަ، އެއްވެސް ކަމެއް ކުރައްވަން ނުޖެހޭ. ނޫންނަމަ، އެހެން މީހަކު ޕާސްވޯޑް ބަލާލަނީ ކަމަށް ވެދާނެ: އިތުރު މަސައްކަތްތައް ލަސްކުރެވޭނެ، އަދި ކުރިން ވަދެފައިވާ ބްރައުޒަރަކުން ވަނުމަށް އެއްވެސް އަސަރެއް ނުކުރާނެ. ވަރުގަދަ ޕާސްވޯޑެއް ހޮވައި، ޕްރޮފައިލްގައި ދެ ފިޔަވަޅުގެ ޔަގީންކުރުން ހުޅުއްވާ.\n",
+    },
+    quotation_extension_requested: {
+      subject: "{{requestNumber}} އަށް ދިން ކޯޓޭޝަނުގެ މުއްދަތު އިތުރުކުރައްވާ",
+      body:
+        'ލޮބުވެތި {{contactPerson}}،\n\n"{{title}}" ({{requestNumber}}) އަށް ދެއްވި ކޯޓޭޝަނުގެ މުއްދަތަކީ {{validUntil}} އާ ހަމައަށް. އެ އަދިވެސް ބަލަމުންދަނީ، އަދި މުއްދަތު ހަމަވެފައިވާ ކޯޓޭޝަނެއް އެވޯޑެއް ނުކުރެވޭނެ.\n\nއަގުތައް ހިފެހެއްޓޭނަމަ، އެޕްގައި މުއްދަތު އިތުރުކުރައްވާ:\n{{link}}\n',
     },
   },
 };

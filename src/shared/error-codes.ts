@@ -74,6 +74,10 @@ export const ERROR_MESSAGES = {
     "This purchase request was converted into bid request {{number}}; its quotations are reviewed and awarded there",
   "award.quotationExpired":
     "The quotation of {{vendor}} expired on {{date}}; ask the vendor to extend its validity before awarding it",
+  "quotations.notExpiring":
+    "This quotation is valid for more than {{days}} days; ask for an extension closer to its end",
+  "quotations.requestClosed": "The request is {{status}}; its quotations can no longer be extended",
+  "quotations.cannotExtend": "A {{status}} quotation cannot be extended",
   "award.concurrent": "This need was awarded at the same moment by someone else; reload to see its purchase order",
   "award.justificationRequired":
     "This quotation is not the best by the bid's evaluation method; write a justification for awarding it",

@@ -265,3 +265,48 @@ Deno.test(`${tag} an expired quotation cannot be awarded (409, nothing changes);
   // The cheaper offer has lapsed: the dearer valid one is the best there is, no justification asked.
   await expectJson(await award(pm, "purchase-requests", pr.id, fresh), 201);
 });
+
+Deno.test(`${tag} staff ask the vendor to extend an expired quotation; the vendor extends it and it can be awarded`, async () => {
+  const pr = await insertPr();
+  const stale = await insertQuote(vendors[0], { pr: pr.id, itemId: pr.itemIds[0] }, "50.00");
+  const fresh = await insertQuote(vendors[1], { pr: pr.id, itemId: pr.itemIds[0] }, "55.00");
+  await db.query("update quotations set valid_until = now() - interval '1 day' where id = $1", [stale]);
+  const ask = (s: Session, id: number) => s.request(`/api/quotations/${id}/request-extension`, { method: "POST" });
+  const extend = (s: Session, id: number, validityDays: unknown) =>
+    s.request(`/api/vendor/quotations/${id}/validity`, { method: "PUT", json: { validityDays } });
+
+  // A quotation valid for weeks more is not asked; a vendor cannot ask.
+  await expectError(await ask(pm, fresh), 409, "quotations.notExpiring");
+  assert.equal((await ask(vendors[0], stale)).status, 403);
+  await expectJson(await ask(pm, stale), 200);
+  const [mail] = await db.query<{ subject: string; body: string }>(
+    "select subject, body from notification_outbox where recipient = $1 and template = 'quotation_extension_requested'",
+    [vendors[0].user.email],
+  );
+  assert.equal(mail.subject, `Please extend your quotation for ${pr.number}`);
+  assert.match(mail.body, /a quotation past its validity cannot be awarded/);
+  const requested = async () =>
+    (await db.query<{ at: Date | null }>("select extension_requested_at as at from quotations where id = $1", [stale]))[
+      0
+    ].at;
+  assert.ok(await requested());
+
+  // Only its own vendor extends it, by 1 to 365 days; the prices stay.
+  assert.equal((await extend(vendors[1], stale, 30)).status, 404);
+  assert.equal((await expectError(await extend(vendors[0], stale, 0), 400)).code, "generic.validation");
+  const extended = await expectJson<{ validUntil: string; totalAmount: string }>(
+    await extend(vendors[0], stale, 30),
+    200,
+  );
+  const days = (Date.parse(extended.validUntil) - Date.now()) / 86_400_000;
+  assert.ok(days > 29.9 && days <= 30, `valid for ${days} days`);
+  assert.equal(await requested(), null);
+  const [{ total }] = await db.query<{ total: string }>(
+    "select total_amount::text as total from quotations where id = $1",
+    [stale],
+  );
+  assert.equal(total, "2000.00");
+
+  await expectJson(await award(pm, "purchase-requests", pr.id, stale), 201);
+  await expectError(await extend(vendors[0], stale, 10), 409, "quotations.requestClosed");
+});

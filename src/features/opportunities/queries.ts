@@ -441,6 +441,7 @@ const VENDOR_QUOTATION_COLUMNS =
     coalesce(pr.request_number, b.bid_number) as "requestNumber", coalesce(pr.title, b.title) as "purchaseRequestTitle",
     q.status, q.is_current as "isCurrent", q.revision, q.sealed, q.sealed_payload as "sealedPayload",
     q.total_amount as "totalAmount", q.validity_days as "validityDays", q.valid_until as "validUntil",
+    q.valid_until < now() as expired, q.extension_requested_at as "extensionRequestedAt",
     q.lead_time_days as "leadTimeDays", q.notes, q.submitted_at as "submittedAt", q.source,
     coalesce((select json_agg(json_build_object('id', i.id, 'itemId', coalesce(i.purchase_request_item_id, i.bid_request_item_id),
         'name', i.name, 'quantity', i.quantity, 'unit', i.unit, 'unitPrice', i.unit_price::text, 'totalPrice', i.total_price::text,
@@ -470,7 +471,8 @@ const VENDOR_LIST_ROW_JSON = `json_build_object('id', q.id, 'purchaseRequestId',
     'bidRequestId', q.bid_request_id, 'requestNumber', coalesce(pr.request_number, b.bid_number),
     'purchaseRequestTitle', coalesce(pr.title, b.title), 'status', q.status, 'isCurrent', q.is_current,
     'revision', q.revision, 'sealed', q.sealed, 'totalAmount', q.total_amount::text, 'validityDays', q.validity_days,
-    'validUntil', ${isoMs("q.valid_until")}, 'leadTimeDays', q.lead_time_days, 'notes', q.notes,
+    'validUntil', ${isoMs("q.valid_until")}, 'expired', q.valid_until < now(),
+    'extensionRequestedAt', ${isoMs("q.extension_requested_at")}, 'leadTimeDays', q.lead_time_days, 'notes', q.notes,
     'submittedAt', ${isoMs("q.submitted_at")}, 'source', q.source, 'itemCount', q.item_count,
     'purchaseOrder', (select json_build_object('id', po.id, 'poNumber', po.po_number) from purchase_orders po
        where po.quotation_id = q.id))`;

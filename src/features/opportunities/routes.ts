@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { roles } from "../../auth/guard.ts";
-import { audit } from "../../audit/audit.ts";
+import { actorOf, audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
 import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
@@ -19,13 +19,14 @@ import { checkUpload, storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
 import { fileContext, sealContext, sealPayload } from "../../sealing/sealed-quotation.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
-import { QUOTATION_MESSAGES, quotationSubmissionSchema } from "../../shared/schemas/bids.ts";
+import { extendValiditySchema, QUOTATION_MESSAGES, quotationSubmissionSchema } from "../../shared/schemas/bids.ts";
 import { MAX_ATTACHMENTS } from "../../shared/attachments.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 import { openSealedRows, present } from "./service.ts";
 import { matchingQuerySchema, vendorQuotationListQuerySchema } from "../../shared/schemas/opportunities.ts";
 import * as ocr from "../ocr/service.ts";
+import { extendValidity } from "../quotations/extension.ts";
 import * as r from "../../shared/schemas/responses/opportunities.ts";
 import { z } from "zod";
 
@@ -101,6 +102,24 @@ export const opportunityRoutes = new Hono<AppEnv>()
     async (c) => {
       const [row] = await q.vendorQuotations(c.get("deps").db, c.get("user")!.id, c.req.valid("param").id);
       if (!row) throw new NotFound("quotations.notFound");
+      return c.json(await present(c, row));
+    },
+  )
+  .put(
+    "/api/vendor/quotations/:id/validity",
+    roles(["vendor"], {
+      tags: ["vendors"],
+      summary: "Extend one's own current quotation: valid for the given days from today, prices unchanged (audited)",
+      ok: r.vendorQuotationSchema,
+      errors: [409],
+    }),
+    validate("param", idParamSchema),
+    validate("json", extendValiditySchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const me = c.get("user")!;
+      await extendValidity(c.get("deps").db, { ...actorOf(c), userId: me.id }, id, c.req.valid("json").validityDays);
+      const [row] = await q.vendorQuotations(c.get("deps").db, me.id, id);
       return c.json(await present(c, row));
     },
   )

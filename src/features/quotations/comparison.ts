@@ -39,6 +39,7 @@ export async function buildComparison(db: Queryable, kind: q.RequestKind, id: nu
       currency: x.currency,
       validUntil: x.validUntil,
       expired: x.expired,
+      extensionRequestedAt: x.extensionRequestedAt,
       leadTimeDays: x.leadTimeDays,
       technicalScore: x.technicalScore,
       status: x.status,

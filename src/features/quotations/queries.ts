@@ -17,7 +17,8 @@ const QUOTATION_COLUMNS = `q.id, q.purchase_request_id as "purchaseRequestId", q
   coalesce(pr.request_number, br.bid_number) as "requestNumber", coalesce(pr.title, br.title) as "purchaseRequestTitle",
   q.vendor_id as "vendorId", vp.company_name as "vendorName", q.submitted_at as "submittedAt", q.status,
   q.total_amount as "totalAmount", q.currency, q.validity_days as "validityDays", q.valid_until as "validUntil",
-  q.valid_until < now() as expired, q.lead_time_days as "leadTimeDays", q.notes,
+  q.valid_until < now() as expired, q.extension_requested_at as "extensionRequestedAt",
+  q.lead_time_days as "leadTimeDays", q.notes,
   q.technical_score::float8 as "technicalScore", q.review_comment as "reviewComment", q.revision, q.source,
   q.is_current as "isCurrent",
   coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
@@ -98,7 +99,8 @@ const LIST_ROW_JSON = `json_build_object('id', q.id, 'purchaseRequestId', q.purc
   'purchaseRequestTitle', coalesce(pr.title, br.title), 'vendorId', q.vendor_id, 'vendorName', vp.company_name,
   'submittedAt', ${isoMs("q.submitted_at")}, 'status', q.status, 'totalAmount', q.total_amount::text,
   'currency', q.currency, 'validityDays', q.validity_days, 'validUntil', ${isoMs("q.valid_until")},
-  'expired', q.valid_until < now(), 'leadTimeDays', q.lead_time_days, 'notes', q.notes,
+  'expired', q.valid_until < now(), 'extensionRequestedAt', ${isoMs("q.extension_requested_at")},
+  'leadTimeDays', q.lead_time_days, 'notes', q.notes,
   'technicalScore', q.technical_score::float8, 'reviewComment', q.review_comment, 'revision', q.revision,
   'source', q.source, 'isCurrent', q.is_current,
   'attachments', coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
@@ -297,6 +299,7 @@ export interface CurrentQuotation {
   currency: string;
   validUntil: Date;
   expired: boolean;
+  extensionRequestedAt: Date | null;
   leadTimeDays: number | null;
   technicalScore: number | null;
 }
@@ -307,7 +310,8 @@ export async function currentQuotations(db: Queryable, kind: RequestKind, reques
   return await db.query<CurrentQuotation>(
     `select q.id, q.vendor_id as "vendorId", vp.company_name as "vendorName", u.email as "vendorEmail",
         vp.contact_person as "contactPerson", q.status, q.sealed, q.total_amount as "totalAmount", q.currency,
-        q.valid_until as "validUntil", q.valid_until < now() as expired, q.lead_time_days as "leadTimeDays",
+        q.valid_until as "validUntil", q.valid_until < now() as expired,
+        q.extension_requested_at as "extensionRequestedAt", q.lead_time_days as "leadTimeDays",
         q.technical_score::float8 as "technicalScore"
        from quotations q join vendor_profiles vp on vp.user_id = q.vendor_id join users u on u.id = q.vendor_id
       where q.${fk} = $1 and q.is_current
@@ -423,4 +427,42 @@ export async function insertAward(
      values ($1, $2, $3, $4, $5, $6)`,
     [a.purchaseRequestId, a.bidRequestId, a.purchaseOrderId, a.quotationId, a.justification, a.awardedBy],
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validity extensions (extension.ts)
+
+/** The quotation's validity and its vendor, locked. */
+export async function lockExtension(tx: Queryable, id: number) {
+  return (await tx.query<{
+    status: string;
+    isCurrent: boolean;
+    sealed: boolean;
+    validUntil: Date;
+    daysLeft: number;
+    vendorEmail: string;
+    contactPerson: string;
+  }>(
+    `select q.status, q.is_current as "isCurrent", q.sealed, q.valid_until as "validUntil",
+            extract(epoch from q.valid_until - now())::float8 / 86400 as "daysLeft",
+            u.email as "vendorEmail", vp.contact_person as "contactPerson"
+       from quotations q join users u on u.id = q.vendor_id join vendor_profiles vp on vp.user_id = q.vendor_id
+      where q.id = $1 for update of q`,
+    [id],
+  ))[0];
+}
+
+export async function markExtensionRequested(tx: Queryable, id: number) {
+  await tx.query("update quotations set extension_requested_at = now() where id = $1", [id]);
+}
+
+/** Valid for `days` from now; the request for an extension is answered. Returns the new date. */
+export async function extendQuotation(tx: Queryable, id: number, days: number): Promise<Date> {
+  const [row] = await tx.query<{ validUntil: Date }>(
+    `update quotations set validity_days = $2, valid_until = now() + make_interval(days => $2),
+        extension_requested_at = null, updated_at = now()
+      where id = $1 returning valid_until as "validUntil"`,
+    [id, days],
+  );
+  return row.validUntil;
 }

@@ -26,6 +26,7 @@ import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status
 import { hasPermission } from "../../shared/permissions.ts";
 import { ROLE_NAMES } from "../../shared/roles.ts";
 import { assertReviewable, awardQuotation, lockRequest, SEALED_MESSAGE, startEvaluation } from "./award.ts";
+import { requestExtension } from "./extension.ts";
 import { buildComparison } from "./comparison.ts";
 import { safeFilename } from "../../lib/pdf-text.ts";
 import { quotationPdf } from "./pdf.ts";
@@ -153,6 +154,25 @@ export const quotationRoutes = new Hono<AppEnv>()
           metadata: { requestNumber: req.number, comment, changes: { status: { from: cur.status, to: status } } },
         });
       });
+      return c.json(await quotationDetail(db, id));
+    },
+  )
+  .post(
+    "/api/quotations/:id/request-extension",
+    roles(REVIEWERS, {
+      tags: TAGS,
+      summary:
+        "Ask the vendor to extend a quotation that has expired or expires within 7 days (emailed, audited; staff only)",
+      ok: r.quotationDetailSchema,
+      errors: [409],
+    }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, config } = c.get("deps");
+      const target = await requestOf(db, id);
+      const link = `${config.publicUrl ?? new URL(c.req.url).origin}/dashboard`;
+      await db.tx((tx) => requestExtension(tx, c, target, id, link));
       return c.json(await quotationDetail(db, id));
     },
   )

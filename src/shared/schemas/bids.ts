@@ -229,3 +229,11 @@ export const awardSchema = z.object({
   /** Required when the chosen quotation is not the best under the bid's evaluation method. */
   justification: safeString().trim().max(5000, "Text is too long (max 5000)").optional().default(""),
 });
+
+export const EXTEND_VALIDITY_RANGE = "Validity must be a whole number of days from 1 to 365";
+
+/** A vendor extends its quotation: valid for this many days from today (docs/decisions/023). */
+export const extendValiditySchema = z.object({
+  validityDays: z.number({ error: EXTEND_VALIDITY_RANGE }).int(EXTEND_VALIDITY_RANGE).min(1, EXTEND_VALIDITY_RANGE)
+    .max(365, EXTEND_VALIDITY_RANGE),
+});

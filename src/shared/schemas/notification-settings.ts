@@ -98,6 +98,7 @@ export const EMAIL_TEMPLATE_KEYS = [
   "purchase_order_declined",
   "purchase_order_received",
   "sign_in_failures",
+  "quotation_extension_requested",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 export const isEmailTemplateKey = (key: string): key is EmailTemplateKey => has(EMAIL_TEMPLATE_KEYS, key);
@@ -117,6 +118,7 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Record<EmailTemplateKey, string[]> = {
   purchase_order_declined: ["poNumber", "vendorName", "title", "requestNumber", "reason", "link"],
   purchase_order_received: ["poNumber", "vendorName", "title", "requestNumber", "link"],
   sign_in_failures: ["name", "count", "minutes", "lastAttempt", "address"],
+  quotation_extension_requested: ["contactPerson", "title", "requestNumber", "validUntil", "link"],
 };
 
 /** Placeholders the body cannot do without (the set-password link is the vendor's only way in). */
@@ -144,6 +146,7 @@ export const EMAIL_TEMPLATE_SAMPLES = {
   minutes: 15,
   lastAttempt: { date: "2026-03-05T09:41:00Z" },
   address: "203.0.113.7",
+  validUntil: { date: "2026-03-12T00:00:00Z" },
 } as const;
 
 export const EMAIL_SUBJECT_MAX = 300;

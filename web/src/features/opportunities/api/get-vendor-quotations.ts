@@ -27,6 +27,10 @@ export type VendorQuotation = {
   totalAmount: string | number | null;
   validityDays: number;
   validUntil: string;
+  /** Past its validity: it cannot be awarded until extended. */
+  expired?: boolean;
+  /** The buyer asked for an extension (cleared when the vendor extends). */
+  extensionRequestedAt?: string | null;
   leadTimeDays: number | null;
   notes: string | null;
   submittedAt: string;

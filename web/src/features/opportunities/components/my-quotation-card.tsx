@@ -4,6 +4,7 @@ import { purchaseOrderPdfUrl } from "../api/get-purchase-order-pdf.ts";
 import type { VendorQuotationListRow } from "../api/get-vendor-quotations.ts";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { QuotationStatusBadge } from "./quotation-status-badge.tsx";
+import { ExtendValidity } from "./extend-validity.tsx";
 
 /** One of the vendor's quotations: where it stands, and Revise while it can still be replaced. */
 /** The purchase-orders feature's view of an order for its vendor, as the app hands it in. */
@@ -61,6 +62,10 @@ export function MyQuotationCard({ quotation, onRevise, PurchaseOrder }: {
             </a>
             <PurchaseOrder id={quotation.purchaseOrder.id} />
           </div>
+        )}
+        {!quotation.purchaseOrder && (quotation.expired || quotation.extensionRequestedAt) &&
+          ["submitted", "under_review"].includes(quotation.status) && (
+          <ExtendValidity id={quotation.id} requested={!!quotation.extensionRequestedAt} />
         )}
         {onRevise && (
           <div className="card-actions justify-end">

@@ -13,6 +13,8 @@ export type ComparisonColumn = {
   currency: string;
   validUntil: string;
   expired: boolean;
+  /** When the vendor was asked to extend it (cleared when it does). */
+  extensionRequestedAt?: string | null;
   leadTimeDays: number | null;
   technicalScore: number | null;
   status: string;

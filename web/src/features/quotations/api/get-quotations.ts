@@ -35,6 +35,8 @@ export type Quotation = {
   validityDays: number;
   validUntil: string;
   expired: boolean;
+  /** When the vendor was asked to extend it (cleared when it does). */
+  extensionRequestedAt?: string | null;
   leadTimeDays: number | null;
   notes: string | null;
   technicalScore: number | null;

@@ -12,6 +12,7 @@ import { isolate } from "../../../lib/i18n.ts";
 import { useAwardQuotation } from "../api/award-quotation.ts";
 import { type ComparisonColumn, type RequestKind, useComparison } from "../api/get-comparison.ts";
 import { AwardConfirmDialog } from "./award-confirm-dialog.tsx";
+import { ExtensionRequest } from "./extension-request.tsx";
 import { useFormat } from "./format.ts";
 import { LowestMark } from "./lowest-mark.tsx";
 import { isOpenForDecision } from "./quotation-card.tsx";
@@ -186,8 +187,8 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
                       <td colSpan={2} />
                       {quotations.map((col) => (
                         <td key={col.id}>
-                          {isOpenForDecision(col.status) && col.expired && (
-                            <span className="text-xs text-error">{t("card.expiredCannotAward")}</span>
+                          {isOpenForDecision(col.status) && (
+                            <ExtensionRequest quotation={col} vendorName={isolate(col.vendorName)} />
                           )}
                           {isOpenForDecision(col.status) && !col.expired && (
                             <button

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ExtensionRequest } from "./extension-request.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
@@ -134,7 +135,8 @@ export function QuotationCard({ quotation, order, onAction }: {
               >
                 {t("actions.reject")}
               </button>
-              {quotation.expired ? <span className="text-xs text-error">{t("card.expiredCannotAward")}</span> : (
+              <ExtensionRequest quotation={quotation} vendorName={vendor} />
+              {quotation.expired ? null : (
                 <button
                   type="button"
                   className="btn btn-sm btn-success"
