@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   WHATSAPP_BASE_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   STORAGE_RESERVE_MB: z.coerce.number().min(0).default(256),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Whole list answers kept per instance, invalidated by database notifications (src/lib/list-cache.ts); 0: off.
   LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).optional(),
@@ -81,6 +82,8 @@ export interface Config {
   trustProxy: boolean;
   providers: { sendgrid?: string; smtp2go?: string; whatsapp?: string };
   shutdownTimeoutMs: number;
+  /** On SIGTERM: how long the instance keeps answering (not ready, connections closed after each answer) before it stops accepting. */
+  shutdownDrainMs: number;
   /** Embedded database only: free disk kept in reserve under DATA_DIR; writes stop (507) before it is used. */
   storageReserveBytes: number;
   /** How long a signed-in user's row may be reused between requests on one instance (0: never). */
@@ -154,6 +157,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     providers: { sendgrid: e.SENDGRID_BASE_URL, smtp2go: e.SMTP2GO_BASE_URL, whatsapp: e.WHATSAPP_BASE_URL },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     storageReserveBytes: Math.round(e.STORAGE_RESERVE_MB * 1024 * 1024),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 2000),
     // Off in tests by default, as the session cache: many write with SQL behind the API and read at once.
     listCacheEntries: e.LIST_CACHE_ENTRIES ?? (e.NODE_ENV === "test" ? 0 : 1000),

@@ -59,6 +59,8 @@ async function main() {
     : undefined;
   // The embedded database's disk is this machine's: writes stop before it is full (storage-guard.ts).
   const storage = config.databaseUrl ? undefined : new StorageGuard(config.dataDir, config.storageReserveBytes);
+  // Set on SIGTERM: /readyz says so and every answer closes its connection (see stop below).
+  const lifecycle = { draining: false };
   const app = createApp({
     db,
     config,
@@ -70,6 +72,7 @@ async function main() {
     objectStore,
     ocr,
     storage,
+    lifecycle,
   });
 
   const outbox = startOutboxWorker(db, { config, logger, secrets });
@@ -112,7 +115,11 @@ async function main() {
     setTimeout(() => {
       logger.error("shutdown did not finish in time; exiting", { signal });
       Deno.exit(1);
-    }, config.shutdownTimeoutMs + 5000);
+    }, config.shutdownDrainMs + config.shutdownTimeoutMs + 5000);
+    // Drain first: not ready (the load balancer stops sending), still answering, every answer closing
+    // its connection (no client reuses one this instance is about to close); then stop accepting.
+    lifecycle.draining = true;
+    if (config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
     const timer = setTimeout(() => controller.abort(), config.shutdownTimeoutMs);
     await server.shutdown();
     clearTimeout(timer);

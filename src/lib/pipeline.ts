@@ -133,6 +133,14 @@ export function requestPipeline(
     // database's notification of it may arrive later (docs/decisions/017-list-answer-cache.md).
     if (!safe) listCache.invalidate();
     const res = c.res;
+    // Stopping: the client opens its next request elsewhere instead of reusing this connection.
+    if (deps.lifecycle?.draining && !isCompleteResponse(res)) {
+      try {
+        res.headers.set("connection", "close");
+      } catch {
+        // immutable headers (a redirect): the server's shutdown closes the connection anyway
+      }
+    }
     if (!isCompleteResponse(res)) {
       try {
         applySecurityHeaders(res.headers);

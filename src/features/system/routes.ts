@@ -11,7 +11,9 @@ import * as r from "../../shared/schemas/responses/admin.ts";
 export const systemRoutes = new Hono<AppEnv>()
   .get("/healthz", publicRoute({ tags: ["system"], summary: "Process is up" }), (c) => c.json({ status: "ok" }))
   .get("/readyz", publicRoute({ tags: ["system"], summary: "Database answers, and its disk has room" }), async (c) => {
-    const { db, storage } = c.get("deps");
+    const { db, storage, lifecycle } = c.get("deps");
+    // Stopping: the load balancer takes this instance out while it still answers what it is sent.
+    if (lifecycle?.draining) return c.json({ status: "draining", message: "This instance is shutting down" }, 503);
     try {
       await ping(db);
     } catch {
