@@ -60,7 +60,7 @@ async function main() {
   // The embedded database's disk is this machine's: writes stop before it is full (storage-guard.ts).
   const storage = config.databaseUrl ? undefined : new StorageGuard(config.dataDir, config.storageReserveBytes);
   // Set on SIGTERM: /readyz says so and every answer closes its connection (see stop below).
-  const lifecycle = { draining: false };
+  const lifecycle: { draining: boolean; afterRestore?: () => Promise<void> } = { draining: false };
   const app = createApp({
     db,
     config,
@@ -84,6 +84,7 @@ async function main() {
     key: secrets.keyFor("audit"),
     logger,
   });
+  lifecycle.afterRestore = checkpoints.rebase;
 
   const controller = new AbortController();
   const server = Deno.serve({

@@ -117,6 +117,21 @@ export async function runAuditCheckpoints(
   return written;
 }
 
+/**
+ * After a restore the table holds another history: the checkpoints of the one it replaced are kept
+ * aside (`<file>.before-restore-<time>`) and the restored chain is signed afresh, from its start.
+ */
+export async function anchorRestoredChain(db: Queryable, opts: CheckpointOptions): Promise<CheckpointState> {
+  try {
+    await Deno.rename(opts.file, `${opts.file}.before-restore-${new Date().toISOString().replaceAll(":", "-")}`);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  const state: CheckpointState = { lastId: 0, lastAt: 0 };
+  await runAuditCheckpoints(db, opts, state, true);
+  return state;
+}
+
 /** Longest time between two looks at the chain. */
 const TICK_MS = 10_000;
 
@@ -153,6 +168,11 @@ export async function startAuditCheckpoints(db: Db, opts: CheckpointOptions) {
     down: () => {},
   });
   return {
+    /** The database was restored: set the old checkpoints aside and sign the restored chain. */
+    rebase: async () => {
+      await running;
+      Object.assign(state, await anchorRestoredChain(db, opts));
+    },
     /** A last checkpoint of the head on shutdown. */
     stop: async () => {
       clearInterval(timer);

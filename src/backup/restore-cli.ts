@@ -12,27 +12,8 @@ import { openDatabase } from "../db/open.ts";
 import { migrate, MigrationError, readMigrationFiles } from "../db/migrate.ts";
 import { loadSecrets } from "../lib/secrets.ts";
 import { openBackup, restoreBackup, restoreErrorText } from "./restore.ts";
-import { initialState, runAuditCheckpoints } from "../audit/checkpoint.ts";
+import { anchorRestoredChain } from "../audit/checkpoint.ts";
 import { createLogger } from "../lib/logger.ts";
-
-/**
- * The restored chain is anchored afresh: checkpoints of the history that was replaced no longer
- * match it, so their file is kept aside, and the restored head is signed at once.
- */
-async function anchorRestoredChain(
-  db: Parameters<typeof runAuditCheckpoints>[0],
-  config: ReturnType<typeof loadConfig>,
-  key: Uint8Array,
-) {
-  const file = config.auditCheckpoints.file;
-  try {
-    await Deno.rename(file, `${file}.before-restore-${new Date().toISOString().replaceAll(":", "-")}`);
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  }
-  const logger = createLogger("silent");
-  await runAuditCheckpoints(db, { ...config.auditCheckpoints, key, logger }, await initialState(file), true);
-}
 
 async function readPassphrase(): Promise<string> {
   const given = Deno.env.get("BACKUP_PASSPHRASE");
@@ -87,7 +68,11 @@ async function main(): Promise<number> {
     const result = await restoreBackup(db, backup, { backupKey: secrets.keyFor("backups"), replace });
     restored = true;
     const newer = await migrate(db);
-    await anchorRestoredChain(db, config, secrets.keyFor("audit"));
+    await anchorRestoredChain(db, {
+      ...config.auditCheckpoints,
+      key: secrets.keyFor("audit"),
+      logger: createLogger("silent"),
+    });
     const rows = Object.values(result.rows).reduce((a, b) => a + b, 0);
     console.log(
       `Restored the backup of ${result.createdAt}: ${rows} rows in ${Object.keys(result.rows).length} tables, ` +

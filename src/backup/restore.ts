@@ -79,7 +79,7 @@ export async function restoreBackup(
   if (!same) {
     const newer = header.migrations.find((m) => !applied.some((a) => a.version === m.version));
     if (newer) throw conflict("backup.newerSchema", { version: `${newer.version}_${newer.name}` });
-    throw new Error("the database's migrations differ from the backup's: migrate it to the backup's first");
+    throw conflict("backup.olderSchema");
   }
   if (!opts.replace && await q.hasUsers(db)) throw conflict("backup.notEmpty");
   const tables = await q.backupTables(db);
@@ -100,7 +100,7 @@ export async function restoreBackup(
 }
 
 const conflict = (
-  code: "backup.otherServerKey" | "backup.newerSchema" | "backup.notEmpty",
+  code: "backup.otherServerKey" | "backup.newerSchema" | "backup.olderSchema" | "backup.notEmpty",
   params?: { version: string },
 ) => new Conflict(code, params);
 

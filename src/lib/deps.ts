@@ -21,8 +21,12 @@ export interface Deps {
   demoMode: boolean;
   /** Object storage for uploads when S3_* is configured; files stay in the database otherwise. */
   objectStore?: ObjectStore;
-  /** Set when the instance is stopping: /readyz answers 503 and every answer closes its connection. */
-  lifecycle?: { draining: boolean };
+  /**
+   * `draining`: the instance is stopping (/readyz answers 503, every answer closes its connection).
+   * `afterRestore`: what the process does once the database was replaced from a backup (the audit
+   * checkpointer signs the restored chain afresh).
+   */
+  lifecycle?: { draining: boolean; afterRestore?: () => Promise<void> };
   /** The embedded database's disk: writes stop with 507 before it is full (storage-guard.ts). */
   storage?: StorageGuard;
   /** This instance's OCR runner (src/features/ocr/service.ts), poked after an upload; absent: another instance reads. */

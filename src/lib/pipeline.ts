@@ -74,6 +74,12 @@ export function frontDoor<A extends unknown[]>(
   };
 }
 
+/**
+ * The one request whose body is not capped by MAX_BODY_BYTES: a backup being restored is read as a
+ * stream and may be as large as the database (the storage guard still weighs it).
+ */
+export const RESTORE_PATH = "/api/admin/restore-database";
+
 export function requestPipeline(
   { deps, sessionCache, listCache, onError, maxBodyBytes }: PipelineOptions,
 ): MiddlewareHandler<AppEnv> {
@@ -107,7 +113,7 @@ export function requestPipeline(
     if (path.startsWith("/api/") || path === "/api") {
       try {
         // A GET or HEAD without a body has nothing to limit (Hono's bodyLimit passes it on too).
-        if (!safe || c.req.raw.body) await limit(c, noop);
+        if ((!safe || c.req.raw.body) && path !== RESTORE_PATH) await limit(c, noop);
         checkOrigin(c);
         // Before anything is read or written for the request: a full disk refuses writes at once.
         if (!safe && method !== "OPTIONS" && deps.storage) {

@@ -34,6 +34,9 @@ export const ERROR_MESSAGES = {
     "This backup's sealed bids and provider keys were encrypted with another SEALED_BID_KEY; restore it with that key",
   "backup.newerSchema":
     "This backup was made by a newer version of the application (migration {{version}}); upgrade first",
+  "backup.olderSchema":
+    "This backup was made by an older version of the application; restore it with deno task restore, which brings it up to date",
+  "backup.restoreConfirm": "Type REPLACE to confirm that every record is to be replaced by the backup's",
   "backup.notEmpty": "The database already holds data; restore into an empty database or replace it explicitly",
   // storage
   "storage.full": "The server's storage is full, so nothing was saved. Try again later, or tell an administrator.",

@@ -15,9 +15,9 @@ import type { Db } from "../../src/db/types.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { deriveKey, testSecrets } from "../../src/lib/secrets.ts";
 import { type HttpError } from "../../src/lib/errors.ts";
-import { expectJson, testApp } from "../helpers/app.ts";
+import { expectError, expectJson, testApp } from "../helpers/app.ts";
 import { emptyDb, testBackend } from "../helpers/db.ts";
-import { as, createCategory, sessionRequest } from "../helpers/users.ts";
+import { as, createCategory, sessionRequest, signIn } from "../helpers/users.ts";
 
 const tag = `[backup-restore/${testBackend()}]`;
 const PASSPHRASE = "a long enough passphrase";
@@ -229,5 +229,50 @@ Deno.test(`${tag} wrong passphrase, another server key, a cut archive, a databas
     assert.equal((await verifyAuditChain(target.db)).ok, true);
   } finally {
     await target.close();
+  }
+});
+
+Deno.test(`${tag} restored from the admin screen in place: later changes undone, sessions ended; refusals change nothing`, async () => {
+  const t2 = await testApp();
+  try {
+    const admin2 = await as(t2, "admin");
+    const manager2 = await as(t2, "procurement_manager");
+    const kept = await createCategory(t2.db, `Kept ${crypto.randomUUID().slice(0, 8)}`);
+    const res = await admin2.request("/api/admin/backup-database", {
+      method: "POST",
+      json: { passphrase: PASSPHRASE },
+    });
+    const archive = new Uint8Array(await res.arrayBuffer());
+    const later = await createCategory(t2.db, `Later ${crypto.randomUUID().slice(0, 8)}`);
+    const categories = async () => (await t2.db.query<{ id: number }>("select id from categories")).map((r) => r.id);
+    const restore = (s: { request: typeof admin2.request }, headers: Record<string, string>) =>
+      s.request("/api/admin/restore-database", {
+        method: "POST",
+        body: archive as BodyInit,
+        headers: { "content-type": "application/octet-stream", ...headers },
+      });
+    const both = { "x-backup-passphrase": PASSPHRASE, "x-confirm-restore": "REPLACE" };
+
+    const noPassphrase = await expectError(await restore(admin2, { "x-confirm-restore": "REPLACE" }), 400);
+    assert.equal((noPassphrase.issues as { path: string }[])[0].path, "passphrase");
+    await expectError(await restore(admin2, { "x-backup-passphrase": PASSPHRASE }), 400, "backup.restoreConfirm");
+    await expectError(
+      await restore(admin2, { ...both, "x-backup-passphrase": "not the passphrase" }),
+      400,
+      "backup.wrongPassphrase",
+    );
+    assert.equal((await restore(manager2, both)).status, 403);
+    assert.ok((await categories()).includes(later), "nothing changed by the refusals");
+
+    const done = await expectJson<{ rows: number; tables: number }>(await restore(admin2, both), 200);
+    assert.ok(done.rows > 0 && done.tables > 10);
+    const now = await categories();
+    assert.ok(now.includes(kept) && !now.includes(later), "the data is the backup's");
+    assert.equal((await admin2.request("/api/auth/user")).status, 401, "every session ended");
+    const again = await signIn(t2, admin2.user);
+    assert.equal((await again.request("/api/auth/user")).status, 200);
+    assert.equal((await verifyAuditChain(t2.db)).ok, true);
+  } finally {
+    await t2.close();
   }
 });

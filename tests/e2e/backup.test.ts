@@ -29,7 +29,7 @@ Deno.test("[e2e] backup: the admin downloads an archive encrypted with a passphr
     const passphrase = "river copper lantern seven";
     await dialog.getByLabel("Passphrase", { exact: true }).fill(passphrase);
     await dialog.getByLabel("Repeat the passphrase").fill(passphrase);
-    const found = await violationsInThemes(page, "backup-dialog", { include: "dialog[open]" });
+    const found: string[] = await violationsInThemes(page, "backup-dialog", { include: "dialog[open]" });
     await screenshot(page, "backup-dialog-light");
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "backup-dialog-dark");
@@ -55,6 +55,20 @@ Deno.test("[e2e] backup: the admin downloads an archive encrypted with a passphr
     } finally {
       await Deno.remove(saved, { recursive: true });
     }
+
+    // Restore: the form asks for the file, the passphrase and REPLACE before anything is sent (the
+    // restore itself is tested through the API: here other files share the server's database).
+    await page.getByRole("button", { name: "Restore from Backup" }).click();
+    const restore = page.getByRole("dialog", { name: "Restore from a backup" });
+    await restore.getByText("Every record and file is replaced by the backup's", { exact: false }).waitFor();
+    await restore.getByRole("button", { name: "Replace all data" }).click();
+    await restore.getByText("Choose the backup file").waitFor();
+    await restore.getByText("Enter the backup's passphrase").waitFor();
+    await restore.getByText("Type REPLACE to confirm").nth(1).waitFor();
+    found.push(...await violationsInThemes(page, "restore-dialog", { include: "dialog[open]" }));
+    await screenshot(page, "restore-dialog-light");
+    await restore.getByRole("button", { name: "Cancel" }).click();
+    await restore.waitFor({ state: "hidden" });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "Backup Database" }).click();

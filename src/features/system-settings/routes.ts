@@ -17,6 +17,11 @@ import {
 import * as q from "./queries.ts";
 import { backupLines, summarise, toByteStream } from "../../backup/write.ts";
 import { encryptArchive } from "../../backup/archive.ts";
+import { openBackup, restoreBackup } from "../../backup/restore.ts";
+import { RESTORE_PATH } from "../../lib/pipeline.ts";
+import { BadRequest, validationError } from "../../lib/errors.ts";
+import { errorText } from "../../shared/error-codes.ts";
+import { restoreResultSchema } from "../../shared/schemas/responses/users.ts";
 import { readStorageLimits, STORAGE_LIMIT_KEYS, storageUsage } from "../../files/quotas.ts";
 import { storageLimitsSchema } from "../../shared/schemas/storage-limits.ts";
 import * as r from "../../shared/schemas/responses/users.ts";
@@ -206,6 +211,46 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
         "content-type": "application/octet-stream",
         "content-disposition": `attachment; filename="procurement-backup-${today()}.pbak"`,
         "cache-control": "no-store",
+      });
+    },
+  )
+  .post(
+    RESTORE_PATH,
+    allow("system_settings.edit", {
+      tags,
+      summary:
+        "Replace every record and file with a backup's: the archive as the body (application/octet-stream), its passphrase in X-Backup-Passphrase, X-Confirm-Restore: REPLACE; one transaction; every session ends (docs/decisions/020)",
+      ok: restoreResultSchema,
+      errors: [400, 409],
+    }),
+    async (c) => {
+      const passphrase = c.req.header("x-backup-passphrase") ?? "";
+      if (!passphrase) {
+        throw validationError([{ path: "passphrase", message: "The backup's passphrase is required" }]);
+      }
+      if (c.req.header("x-confirm-restore") !== "REPLACE") {
+        throw new BadRequest("backup.restoreConfirm", [{
+          path: "confirm",
+          message: errorText("backup.restoreConfirm"),
+        }]);
+      }
+      const body = c.req.raw.body;
+      if (!body) throw validationError([{ path: "file", message: "Attach the backup file" }]);
+      const { db, secrets, lifecycle } = c.get("deps");
+      const result = await restoreBackup(db, await openBackup(body, passphrase), {
+        backupKey: secrets.keyFor("backups"),
+        replace: true,
+      });
+      // Nothing this instance kept describes the database any more.
+      c.get("sessionCache").clear();
+      c.get("listCache").invalidate();
+      forgetOrganisationTimeZone(db);
+      await lifecycle?.afterRestore?.();
+      return c.json({
+        createdAt: result.createdAt,
+        tables: Object.keys(result.rows).length,
+        rows: Object.values(result.rows).reduce((a, b) => a + b, 0),
+        files: result.files,
       });
     },
   )

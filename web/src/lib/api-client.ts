@@ -47,6 +47,10 @@ type RequestOptions = {
   json?: unknown;
   /** Sent as multipart/form-data; the browser sets the boundary header. */
   formData?: FormData;
+  /** Sent as it is (application/octet-stream): a file streamed by the browser. */
+  file?: Blob;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -55,13 +59,16 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   let body: BodyInit | undefined;
   if (options.formData) {
     body = options.formData;
+  } else if (options.file) {
+    headers["Content-Type"] = "application/octet-stream";
+    body = options.file;
   } else if (options.json !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.json);
   }
   const response = await fetch(path, {
     method: options.method ?? (body ? "POST" : "GET"),
-    headers,
+    headers: { ...headers, ...options.headers },
     body,
     credentials: "include",
     signal: options.signal,

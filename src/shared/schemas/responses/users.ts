@@ -63,3 +63,5 @@ export const storageLimitsResponseSchema = z.object({
   rejectedRetentionDays: int,
   usage: z.object({ totalBytes: int, files: int, pendingRegistrationBytesToday: int }),
 });
+
+export const restoreResultSchema = z.object({ createdAt: z.string(), tables: int, rows: int, files: int });

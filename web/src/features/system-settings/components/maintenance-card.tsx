@@ -4,6 +4,7 @@ import { Can } from "../../../lib/authorization.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { BackupDialog } from "./backup-dialog.tsx";
+import { RestoreDialog } from "./restore-dialog.tsx";
 import { useClearCache } from "../api/clear-cache.ts";
 import { useExportLogs } from "../api/export-logs.ts";
 
@@ -12,6 +13,7 @@ export function MaintenanceCard() {
   const { t } = useTranslation("system-settings");
   const clear = useClearCache();
   const [backupOpen, setBackupOpen] = useState(false);
+  const [restoreOpen, setRestoreOpen] = useState(false);
   const logs = useExportLogs();
   const success = (title: string, description: string) => toast({ variant: "success", title, description });
 
@@ -38,6 +40,10 @@ export function MaintenanceCard() {
               {t("maintenance.backup")}
             </button>
             <BackupDialog open={backupOpen} onClose={() => setBackupOpen(false)} />
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setRestoreOpen(true)}>
+              {t("maintenance.restore")}
+            </button>
+            <RestoreDialog open={restoreOpen} onClose={() => setRestoreOpen(false)} />
           </Can>
           <Can permission="audit_logs.export">
             <button

@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "../../../components/form-field.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
+import { toast } from "../../../lib/toast.tsx";
+import { useRestoreDatabase } from "../api/restore-database.ts";
+
+/**
+ * Restore from a backup archive: the file, its passphrase, and REPLACE typed to confirm; every record
+ * is replaced and everyone (this administrator included) signs in again (docs/decisions/020).
+ */
+export function RestoreDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation("system-settings");
+  const restore = useRestoreDatabase();
+  const [file, setFile] = useState<File | null>(null);
+  const [passphrase, setPassphrase] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [tried, setTried] = useState(false);
+  const close = () => {
+    setFile(null);
+    setPassphrase("");
+    setConfirm("");
+    setTried(false);
+    onClose();
+  };
+  const problems = {
+    file: !file ? t("restore.fileRequired") : undefined,
+    passphrase: !passphrase ? t("restore.passphraseRequired") : undefined,
+    confirm: confirm !== "REPLACE" ? t("restore.confirmRequired") : undefined,
+  };
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problems.file || problems.passphrase || problems.confirm || restore.isPending || !file) return;
+    restore.mutate({ file, passphrase }, {
+      onSuccess: (result) => {
+        toast({ variant: "success", title: t("restore.done"), description: t("restore.doneDescription", result) });
+        // The restore ended every session: sign in again.
+        setTimeout(() => globalThis.location.assign("/login"), 1500);
+      },
+      onError: (error) => toastError(error, t("restore.failed")),
+    });
+  };
+  return (
+    <ModalDialog open={open} title={t("restore.title")} onClose={close}>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <div role="note" className="alert alert-warning alert-soft text-sm">{t("restore.warning")}</div>
+        <FormField label={t("restore.file")} error={tried ? problems.file : undefined}>
+          <input
+            type="file"
+            accept=".pbak,application/octet-stream"
+            className="file-input file-input-bordered w-full"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </FormField>
+        <FormField label={t("backup.passphrase")} error={tried ? problems.passphrase : undefined}>
+          <input
+            type="password"
+            autoComplete="off"
+            className="input input-bordered w-full"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.target.value)}
+          />
+        </FormField>
+        <FormField label={t("restore.confirm")} error={tried ? problems.confirm : undefined}>
+          <input
+            dir="ltr"
+            autoComplete="off"
+            className="input input-bordered w-full"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        </FormField>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={close}>{t("translation:common.cancel")}</button>
+          <button type="submit" className="btn btn-error" disabled={restore.isPending}>
+            {restore.isPending ? t("restore.restoring") : t("restore.submit")}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
