@@ -18,6 +18,7 @@ import { type HttpError } from "../../src/lib/errors.ts";
 import { expectError, expectJson, testApp } from "../helpers/app.ts";
 import { emptyDb, testBackend } from "../helpers/db.ts";
 import { as, createCategory, sessionRequest, signIn } from "../helpers/users.ts";
+import { bidRequestBody } from "../helpers/registration.ts";
 
 const tag = `[backup-restore/${testBackend()}]`;
 const PASSPHRASE = "a long enough passphrase";
@@ -36,17 +37,7 @@ const SEALED_NOTE = `SEALEDNOTE-${crypto.randomUUID()}`;
 const bid = await expectJson<{ id: number; items: { id: number }[] }>(
   await manager.request("/api/bid-requests", {
     method: "POST",
-    json: {
-      title: "Backup sealed tender",
-      description: "Sealed",
-      department: "Facilities",
-      qualificationCriteria: "References",
-      biddingMode: "sealed",
-      categoryId: CAT,
-      deadline: new Date(Date.now() + 21 * 86_400_000).toISOString(),
-      biddingDeadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-      items: [{ itemName: "Table", quantity: 2, unit: "pcs", estimatedPrice: "900.00", categoryId: CAT }],
-    },
+    json: bidRequestBody("Backup sealed tender", CAT, "sealed"),
   }),
   201,
 );

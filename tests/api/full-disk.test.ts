@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { testBackend } from "../helpers/db.ts";
+import { registrationForm } from "../helpers/registration.ts";
 
 const tag = `[full-disk/${testBackend()}]`;
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -80,19 +81,7 @@ Deno.test({
 
       const statuses: number[] = [];
       for (let i = 0; i < 12 && !statuses.includes(507); i++) {
-        const fd = new FormData();
-        for (
-          const [k, v] of Object.entries({
-            firstName: "Disk",
-            lastName: "Full",
-            email: `disk-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`,
-            companyName: `Disk Co ${i}`,
-            contactPerson: "Disk Full",
-            phone: "+1 555 0100",
-            categoryIds: String(categories[0].id),
-          })
-        ) fd.append(k, v);
-        fd.append("businessLicense", new File([licence], "licence.pdf", { type: "application/pdf" }));
+        const fd = registrationForm("Disk", i, categories[0].id, licence);
         const started = performance.now();
         const res = await fetch(`${base}/api/vendor/register`, {
           method: "POST",

@@ -10,6 +10,7 @@ import { StorageGuard } from "../../src/lib/storage-guard.ts";
 import { expectError, expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { createCategory, createUser, TEST_PASSWORD } from "../helpers/users.ts";
+import { pdfOf, registrationForm } from "../helpers/registration.ts";
 
 const tag = `[storage-guard/${testBackend()}]`;
 const MB = 1024 * 1024;
@@ -28,21 +29,7 @@ const users = async () => (await t.db.query<{ n: number }>("select count(*)::int
 
 /** A registration with a 1 MB licence, sent with its length as a browser sends it. */
 async function register(n: number) {
-  const fd = new FormData();
-  for (
-    const [k, v] of Object.entries({
-      firstName: "Disk",
-      lastName: "Full",
-      email: `disk-${n}-${crypto.randomUUID().slice(0, 8)}@example.com`,
-      companyName: `Disk Co ${n}`,
-      contactPerson: "Disk Full",
-      phone: "+1 555 0100",
-      categoryIds: String(category),
-    })
-  ) fd.append(k, v);
-  const pdf = new Uint8Array(MB);
-  pdf.set(new TextEncoder().encode("%PDF-1.4\n"));
-  fd.append("businessLicense", new File([pdf], "licence.pdf", { type: "application/pdf" }));
+  const fd = registrationForm("Disk", n, category, pdfOf(MB));
   const encoded = new Request("http://localhost/", { method: "POST", body: fd });
   const body = new Uint8Array(await encoded.arrayBuffer());
   return await t.app.request("/api/vendor/register", {

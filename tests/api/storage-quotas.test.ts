@@ -10,6 +10,7 @@ import { createLogger } from "../../src/lib/logger.ts";
 import { expectError, expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, createCategory } from "../helpers/users.ts";
+import { bidRequestBody, pdfOf, registrationForm } from "../helpers/registration.ts";
 
 const tag = `[storage-quotas/${testBackend()}]`;
 const t = await testApp();
@@ -21,11 +22,7 @@ const admin = await as(t, "admin");
 const manager = await as(t, "procurement_manager");
 const vendor = await as(t, "vendor", { categoryIds: [category] });
 
-const pdf = (bytes: number) => {
-  const b = new Uint8Array(bytes);
-  b.set(new TextEncoder().encode("%PDF-1.4\n"));
-  return b;
-};
+const pdf = pdfOf;
 const fileCount = async () => (await db.query<{ n: number }>("select count(*)::int as n from files"))[0].n;
 const limits = (json: Record<string, number>) => admin.request("/api/admin/storage-limits", { method: "PUT", json });
 const DEFAULTS = { accountQuotaMb: 500, totalQuotaMb: 20480, registrationDailyMb: 200, rejectedRetentionDays: 30 };
@@ -33,17 +30,7 @@ const DEFAULTS = { accountQuotaMb: 500, totalQuotaMb: 20480, registrationDailyMb
 const bid = await expectJson<{ id: number; items: { id: number }[] }>(
   await manager.request("/api/bid-requests", {
     method: "POST",
-    json: {
-      title: "Quota chairs",
-      description: "Open",
-      department: "Facilities",
-      qualificationCriteria: "References",
-      biddingMode: "open",
-      categoryId: category,
-      deadline: new Date(Date.now() + 21 * 86_400_000).toISOString(),
-      biddingDeadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-      items: [{ itemName: "Chair", quantity: 2, unit: "pcs", estimatedPrice: "90.00", categoryId: category }],
-    },
+    json: bidRequestBody("Quota chairs", category, "open"),
   }),
   201,
 );
@@ -61,19 +48,7 @@ function quote(files: Uint8Array[]) {
 }
 
 function register(n: number, bytes: number) {
-  const fd = new FormData();
-  for (
-    const [k, v] of Object.entries({
-      firstName: "Quota",
-      lastName: "Applicant",
-      email: `quota-${n}-${crypto.randomUUID().slice(0, 8)}@example.com`,
-      companyName: `Quota Co ${n}`,
-      contactPerson: "Quota Applicant",
-      phone: "+1 555 0100",
-      categoryIds: String(category),
-    })
-  ) fd.append(k, v);
-  fd.append("businessLicense", new File([pdf(bytes) as BlobPart], "licence.pdf", { type: "application/pdf" }));
+  const fd = registrationForm("Quota", n, category, pdf(bytes));
   return t.app.request("/api/vendor/register", {
     method: "POST",
     body: fd,
