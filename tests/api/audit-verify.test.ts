@@ -316,13 +316,15 @@ Deno.test(`${tag} the running checkpointer anchors a sensitive entry at once and
       ))[0].id,
     );
   // An hour between scheduled checkpoints: only the sensitive entry's notification can explain one.
-  const slow = await startAuditCheckpoints(t3.db, {
-    key: testSecrets().keyFor("audit"),
-    file,
-    every: 1000,
-    intervalMs: 3_600_000,
-    logger: createLogger("silent"),
-  });
+  const checkpointer = (intervalMs: number) =>
+    startAuditCheckpoints(t3.db, {
+      key: testSecrets().keyFor("audit"),
+      file,
+      every: 1000,
+      intervalMs,
+      logger: createLogger("silent"),
+    });
+  const slow = await checkpointer(3_600_000);
   try {
     const admin = await as(t3, "admin");
     const user = await createUser(t3.db, "purchase_team");
@@ -345,13 +347,7 @@ Deno.test(`${tag} the running checkpointer anchors a sensitive entry at once and
     await slow.stop();
   }
   // With a one-second interval, an ordinary entry is anchored within about two.
-  const quick = await startAuditCheckpoints(t3.db, {
-    key: testSecrets().keyFor("audit"),
-    file,
-    every: 1000,
-    intervalMs: 1000,
-    logger: createLogger("silent"),
-  });
+  const quick = await checkpointer(1000);
   try {
     await t3.db.query("insert into audit_logs (action, entity_type, entity_id) values ('UPDATE', 'test', 'x')");
     const ordinary = await lastEntry("UPDATE");
