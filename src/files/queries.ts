@@ -15,12 +15,13 @@ export async function insertFile(
     purpose: string;
     storage: "s3" | "db";
     storageKey: string | null;
+    sealedMeta: string | null;
   },
 ): Promise<StoredFile> {
   const rows = await tx.query<StoredFile>(
     `insert into files (owner_user_id, filename, content_type, size_bytes, sha256, storage, storage_key, data, encrypted,
-        purpose)
-     values ($1, $2, $3, $4, $5, $9, $10, $6, $7, $8)
+        purpose, sealed_meta)
+     values ($1, $2, $3, $4, $5, $9, $10, $6, $7, $8, $11)
      returning id, filename, content_type as "contentType", size_bytes as "sizeBytes", owner_user_id as "ownerUserId",
        purpose, encrypted, created_at as "createdAt"`,
     [
@@ -34,9 +35,23 @@ export async function insertFile(
       f.purpose,
       f.storage,
       f.storageKey,
+      f.sealedMeta,
     ],
   );
   return rows[0];
+}
+
+export async function sealedMetaOf(tx: Queryable, id: number): Promise<string | null> {
+  const [r] = await tx.query<{ meta: string | null }>("select sealed_meta as meta from files where id = $1", [id]);
+  return r?.meta ?? null;
+}
+
+export async function restoreFileMeta(tx: Queryable, id: number, filename: string, ownerUserId: number | null) {
+  await tx.query("update files set filename = $2, owner_user_id = $3, sealed_meta = null where id = $1", [
+    id,
+    filename,
+    ownerUserId,
+  ]);
 }
 
 export async function fileMeta(db: Queryable, id: number) {

@@ -8,7 +8,7 @@ import { PayloadTooLarge, UnsupportedMediaType } from "../lib/errors.ts";
 import { CONTENT_TYPES, detectKind, type FileKind } from "./detect.ts";
 import type { ObjectStore } from "./s3.ts";
 import * as q from "./queries.ts";
-import { sha256Hex } from "../lib/crypto.ts";
+import { decryptText, encryptText, sha256Hex } from "../lib/crypto.ts";
 import { enforceQuotas } from "./quotas.ts";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -61,6 +61,12 @@ export async function storeFile(
     allowed: readonly FileKind[];
     /** Already-encrypted bytes (sealed bids): stored as given and flagged. */
     encryptedBytes?: Uint8Array;
+    /**
+     * The sealed-bid key: the file is stored with no owner and a neutral name, its real ones
+     * encrypted beside it until unsealing (openSealedFileMeta), so a database user cannot tell whose
+     * it is (docs/decisions/003).
+     */
+    sealKey?: Uint8Array;
   },
   store?: ObjectStore,
 ): Promise<StoredFile> {
@@ -70,9 +76,14 @@ export async function storeFile(
   // Object first: a rolled-back transaction leaves at most an unreferenced object, never a row without bytes.
   const key = store ? `files/${new Date().toISOString().slice(0, 7)}/${crypto.randomUUID()}` : null;
   if (store && key) await store.put(key, stored, f.encryptedBytes ? "application/octet-stream" : CONTENT_TYPES[kind]);
+  const filename = sanitizeFilename(f.filename, kind);
+  const hidden = f.sealKey && f.encryptedBytes;
   return await q.insertFile(tx, {
-    ownerUserId: f.ownerUserId,
-    filename: sanitizeFilename(f.filename, kind),
+    ownerUserId: hidden ? null : f.ownerUserId,
+    filename: hidden ? `sealed.${kind === "jpeg" ? "jpg" : kind}` : filename,
+    sealedMeta: hidden
+      ? await encryptText(f.sealKey!, JSON.stringify({ filename, ownerUserId: f.ownerUserId }), SEALED_META_CONTEXT)
+      : null,
     contentType: CONTENT_TYPES[kind],
     sizeBytes: f.bytes.byteLength,
     sha256: await sha256Hex(f.bytes),
@@ -113,4 +124,21 @@ export async function rewriteFile(
   } else {
     await q.setFileData(tx, id, bytes, encrypted);
   }
+}
+
+const SEALED_META_CONTEXT = "file:sealed-meta:v1";
+
+/** The real name and owner of a sealed file (for its owner's own view), or undefined. */
+export async function sealedFileMeta(
+  key: Uint8Array,
+  sealedMeta: string | null | undefined,
+): Promise<{ filename: string; ownerUserId: number | null } | undefined> {
+  if (!sealedMeta) return undefined;
+  return JSON.parse(await decryptText(key, sealedMeta, SEALED_META_CONTEXT));
+}
+
+/** Unsealing: the file gets back its name and owner. */
+export async function openSealedFileMeta(tx: Queryable, id: number, key: Uint8Array) {
+  const meta = await sealedFileMeta(key, await q.sealedMetaOf(tx, id));
+  if (meta) await q.restoreFileMeta(tx, id, meta.filename, meta.ownerUserId);
 }

@@ -6,7 +6,7 @@
  */
 import type { Queryable } from "../db/types.ts";
 import { decrypt, encrypt } from "../lib/crypto.ts";
-import { fileBytes, rewriteFile } from "../files/storage.ts";
+import { fileBytes, openSealedFileMeta, rewriteFile } from "../files/storage.ts";
 import type { ObjectStore } from "../files/s3.ts";
 import { insertQuotationItems } from "../features/opportunities/queries.ts";
 import * as q from "./queries.ts";
@@ -60,6 +60,7 @@ export async function unsealBidQuotations(
     for (const f of files) {
       const sealed = await fileBytes(tx, f.id, store);
       if (sealed) await rewriteFile(tx, f.id, await decrypt(key, sealed, fileContext(f.sha256)), false, store);
+      await openSealedFileMeta(tx, f.id, key);
     }
   }
   return rows.length;

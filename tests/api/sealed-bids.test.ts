@@ -216,6 +216,16 @@ Deno.test(`${tag} sealed submissions are stored encrypted: no totals, notes, ite
   );
   assert.equal(file.encrypted, true);
   assert.notDeepEqual(new Uint8Array(file.data), PDF_A);
+  // Whose file it is and its name are not in the database in clear either.
+  const [meta] = await db.query<{ owner: number | null; filename: string; sealedMeta: string | null }>(
+    'select owner_user_id as owner, filename, sealed_meta as "sealedMeta" from files where id = $1',
+    [fileId],
+  );
+  assert.deepEqual([meta.owner, meta.filename], [null, "sealed.pdf"]);
+  assert.ok(meta.sealedMeta && !meta.sealedMeta.includes("offer"));
+  // Its owner still sees its own name.
+  const own = await expectJson<VendorQuotation>(await vendorA.request(`/api/vendor/quotations/${aQuote.id}`), 200);
+  assert.deepEqual(own.attachments.map((x) => x.filename), ["offer.pdf"]);
   // The audit entries of the submissions name nobody and nothing in clear (issue 10 item 4a).
   const audit = await db.query<
     { user_id: number | null; entity_id: string | null; ip: string | null; metadata: Record<string, unknown> }
@@ -415,6 +425,12 @@ Deno.test(`${tag} after Close Bidding, unseal by a procurement manager restores 
   );
   assert.equal(file.encrypted, false);
   assert.deepEqual(new Uint8Array(file.data), PDF_A);
+  // ...with its name and owner back.
+  const [meta] = await db.query<{ owner: number | null; filename: string; sealedMeta: string | null }>(
+    'select owner_user_id as owner, filename, sealed_meta as "sealedMeta" from files where id = $1',
+    [fileId],
+  );
+  assert.deepEqual({ ...meta }, { owner: vendorA.user.id, filename: "offer.pdf", sealedMeta: null });
   for (const [role, s] of STAFF) {
     const download = await s.request(`/api/files/${fileId}`);
     assert.equal(download.status, 200, role);

@@ -55,6 +55,7 @@ export async function createJob(
       purpose: "ocr_source",
       allowed: OCR_KINDS,
       encryptedBytes: sealedContext ? await encrypt(secrets.sealedBidKey, file.bytes, sealedContext) : undefined,
+      sealKey: sealedContext ? secrets.sealedBidKey : undefined,
     }, objectStore);
     return await q.insertJob(
       tx,

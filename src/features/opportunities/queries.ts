@@ -432,7 +432,8 @@ export interface VendorQuotationRow {
     totalPrice: string;
     notes: string;
   }[];
-  attachments: { id: number; filename: string }[];
+  /** `sealedMeta`: a sealed file's real name, encrypted (opened for its owner by present()). */
+  attachments: { id: number; filename: string; sealedMeta?: string | null }[];
   purchaseOrder: { id: number; poNumber: string } | null;
 }
 
@@ -446,7 +447,7 @@ const VENDOR_QUOTATION_COLUMNS =
     coalesce((select json_agg(json_build_object('id', i.id, 'itemId', coalesce(i.purchase_request_item_id, i.bid_request_item_id),
         'name', i.name, 'quantity', i.quantity, 'unit', i.unit, 'unitPrice', i.unit_price::text, 'totalPrice', i.total_price::text,
         'notes', i.notes) order by i.id) from quotation_items i where i.quotation_id = q.id), '[]'::json) as items,
-    coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename) order by f.id)
+    coalesce((select json_agg(json_build_object('id', f.id, 'filename', f.filename, 'sealedMeta', f.sealed_meta) order by f.id)
         from quotation_attachments a join files f on f.id = a.file_id where a.quotation_id = q.id), '[]'::json) as attachments,
     (select json_build_object('id', po.id, 'poNumber', po.po_number) from purchase_orders po where po.quotation_id = q.id)
       as "purchaseOrder"`;

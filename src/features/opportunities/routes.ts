@@ -257,6 +257,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
             purpose: "quotation_attachment",
             allowed: a.allowed,
             encryptedBytes: sealed ? await encrypt(key, a.bytes, fileContext(hash)) : undefined,
+            sealKey: sealed ? key : undefined,
           }, c.get("deps").objectStore);
           await q.attach(tx, id, file.id);
         }

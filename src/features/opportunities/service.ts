@@ -5,17 +5,23 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../lib/deps.ts";
 import { openPayload, sealContext } from "../../sealing/sealed-quotation.ts";
+import { sealedFileMeta } from "../../files/storage.ts";
 import * as q from "./queries.ts";
 
 /** A vendor's view of its quotation: sealed ones are opened for their owner only. */
 export async function present(c: Context<AppEnv>, row: q.VendorQuotationRow) {
-  const { sealedPayload, ...rest } = row;
-  if (!row.sealed || !sealedPayload || !row.bidRequestId) return rest;
-  const p = await openPayload(
-    c.get("deps").secrets.sealedBidKey,
-    sealContext(row.bidRequestId, c.get("user")!.id, row.revision),
-    sealedPayload,
+  const { sealedPayload, ...fields } = row;
+  const key = c.get("deps").secrets.sealedBidKey;
+  // The owner sees its sealed files' own names (the database has neutral ones until unsealing).
+  const attachments = await Promise.all(
+    (fields.attachments ?? []).map(async ({ sealedMeta, ...a }) => ({
+      ...a,
+      filename: (await sealedFileMeta(key, sealedMeta))?.filename ?? a.filename,
+    })),
   );
+  const rest = { ...fields, attachments };
+  if (!row.sealed || !sealedPayload || !row.bidRequestId) return rest;
+  const p = await openPayload(key, sealContext(row.bidRequestId, c.get("user")!.id, row.revision), sealedPayload);
   return {
     ...rest,
     totalAmount: p.totalAmount,
