@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { decryptArchive } from "../../src/backup/archive.ts";
 import { violationsInThemes } from "./axe.ts";
-import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
+import { e2eContext, openPage, screenshot, signIn, startServer } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -80,5 +80,47 @@ Deno.test("[e2e] backup: the admin downloads an archive encrypted with a passphr
     assert.deepEqual(problems, []);
   } finally {
     await tab.close();
+  }
+});
+
+Deno.test("[e2e] restore: on a server of its own, the admin restores a backup from the screen and signs in again", async () => {
+  const { browser } = await ctx();
+  // Its own server: a restore replaces every record, which the shared one's other files would feel.
+  const server = await startServer();
+  const tab = await openPage(browser, server.url);
+  const { page, problems } = tab;
+  const saved = await Deno.makeTempDir({ prefix: "e2e-restore-" });
+  try {
+    await signIn(tab, undefined, { goto: "/" });
+    const passphrase = "restore me from the screen";
+    const res = await page.request.post("/api/admin/backup-database", { data: { passphrase } });
+    assert.equal(res.status(), 200);
+    await Deno.writeFile(`${saved}/backup.pbak`, new Uint8Array(await res.body()));
+    const later = `Made after the backup ${Date.now()}`;
+    const made = await page.request.post("/api/categories", { data: { name: later, description: "" } });
+    assert.equal(made.status(), 201, await made.text());
+
+    await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("button", { name: "System Settings" })
+      .click();
+    await page.getByRole("button", { name: "Restore from Backup" }).click();
+    const dialog = page.getByRole("dialog", { name: "Restore from a backup" });
+    await dialog.getByLabel("Backup file (.pbak)").setInputFiles(`${saved}/backup.pbak`);
+    await dialog.getByLabel("Passphrase").fill(passphrase);
+    await dialog.getByLabel("Type REPLACE to confirm").fill("REPLACE");
+    await dialog.getByRole("button", { name: "Replace all data" }).click();
+    await page.getByText("Backup restored").first().waitFor();
+    // Every session ended: the screen goes to the sign-in page.
+    await page.waitForURL(/\/login$/);
+
+    await signIn(tab, undefined, { goto: "/" });
+    const names = (await (await page.request.get("/api/categories")).json() as { name: string }[]).map((c) => c.name);
+    assert.ok(names.length > 0, "the backup's categories are there");
+    assert.equal(names.includes(later), false, "what was made after the backup is gone");
+    assert.deepEqual(problems.filter((p) => !/status of 401/.test(p)), []);
+    assert.deepEqual(server.errors(), []);
+  } finally {
+    await tab.close();
+    await server.stop();
+    await Deno.remove(saved, { recursive: true });
   }
 });
