@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as, sessionRequest, signIn } from "../helpers/users.ts";
-import { waitUntil } from "../helpers/wait.ts";
+import { waitForListener, waitUntil } from "../helpers/wait.ts";
 
 const tag = `[session-cache/${testBackend()}]`;
 
@@ -15,6 +15,7 @@ Deno.test(`${tag} a row changed behind the API reaches the cache through the dat
   const t = await testApp({ env: { SESSION_CACHE_MS: "60000" } });
   try {
     const user = await as(t, "purchase_team");
+    await waitForListener(t.db, "session_users");
     assert.equal((await user.request("/api/auth/user")).status, 200);
     await t.db.query("update users set is_active = false where id = $1", [user.user.id]);
     // Not after the cache's 60 s: as soon as the commit's notification arrives.

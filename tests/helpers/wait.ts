@@ -67,3 +67,15 @@ export async function waitForLockWaiters(db: Queryable, n = 1, options: LockWait
     throw new Error(`${(e as Error).message}; the other backends: ${JSON.stringify(others)}`);
   }
 }
+
+/**
+ * Until some connection of the PostgreSQL server listens on `channel` (an app's change follower is
+ * up: what it caches is now kept only until the next notification).
+ */
+export async function waitForListener(db: Queryable, channel: string, options: WaitOptions = {}) {
+  await waitUntil(
+    async () =>
+      (await db.query("select 1 from pg_stat_activity where query ilike $1", [`%listen%${channel}%`])).length > 0,
+    { message: `a listener on ${channel}`, ...options },
+  );
+}
