@@ -69,13 +69,17 @@ export async function waitForLockWaiters(db: Queryable, n = 1, options: LockWait
 }
 
 /**
- * Until some connection of the PostgreSQL server listens on `channel` (an app's change follower is
- * up: what it caches is now kept only until the next notification).
+ * Until `count` connections to this PostgreSQL database listen on `channel` (that many apps' change
+ * followers are up: what they cache is now kept only until the next notification).
  */
-export async function waitForListener(db: Queryable, channel: string, options: WaitOptions = {}) {
+export async function waitForListener(db: Queryable, channel: string, options: WaitOptions & { count?: number } = {}) {
+  const { count = 1, ...wait } = options;
   await waitUntil(
     async () =>
-      (await db.query("select 1 from pg_stat_activity where query ilike $1", [`%listen%${channel}%`])).length > 0,
-    { message: `a listener on ${channel}`, ...options },
+      (await db.query(
+        "select 1 from pg_stat_activity where datname = current_database() and query ilike $1",
+        [`%listen%${channel}%`],
+      )).length >= count,
+    { message: `${count} listener(s) on ${channel}`, ...wait },
   );
 }
