@@ -5,6 +5,7 @@ import { migrate, MigrationError } from "./db/migrate.ts";
 import { syncPermissions } from "./db/reference-data.ts";
 import { seedDemo } from "./db/seed.ts";
 import { createApp } from "./app.ts";
+import type { Deps } from "./lib/deps.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { VERSION } from "./version.ts";
@@ -60,7 +61,7 @@ async function main() {
   // The embedded database's disk is this machine's: writes stop before it is full (storage-guard.ts).
   const storage = config.databaseUrl ? undefined : new StorageGuard(config.dataDir, config.storageReserveBytes);
   // Set on SIGTERM: /readyz says so and every answer closes its connection (see stop below).
-  const lifecycle: { draining: boolean; afterRestore?: () => Promise<void> } = { draining: false };
+  const lifecycle: NonNullable<Deps["lifecycle"]> = { draining: false };
   const app = createApp({
     db,
     config,

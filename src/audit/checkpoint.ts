@@ -13,6 +13,7 @@
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db, Queryable } from "../db/types.ts";
 import type { Logger } from "../lib/logger.ts";
+import { hmacSha256 } from "../lib/crypto.ts";
 import { verifyAuditChain, type VerifyResult } from "./verify.ts";
 import * as q from "./queries.ts";
 
@@ -37,11 +38,7 @@ export interface CheckpointOptions {
 }
 
 export async function checkpointMac(key: Uint8Array, c: Pick<Checkpoint, "id" | "hash" | "at">): Promise<string> {
-  const k = await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  const text = `audit-checkpoint|v1|${c.id}|${c.hash}|${c.at}`;
-  return encodeHexLowerCase(new Uint8Array(await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(text))));
+  return encodeHexLowerCase(await hmacSha256(key, `audit-checkpoint|v1|${c.id}|${c.hash}|${c.at}`));
 }
 
 /** Every checkpoint in the file; unreadable lines come back as null (verify reports them). */

@@ -41,8 +41,7 @@ const PROTECTED_ROWS: Record<string, string> = {
   settings: "t.is_secret",
   // Entries written before sealed audit entries were encrypted name the vendor in clear.
   audit_logs: `t.entity_type = 'quotation' and t.metadata->>'sealed' = 'true' and not (t.metadata ? 'sealedEntry')
-               and t.metadata->>'bidRequestId' in (select id::text from bid_requests
-                                                  where bidding_mode = 'sealed' and unsealed_at is null)`,
+               and t.metadata->>'bidRequestId' in (select id::text from (${STILL_SEALED_BIDS}) s)`,
 };
 
 /** Every application table (schema_migrations aside: the target's migrations write it). */
@@ -179,11 +178,6 @@ export async function appliedMigrations(db: Queryable): Promise<AppliedMigration
 
 // ---------------------------------------------------------------------------------------------
 // Restore
-
-/** Whether the database holds any organisation data (a freshly migrated one holds reference data only). */
-export async function hasUsers(db: Queryable): Promise<boolean> {
-  return (await db.query("select 1 from users limit 1")).length > 0;
-}
 
 /**
  * Writes are replayed as a replica does: no triggers (the audit chain's insert trigger would give

@@ -11,6 +11,7 @@ import { decryptText } from "../lib/crypto.ts";
 import { BadRequest, Conflict } from "../lib/errors.ts";
 import { errorText } from "../shared/error-codes.ts";
 import { ArchiveError, decryptArchive } from "./archive.ts";
+import { hasUsers } from "../db/queries.ts";
 import * as q from "./queries.ts";
 import { type BackupHeader, FORMAT, FORMAT_VERSION, protectedContext, serverKeyCheck } from "./write.ts";
 
@@ -81,7 +82,7 @@ export async function restoreBackup(
     if (newer) throw conflict("backup.newerSchema", { version: `${newer.version}_${newer.name}` });
     throw conflict("backup.olderSchema");
   }
-  if (!opts.replace && await q.hasUsers(db)) throw conflict("backup.notEmpty");
+  if (!opts.replace && await hasUsers(db)) throw conflict("backup.notEmpty");
   const tables = await q.backupTables(db);
   return await db.tx(async (tx) => {
     await q.beginReplay(tx, tables.map((t) => t.name));

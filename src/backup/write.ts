@@ -15,7 +15,8 @@
  */
 import { Buffer } from "node:buffer";
 import type { Db, Queryable } from "../db/types.ts";
-import { encryptText } from "../lib/crypto.ts";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { encryptText, hmacSha256 } from "../lib/crypto.ts";
 import { fileBytes } from "../files/storage.ts";
 import type { ObjectStore } from "../files/s3.ts";
 import * as q from "./queries.ts";
@@ -41,32 +42,24 @@ export interface BackupHeader {
 
 /** HMAC of a fixed text under the server's backup key, hex. */
 export async function serverKeyCheck(backupKey: Uint8Array): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    backupKey as BufferSource,
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("procurement backup key check"));
-  return Buffer.from(mac).toString("hex").slice(0, 32);
+  return encodeHexLowerCase(await hmacSha256(backupKey, "procurement backup key check")).slice(0, 32);
 }
 
 export const protectedContext = (table: string) => `backup:protected:${table}`;
 
 export interface BackupSummary {
-  tables: number;
+  tables: q.BackupTable[];
   files: { files: number; bytes: number };
 }
 
 /** What the backup will contain, read before the response starts (the audit entry names it). */
 export async function summarise(db: Queryable): Promise<BackupSummary> {
-  return { tables: (await q.backupTables(db)).length, files: await q.backupFileCounts(db) };
+  return { tables: await q.backupTables(db), files: await q.backupFileCounts(db) };
 }
 
 async function* lines(
   db: Queryable,
-  opts: { store?: ObjectStore; backupKey: Uint8Array; appVersion: string; kind: "pglite" | "postgres" },
+  opts: BackupOptions & { kind: "pglite" | "postgres" },
 ): AsyncGenerator<string> {
   const header: BackupHeader = {
     format: FORMAT,
@@ -79,7 +72,7 @@ async function* lines(
   };
   yield JSON.stringify(header) + "\n";
   const counts: Record<string, number> = {};
-  for (const t of await q.backupTables(db)) {
+  for (const t of opts.tables) {
     yield JSON.stringify({ table: t.name, columns: t.columns }) + "\n";
     let after: unknown[] | null = null;
     let n = 0;
@@ -131,10 +124,15 @@ async function* lines(
  * the backup is one consistent moment however long it streams; the transaction ends with the stream
  * (or when the client goes away).
  */
-export function backupLines(
-  db: Db,
-  opts: { store?: ObjectStore; backupKey: Uint8Array; appVersion: string },
-): AsyncGenerator<string> {
+export interface BackupOptions {
+  store?: ObjectStore;
+  backupKey: Uint8Array;
+  appVersion: string;
+  /** The tables to write (summarise's: the schema does not change while the backup streams). */
+  tables: q.BackupTable[];
+}
+
+export function backupLines(db: Db, opts: BackupOptions): AsyncGenerator<string> {
   if (db.kind !== "postgres") return lines(db, { ...opts, kind: db.kind });
   return inSnapshot(db, (tx) => lines(tx, { ...opts, kind: "postgres" }));
 }

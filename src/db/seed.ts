@@ -24,6 +24,7 @@ import {
 } from "./seed-data.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
 import type { Db, Queryable } from "./types.ts";
+import { hasUsers } from "./queries.ts";
 
 export const SEED_LOCK_KEY = 727_100_003;
 /** Above this budget (in cents) a finance approval is needed too (settings.approval_threshold). */
@@ -31,11 +32,6 @@ const APPROVAL_THRESHOLD_CENTS = 1_000_000;
 const URGENCIES = ["low", "medium", "high", "critical"] as const;
 
 const roleId = (name: RoleName) => ROLES.find((r) => r.name === name)!.id;
-
-async function hasUsers(q: Queryable): Promise<boolean> {
-  const [row] = await q.query<{ any: boolean }>("select exists (select 1 from users) as any");
-  return row.any;
-}
 
 /** Seed the demo organisation into an empty database; false (and nothing changed) when users exist. */
 export async function seedDemo(db: Db, logger: Logger): Promise<boolean> {

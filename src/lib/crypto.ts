@@ -70,6 +70,25 @@ export async function decryptText(key: Uint8Array, b64: string, context = ""): P
   return new TextDecoder().decode(await decrypt(key, blob, context));
 }
 
+async function hmacKey(key: Uint8Array, use: "sign" | "verify") {
+  return await crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, [use]);
+}
+
+/** HMAC-SHA256 of text (UTF-8) under `key`. */
+export async function hmacSha256(key: Uint8Array, text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(key, "sign"), new TextEncoder().encode(text)));
+}
+
+/** Whether `mac` is the HMAC-SHA256 of text under `key` (compared by WebCrypto, in constant time). */
+export async function hmacSha256Verify(key: Uint8Array, text: string, mac: Uint8Array): Promise<boolean> {
+  return await crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(key, "verify"),
+    mac as BufferSource,
+    new TextEncoder().encode(text),
+  );
+}
+
 /** Hex SHA-256 of text (UTF-8) or bytes. */
 export async function sha256Hex(data: string | Uint8Array): Promise<string> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;

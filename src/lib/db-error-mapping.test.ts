@@ -30,6 +30,13 @@ Deno.test("[input] PGlite errors by SQLSTATE: 23505 → 409, 23503 → 400/409, 
     ["insert into child (n) values ($1)", [40000], 400, "input.invalidValue"],
     ["select $1::date", ["2026-02-30"], 400, "input.invalidValue"],
     ["select $1::timestamptz", ["294277-01-01"], 400, "input.invalidValue"],
+    // The disk under the database is full (a write PostgreSQL could not extend a file for).
+    [
+      "do $$ begin raise exception 'could not extend file' using errcode = 'disk_full'; end $$",
+      [],
+      507,
+      "storage.full",
+    ],
   ];
   for (const [sql, params, status, code] of cases) {
     const e = await errorOf(sql, params);

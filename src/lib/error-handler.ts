@@ -80,6 +80,8 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
       sqlState: sqlState(err),
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
     });
+    // The disk filled between two measurements: the next write measures again.
+    if (mapped instanceof InsufficientStorage) c.get("deps").storage?.forget();
     return answer(mapped, c);
   }
   const requestId = c.get("requestId");

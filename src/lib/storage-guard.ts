@@ -6,6 +6,7 @@
  */
 import { statfs } from "node:fs/promises";
 import { InsufficientStorage } from "./errors.ts";
+import { MAX_FILE_BYTES } from "../files/storage.ts";
 
 /** Requests carrying at least this much need the whole reserve; smaller writes (a sign-in) a quarter of it. */
 const LARGE_WRITE_BYTES = 64 * 1024;
@@ -25,8 +26,8 @@ export class StorageGuard {
     readonly dir: string,
     readonly reserveBytes: number,
     private readonly freeSpace: FreeSpace = systemFreeSpace,
-    /** The largest single upload (MAX_FILE_BYTES): below reserve + this, some uploads are refused. */
-    readonly largestUploadBytes = 10 * 1024 * 1024,
+    /** The largest single upload: below reserve + this, some uploads are refused. */
+    readonly largestUploadBytes = MAX_FILE_BYTES,
   ) {}
 
   /** Free bytes on the disk of `dir` (measured at most every two seconds). */

@@ -352,6 +352,17 @@ Deno.test(`${tag} the running checkpointer anchors a sensitive entry at once and
     await t3.db.query("insert into audit_logs (action, entity_type, entity_id) values ('UPDATE', 'test', 'x')");
     const ordinary = await lastEntry("UPDATE");
     await waitUntil(() => covered(ordinary), { timeoutMs: 5_000, message: "a scheduled checkpoint" });
+    // After a restore the old checkpoints are set aside and the chain is signed afresh from its start.
+    const before = (await readCheckpoints(file)).length;
+    await quick.rebase();
+    const aside = [...Deno.readDirSync(dir)].filter((e) =>
+      e.name.startsWith("audit-checkpoints.jsonl.before-restore-")
+    );
+    assert.equal(aside.length, 1);
+    assert.equal((await readCheckpoints(`${dir}/${aside[0].name}`)).length, before);
+    const fresh = await readCheckpoints(file);
+    assert.ok(fresh.length >= 1);
+    assert.equal((await verifyWithCheckpoints(t3.db, testSecrets().keyFor("audit"), fresh)).ok, true);
   } finally {
     await quick.stop();
     await t3.close();

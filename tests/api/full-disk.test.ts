@@ -8,11 +8,11 @@
  * Mounting a tmpfs needs root (CI runs as root); elsewhere the test is skipped.
  */
 import assert from "node:assert/strict";
+import { startServer } from "../e2e/helpers.ts";
 import { testBackend } from "../helpers/db.ts";
 import { registrationForm } from "../helpers/registration.ts";
 
 const tag = `[full-disk/${testBackend()}]`;
-const ROOT = new URL("../../", import.meta.url).pathname;
 
 async function mountTmpfs(dir: string, size: string): Promise<boolean> {
   if (Deno.build.os !== "linux" || Deno.uid() !== 0) return false;
@@ -29,51 +29,22 @@ const canMount = await mountTmpfs(probe, "1m");
 if (canMount) await new Deno.Command("umount", { args: [probe] }).output();
 await Deno.remove(probe);
 
-function freePort(): number {
-  const l = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = l.addr as Deno.NetAddr;
-  l.close();
-  return port;
-}
-
 Deno.test({
   name: `${tag} on a real full disk uploads answer 507 at once, reads go on, /readyz says why, SIGTERM stops it`,
   ignore: !canMount,
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "full-disk-" });
     assert.ok(await mountTmpfs(dir, "150m"));
-    const port = freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = new Deno.Command(`${ROOT}node_modules/deno/deno`, {
-      args: ["run", "-A", "src/main.ts"],
-      cwd: ROOT,
-      clearEnv: true,
-      env: {
-        PATH: Deno.env.get("PATH") ?? "",
-        HOME: Deno.env.get("HOME") ?? "",
-        DATA_DIR: `${dir}/data`,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        STORAGE_RESERVE_MB: "40",
-        SHUTDOWN_TIMEOUT_MS: "3000",
-        RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
-        OCR_WORKERS: "0",
-      },
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
+    const server = await startServer({
+      DATA_DIR: `${dir}/data`,
+      LOG_LEVEL: "error",
+      STORAGE_RESERVE_MB: "40",
+      SHUTDOWN_TIMEOUT_MS: "3000",
+      RATE_LIMIT_REGISTRATIONS_PER_HOUR: "1000",
+      OCR_WORKERS: "0",
+    });
+    const base = server.url;
     try {
-      const deadline = Date.now() + 120_000;
-      while (true) {
-        try {
-          if ((await fetch(`${base}/healthz`)).ok) break;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) throw new Error("the server did not start");
-        await new Promise((r) => setTimeout(r, 250));
-      }
       const categories = await (await fetch(`${base}/api/categories`)).json() as { id: number }[];
       const licence = new Uint8Array(9 * 1024 * 1024);
       for (let at = 0; at < licence.length; at += 65536) crypto.getRandomValues(licence.subarray(at, at + 65536));
@@ -109,23 +80,12 @@ Deno.test({
       assert.equal((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5000) })).status, 200);
 
       const stopping = performance.now();
-      server.kill("SIGTERM");
-      const status = await Promise.race([
-        server.status,
-        new Promise<null>((r) => setTimeout(() => r(null), 8000)),
-      ]);
-      assert.ok(status, "SIGTERM ended the server within the grace (3 s) and 5 s more");
-      assert.equal(status.code, 0, `exit code ${status.code}`);
-      assert.ok(performance.now() - stopping < 8000);
-      const errors = await new Response(server.stderr).text();
-      assert.equal(errors, "", "nothing on stderr");
+      const status = await server.stop();
+      assert.equal(status.code, 0, `exit code ${status.code} (143 or 137: it had to be killed)`);
+      assert.ok(performance.now() - stopping < 8000, "SIGTERM ended it within the grace (3 s) and 5 s more");
+      assert.deepEqual(server.errors(), [], "nothing logged as an error");
     } finally {
-      try {
-        server.kill("SIGKILL");
-      } catch {
-        // already ended
-      }
-      await server.status;
+      await server.stop();
       await new Deno.Command("umount", { args: [dir] }).output();
       await Deno.remove(dir, { recursive: true });
     }

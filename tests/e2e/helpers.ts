@@ -92,7 +92,8 @@ export interface Server {
   output: string[];
   /** Lines the server logged at level error (JSON logs) or wrote as uncaught errors. */
   errors(): string[];
-  stop(): Promise<void>;
+  /** SIGTERM (SIGKILL after 15 s), and how the process ended. */
+  stop(): Promise<Deno.CommandStatus>;
 }
 
 async function collect(stream: ReadableStream<Uint8Array>, into: string[], log?: Deno.FsFile) {
@@ -191,7 +192,7 @@ export async function startServer(
 
   let stopped = false;
   const stop = async () => {
-    if (stopped) return;
+    if (stopped) return await status;
     stopped = true;
     if (!exited) {
       child.kill("SIGTERM");
@@ -201,6 +202,7 @@ export async function startServer(
     }
     await pumps.catch(() => {});
     await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    return await status;
   };
 
   const deadline = Date.now() + 180_000;

@@ -48,6 +48,17 @@ export async function lockRequest(tx: Queryable, kind: q.RequestKind, id: number
   return req;
 }
 
+/** Locks the request, then the quotation, and checks that both may be reviewed now. */
+export async function lockForReview(tx: Queryable, target: { kind: q.RequestKind; requestId: number }, id: number) {
+  const req = await lockRequest(tx, target.kind, target.requestId);
+  assertReviewable(req);
+  const cur = await q.lockQuotation(tx, id);
+  if (!cur) throw new NotFound("quotations.notFound");
+  if (cur.sealed) throw new Conflict(SEALED_MESSAGE);
+  if (!cur.isCurrent) throw new Conflict("quotations.notCurrentReview");
+  return { req, cur };
+}
+
 /** A bid under review moves from bidding_closed to evaluation (audited with the change that caused it). */
 export async function startEvaluation(tx: Queryable, c: Context<AppEnv>, req: q.LockedRequest) {
   if (req.kind !== "bid_request" || req.status !== "bidding_closed") return;

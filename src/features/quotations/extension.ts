@@ -10,11 +10,9 @@ import type { Db, Queryable } from "../../db/types.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
-import { assertReviewable, lockRequest } from "./award.ts";
+import { lockForReview, lockRequest } from "./award.ts";
+import { EXTENSION_WINDOW_DAYS } from "../../shared/schemas/bids.ts";
 import * as q from "./queries.ts";
-
-/** A quotation may be asked to extend when it expires within this many days (or has expired). */
-export const EXTENSION_WINDOW_DAYS = 7;
 
 export async function requestExtension(
   tx: Queryable,
@@ -23,12 +21,8 @@ export async function requestExtension(
   id: number,
   link: string,
 ) {
-  const req = await lockRequest(tx, target.kind, target.requestId);
-  assertReviewable(req);
-  const cur = await q.lockExtension(tx, id);
-  if (!cur) throw new NotFound("quotations.notFound");
-  if (cur.sealed) throw new Conflict("quotations.sealed");
-  if (!cur.isCurrent) throw new Conflict("quotations.notCurrentReview");
+  const { req } = await lockForReview(tx, target, id);
+  const cur = (await q.lockExtension(tx, id))!;
   if (cur.daysLeft > EXTENSION_WINDOW_DAYS) {
     throw new Conflict("quotations.notExpiring", { days: EXTENSION_WINDOW_DAYS });
   }

@@ -437,13 +437,12 @@ export async function lockExtension(tx: Queryable, id: number) {
   return (await tx.query<{
     status: string;
     isCurrent: boolean;
-    sealed: boolean;
     validUntil: Date;
     daysLeft: number;
     vendorEmail: string;
     contactPerson: string;
   }>(
-    `select q.status, q.is_current as "isCurrent", q.sealed, q.valid_until as "validUntil",
+    `select q.status, q.is_current as "isCurrent", q.valid_until as "validUntil",
             extract(epoch from q.valid_until - now())::float8 / 86400 as "daysLeft",
             u.email as "vendorEmail", vp.contact_person as "contactPerson"
        from quotations q join users u on u.id = q.vendor_id join vendor_profiles vp on vp.user_id = q.vendor_id

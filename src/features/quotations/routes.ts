@@ -25,7 +25,7 @@ import { idSchema, safeString } from "../../shared/schemas/common.ts";
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { ROLE_NAMES } from "../../shared/roles.ts";
-import { assertReviewable, awardQuotation, lockRequest, SEALED_MESSAGE, startEvaluation } from "./award.ts";
+import { awardQuotation, lockForReview, SEALED_MESSAGE, startEvaluation } from "./award.ts";
 import { requestExtension } from "./extension.ts";
 import { buildComparison } from "./comparison.ts";
 import { safeFilename } from "../../lib/pdf-text.ts";
@@ -68,17 +68,6 @@ async function requestOf(db: Queryable, id: number) {
   return head.bidRequestId !== null
     ? { kind: "bid_request" as const, requestId: head.bidRequestId }
     : { kind: "purchase_request" as const, requestId: head.purchaseRequestId! };
-}
-
-/** Locks the request, then the quotation, and checks that both may be reviewed now. */
-async function lockForReview(tx: Queryable, target: { kind: q.RequestKind; requestId: number }, id: number) {
-  const req = await lockRequest(tx, target.kind, target.requestId);
-  assertReviewable(req);
-  const cur = await q.lockQuotation(tx, id);
-  if (!cur) throw new NotFound("quotations.notFound");
-  if (cur.sealed) throw new Conflict(SEALED_MESSAGE);
-  if (!cur.isCurrent) throw new Conflict("quotations.notCurrentReview");
-  return { req, cur };
 }
 
 export const quotationRoutes = new Hono<AppEnv>()

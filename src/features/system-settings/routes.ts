@@ -200,11 +200,16 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
         audit(tx, c, {
           action: "EXPORT",
           entityType: "database_backup",
-          metadata: { tables: summary.tables, files: summary.files.files, fileBytes: summary.files.bytes },
+          metadata: { tables: summary.tables.length, files: summary.files.files, fileBytes: summary.files.bytes },
         })
       );
       const text = toByteStream(
-        backupLines(db, { store: objectStore, backupKey: secrets.keyFor("backups"), appVersion: version }),
+        backupLines(db, {
+          store: objectStore,
+          backupKey: secrets.keyFor("backups"),
+          appVersion: version,
+          tables: summary.tables,
+        }),
         (e) => logger.error("backup stream failed", { error: String(e) }),
       );
       return c.body(encryptArchive(text, passphrase), 200, {

@@ -230,6 +230,9 @@ export const awardSchema = z.object({
   justification: safeString().trim().max(5000, "Text is too long (max 5000)").optional().default(""),
 });
 
+/** A quotation may be asked to extend when it expires within this many days, or has expired. */
+export const EXTENSION_WINDOW_DAYS = 7;
+
 export const EXTEND_VALIDITY_RANGE = "Validity must be a whole number of days from 1 to 365";
 
 /** A vendor extends its quotation: valid for this many days from today (docs/decisions/023). */

@@ -24,6 +24,11 @@ export function handleUnauthorized(error: unknown, meta: AppMeta | undefined) {
     title: i18n.t("errors.unauthorizedTitle"),
     description: i18n.t("errors.unauthorizedDescription"),
   });
+  redirectToSignIn();
+}
+
+/** To the sign-in page, after a moment for the toast just shown to be read. */
+export function redirectToSignIn() {
   setTimeout(() => {
     globalThis.location.href = LOGIN_REDIRECT_PATH;
   }, UNAUTHORIZED_REDIRECT_MS);

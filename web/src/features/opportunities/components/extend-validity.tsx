@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
-import { EXTEND_VALIDITY_RANGE } from "../../../../../src/shared/schemas/bids.ts";
+import { EXTEND_VALIDITY_RANGE, extendValiditySchema } from "../../../../../src/shared/schemas/bids.ts";
 import { useExtendValidity } from "../api/extend-validity.ts";
 
 /**
@@ -17,11 +17,13 @@ export function ExtendValidity({ id, requested }: { id: number; requested: boole
   const inputId = useId();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const n = Number(days);
-    if (!Number.isInteger(n) || n < 1 || n > 365) return setError(t("my.extendRange"));
+    // The server's own rule (1 to 365 whole days), checked here first.
+    const parsed = extendValiditySchema.safeParse({ validityDays: Number(days) });
+    if (!parsed.success) return setError(t("my.extendRange"));
     setError(undefined);
-    extend.mutate({ id, validityDays: n }, {
-      onSuccess: () => toast({ variant: "success", title: t("my.extended", { days: n }) }),
+    const { validityDays } = parsed.data;
+    extend.mutate({ id, validityDays }, {
+      onSuccess: () => toast({ variant: "success", title: t("my.extended", { days: validityDays }) }),
       onError: (e) =>
         toastError(e, t("my.extendFailed"), {
           translate: (m) => m === EXTEND_VALIDITY_RANGE ? t("my.extendRange") : m,

@@ -89,22 +89,16 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
             </div>
           )}
           {message.status === "failed" && (
-            <div className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3 text-sm">
-              <span>{t("resendHint")}</span>
-              <button type="button" className="btn btn-sm btn-primary" disabled={resend.isPending} onClick={onResend}>
-                {resend.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                {t("resend")}
-              </button>
-            </div>
+            <HintAction
+              hint={t("resendHint")}
+              label={t("resend")}
+              primary
+              pending={resend.isPending}
+              onClick={onResend}
+            />
           )}
           {message.hasHiddenValues && body === message.body && (
-            <div className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3 text-sm">
-              <span>{t("hiddenHint")}</span>
-              <button type="button" className="btn btn-sm" disabled={reveal.isPending} onClick={onReveal}>
-                {reveal.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                {t("reveal")}
-              </button>
-            </div>
+            <HintAction hint={t("hiddenHint")} label={t("reveal")} pending={reveal.isPending} onClick={onReveal} />
           )}
           <div>
             <h4 className="mb-1 text-sm text-base-content/60">{t("body")}</h4>
@@ -121,5 +115,29 @@ export function OutboxMessageDialog({ message, onClose }: { message: OutboxMessa
         </div>
       )}
     </ModalDialog>
+  );
+}
+
+/** A sentence about the message with the one action it calls for (resend, show the link). */
+function HintAction({ hint, label, pending, primary = false, onClick }: {
+  hint: string;
+  label: string;
+  pending: boolean;
+  primary?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3 text-sm">
+      <span>{hint}</span>
+      <button
+        type="button"
+        className={`btn btn-sm${primary ? " btn-primary" : ""}`}
+        disabled={pending}
+        onClick={onClick}
+      >
+        {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        {label}
+      </button>
+    </div>
   );
 }

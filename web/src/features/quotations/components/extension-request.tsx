@@ -2,9 +2,7 @@ import { useTranslation } from "react-i18next";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useRequestExtension } from "../api/request-extension.ts";
-
-/** Days before the end of its validity from which a quotation may be asked to extend (the server's rule). */
-const WINDOW_DAYS = 7;
+import { EXTENSION_WINDOW_DAYS } from "../../../../../src/shared/schemas/bids.ts";
 
 /**
  * Beside the Award button: an expired quotation cannot be awarded, one that expires within a week
@@ -17,7 +15,7 @@ export function ExtensionRequest({ quotation, vendorName }: {
 }) {
   const { t } = useTranslation("quotations");
   const ask = useRequestExtension();
-  const soon = Date.parse(quotation.validUntil) - Date.now() < WINDOW_DAYS * 86_400_000;
+  const soon = Date.parse(quotation.validUntil) - Date.now() < EXTENSION_WINDOW_DAYS * 86_400_000;
   if (!quotation.expired && !soon) return null;
   return (
     <div className="flex flex-col items-start gap-1">

@@ -4,6 +4,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
+import { redirectToSignIn } from "../../../lib/query-client.ts";
 import { useRestoreDatabase } from "../api/restore-database.ts";
 
 /**
@@ -37,7 +38,7 @@ export function RestoreDialog({ open, onClose }: { open: boolean; onClose: () =>
       onSuccess: (result) => {
         toast({ variant: "success", title: t("restore.done"), description: t("restore.doneDescription", result) });
         // The restore ended every session: sign in again.
-        setTimeout(() => globalThis.location.assign("/login"), 1500);
+        redirectToSignIn();
       },
       onError: (error) => toastError(error, t("restore.failed")),
     });
