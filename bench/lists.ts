@@ -173,10 +173,10 @@ const [{ id: demoVendor }] = await db.query<{ id: number }>("select id from user
 const opportunitiesBefore = (q: Queryable) =>
   Promise.all([
     opportunities.matchingPurchaseRequests(q, demoVendor, true),
-    opportunities.matchingBids(q, demoVendor, true),
+    opportunities.matchingBids(q, demoVendor, true, []),
   ]);
 const opportunityPage2 = async () =>
-  opportunities.decodeOpportunityCursor((await opportunities.matchingPage(db, demoVendor, true, qPage)).next!);
+  opportunities.decodeOpportunityCursor((await opportunities.matchingPage(db, demoVendor, true, qPage, [])).next!);
 const vendorMiddle = () =>
   keysetAt(
     `select ${CURSOR_OF("created_at", "user_id")} from vendor_profiles where status = 'approved'
@@ -226,23 +226,27 @@ kinds.push(
     "quotations: after= (half way)",
     async (q) => quotations.listQuotations(q, { ...qPage, after: await quotationMiddle() }),
   ],
-  [`vendor quotations: page 1 (vendor ${busyVendor})`, (q) => opportunities.vendorQuotationPage(q, busyVendor, qPage)],
+  [
+    `vendor quotations: page 1 (vendor ${busyVendor})`,
+    (q) => opportunities.vendorQuotationPage(q, busyVendor, qPage, []),
+  ],
   [`vendor quotations: before, all (vendor ${busyVendor})`, (q) => vendorQuotationsBefore(q, busyVendor)],
   [
     "vendor quotations: after= (half way)",
-    async (q) => opportunities.vendorQuotationPage(q, busyVendor, { ...qPage, after: await vendorQuotationMiddle() }),
+    async (q) =>
+      opportunities.vendorQuotationPage(q, busyVendor, { ...qPage, after: await vendorQuotationMiddle() }, []),
   ],
   ["opportunities: before, all (vendor@example.com)", (q) => opportunitiesBefore(q)],
-  ["opportunities: page 1 (vendor@example.com)", (q) => opportunities.matchingPage(q, demoVendor, true, qPage)],
+  ["opportunities: page 1 (vendor@example.com)", (q) => opportunities.matchingPage(q, demoVendor, true, qPage, [])],
   [
     "opportunities: after= (page 2)",
-    async (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, after: await opportunityPage2() }),
+    async (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, after: await opportunityPage2() }, []),
   ],
   [
     "opportunities: kind=bid_request",
-    (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, kind: "bid_request" }),
+    (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, kind: "bid_request" }, []),
   ],
-  ["opportunities: q=a", (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, q: "a" })],
+  ["opportunities: q=a", (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, q: "a" }, [])],
   ["vendors: status=pending page 1", (q) => vendors.listApplications(q, vPage)],
   ["vendors: before, status=pending page 1", (q) => vendorsBefore(q, "pending", 20, 0)],
   ["vendors: status=approved page 1", (q) => vendors.listApplications(q, { ...vPage, status: "approved" })],

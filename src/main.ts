@@ -8,6 +8,7 @@ import { createApp } from "./app.ts";
 import type { Deps } from "./lib/deps.ts";
 import { createLogger } from "./lib/logger.ts";
 import { loadSecrets } from "./lib/secrets.ts";
+import { sealLegacyBidders } from "./sealing/bidder.ts";
 import { VERSION } from "./version.ts";
 import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
 import { ROLES } from "./shared/roles.ts";
@@ -50,6 +51,10 @@ async function main() {
   await syncPermissions(db);
   let seeded = false;
   if (config.seedDemo) seeded = await seedDemo(db, logger);
+  // Sealed quotations written before bidders were sealed too (or seeded, or restored) lose their
+  // vendor_id now (src/sealing/bidder.ts).
+  const resealed = await sealLegacyBidders(db, secrets.sealedBidKey);
+  if (resealed) logger.info("sealed bidders", { quotations: resealed });
   const demoMode = !config.databaseUrl && config.seedDemo;
 
   const webRoot = new URL("../web/dist", import.meta.url).pathname;

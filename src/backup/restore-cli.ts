@@ -13,6 +13,7 @@ import { migrate, MigrationError, readMigrationFiles } from "../db/migrate.ts";
 import { loadSecrets } from "../lib/secrets.ts";
 import { openBackup, restoreBackup, restoreErrorText } from "./restore.ts";
 import { anchorRestoredChain } from "../audit/checkpoint.ts";
+import { sealLegacyBidders } from "../sealing/bidder.ts";
 import { createLogger } from "../lib/logger.ts";
 
 async function readPassphrase(): Promise<string> {
@@ -68,6 +69,7 @@ async function main(): Promise<number> {
     const result = await restoreBackup(db, backup, { backupKey: secrets.keyFor("backups"), replace });
     restored = true;
     const newer = await migrate(db);
+    await sealLegacyBidders(db, secrets.sealedBidKey);
     await anchorRestoredChain(db, {
       ...config.auditCheckpoints,
       key: secrets.keyFor("audit"),

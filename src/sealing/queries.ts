@@ -3,18 +3,34 @@ import type { Queryable } from "../db/types.ts";
 
 /** Every still-sealed quotation of the bid (current and history), locked for unsealing. */
 export async function lockSealedQuotations(tx: Queryable, bidId: number) {
-  return await tx.query<{ id: number; vendorId: number; revision: number; payload: Uint8Array }>(
-    `select id, vendor_id as "vendorId", revision, sealed_payload as payload from quotations
-      where bid_request_id = $1 and sealed for update`,
+  return await tx.query<{
+    id: number;
+    vendorId: number | null;
+    vendorTag: Uint8Array | null;
+    sealedVendor: Uint8Array | null;
+    revision: number;
+    payload: Uint8Array;
+  }>(
+    `select id, vendor_id as "vendorId", vendor_tag as "vendorTag", sealed_vendor as "sealedVendor", revision,
+        sealed_payload as payload from quotations
+      where bid_request_id = $1 and sealed order by id for update`,
     [bidId],
   );
 }
 
-export async function markQuotationOpened(tx: Queryable, quotationId: number, totalAmount: string, notes: string) {
+/** The opened quotation: its amounts and its vendor in clear, the sealed columns gone. */
+export async function markQuotationOpened(
+  tx: Queryable,
+  quotationId: number,
+  vendorId: number,
+  totalAmount: string,
+  notes: string,
+) {
   await tx.query(
-    `update quotations set sealed = false, sealed_payload = null, total_amount = $2::numeric, notes = $3, updated_at = now()
+    `update quotations set sealed = false, sealed_payload = null, vendor_id = $2, vendor_tag = null,
+        sealed_vendor = null, total_amount = $3::numeric, notes = $4, updated_at = now()
       where id = $1`,
-    [quotationId, totalAmount, notes || null],
+    [quotationId, vendorId, totalAmount, notes || null],
   );
 }
 

@@ -9,6 +9,7 @@ import { decrypt, encrypt } from "../lib/crypto.ts";
 import { fileBytes, openSealedFileMeta, rewriteFile } from "../files/storage.ts";
 import type { ObjectStore } from "../files/s3.ts";
 import { insertQuotationItems } from "../features/opportunities/queries.ts";
+import { openBidder } from "./bidder.ts";
 import * as q from "./queries.ts";
 
 export interface SealedItem {
@@ -52,10 +53,12 @@ export async function unsealBidQuotations(
 ): Promise<number> {
   const rows = await q.lockSealedQuotations(tx, bidId);
   for (const r of rows) {
-    const p = await openPayload(key, sealContext(bidId, r.vendorId, r.revision), r.payload);
+    // Who bid is sealed too (src/sealing/bidder.ts); rows sealed before that keep vendor_id.
+    const vendorId = r.vendorId ?? await openBidder(key, bidId, r.vendorTag!, r.sealedVendor!);
+    const p = await openPayload(key, sealContext(bidId, vendorId, r.revision), r.payload);
     // The same rows an open bid's submission writes (the opportunities feature owns that statement).
     await insertQuotationItems(tx, r.id, "bid_request", p.items.map((i) => ({ ...i, itemId: i.bidRequestItemId })));
-    await q.markQuotationOpened(tx, r.id, p.totalAmount, p.notes);
+    await q.markQuotationOpened(tx, r.id, vendorId, p.totalAmount, p.notes);
     const files = await q.encryptedAttachments(tx, r.id);
     for (const f of files) {
       const sealed = await fileBytes(tx, f.id, store);

@@ -256,6 +256,32 @@ Deno.test(`${tag} an amendment extends the deadline, is announced to every vendo
   );
 });
 
+Deno.test(`${tag} a sealed bid's amendment reaches a bidder that left the bid's category (its row names no vendor)`, async () => {
+  const leaver = await as(t, "vendor", { categoryIds: [CAT] });
+  const bid = await create(manager, { biddingMode: "sealed" });
+  const full = await expectJson<{ items: { id: number }[] }>(await admin.request(`/api/bid-requests/${bid.id}`), 200);
+  await expectJson(
+    await leaver.request("/api/vendor/quotations", {
+      method: "POST",
+      json: { bidRequestId: bid.id, items: [{ itemId: full.items[0].id, unitPrice: "90.00" }] },
+    }),
+    201,
+  );
+  assert.equal(await count("quotations where bid_request_id = $1 and vendor_id is null", [bid.id]), 1);
+  await db.query("delete from vendor_categories where vendor_id = $1", [leaver.user.id]);
+  const since = await lastOutboxId();
+  const amended = await expectJson<Bid>(
+    await manager.request(`/api/bid-requests/${bid.id}/amendments`, {
+      method: "POST",
+      json: { biddingDeadline: iso(20 * DAY), clarification: "Sealed clarification." },
+    }),
+    200,
+  );
+  assert.equal(amended.history.at(-1)!.details.vendorsNotified, 3);
+  assert.equal((await mailsTo(leaver, since)).length, 1, "the bidder outside the category is told");
+  assert.equal((await mailsTo(outsider, since)).length, 0);
+});
+
 Deno.test(`${tag} an amendment that shortens the deadline, or changes items after a vendor quoted, is refused 409`, async () => {
   const bid = await create(manager);
   const before = await get(bid.id);

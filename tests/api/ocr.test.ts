@@ -340,6 +340,28 @@ Deno.test(`${tag} for a sealed bid the document and the result are encrypted and
     [jobId],
   );
   assert.deepEqual({ ...row }, { result: null, sealed: true, encrypted: true });
+  // The job row says neither who nor for which bid: no created_by, the target encrypted.
+  const [job] = await db.query<{ createdBy: number | null; tagged: boolean; payload: string }>(
+    `select created_by as "createdBy", owner_tag is not null as tagged, payload::text as payload from jobs where id = $1`,
+    [jobId],
+  );
+  assert.equal(job.createdBy, null);
+  assert.equal(job.tagged, true);
+  for (const s of [`"targetId"`, `"kind"`, `"filename"`, `"items"`, "sealed-marker-quote", "Office chair"]) {
+    assert.ok(!job.payload.includes(s), `job payload shows ${s}`);
+  }
+  // Another vendor cannot read it; its owner submits with it (the file named as uploaded, once).
+  assert.equal((await other.request(`/api/vendor/quotations/ocr-extract/${jobId}`)).status, 404);
+  const submitted = await expectJson<{ id: number; source: string; attachments: { filename: string }[] }>(
+    await vendor.request("/api/vendor/quotations", {
+      method: "POST",
+      json: { bidRequestId: bid.id, ocrJobId: jobId, items: [{ itemId: bid.items[0].id, unitPrice: "98.77" }] },
+    }),
+    201,
+  );
+  assert.equal(submitted.source, "ocr");
+  assert.deepEqual(submitted.attachments.map((a) => a.filename), ["sealed-marker-quote.pdf"]);
+  assert.equal((await db.query("select 1 from jobs where id = $1", [jobId])).length, 0, "the job is used up");
   const backup = await backupText(admin.request);
   assert.equal(backup.includes("sealed-marker-quote"), false, "no file name");
   assert.equal(backup.includes("3950.80") || backup.includes("98.77"), false, "no prices");

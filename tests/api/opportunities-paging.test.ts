@@ -146,7 +146,7 @@ Deno.test(`${tag} GET /api/vendor/matching-prs: the page's JSON, built by Postgr
   const { matchingBids, matchingPurchaseRequests } = await import("../../src/features/opportunities/queries.ts");
   // What the list answered before: the driver's rows of the whole-list statements, through JSON.
   const before = JSON.parse(JSON.stringify([
-    ...(await matchingBids(db, vendor.user.id, true)).filter((r) => r.id === bid),
+    ...(await matchingBids(db, vendor.user.id, true, [])).filter((r) => r.id === bid),
     ...(await matchingPurchaseRequests(db, vendor.user.id, true)).filter((r) => r.id === pr),
   ]));
   // Now with itemCount before the items: by ids= every item, on a list page the first three (kept).

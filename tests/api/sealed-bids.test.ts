@@ -13,6 +13,7 @@ import { expectJson, recordingLogger, testApp } from "../helpers/app.ts";
 import { testBackend, testDatabaseUrl } from "../helpers/db.ts";
 import { as, createCategory, type Session, sessionRequest } from "../helpers/users.ts";
 import { backupText, TEST_BACKUP_PASSPHRASE } from "../helpers/backup.ts";
+import { sealLegacyBidders } from "../../src/sealing/bidder.ts";
 
 const tag = `[sealed-bids/${testBackend()}]`;
 const t = await testApp();
@@ -329,6 +330,140 @@ Deno.test(`${tag} THE DUMP: while bidding is open, no table holds a submitted pr
   }
 });
 
+/** The quotations rows of the dump (COPY block) as column -> value, by id. */
+function dumpedQuotations(dump: string): Map<number, Record<string, string>> {
+  const m = /COPY public\.quotations \(([^)]*)\) FROM stdin;\n([\s\S]*?)\n\\\.\n/.exec(dump);
+  assert.ok(m, "sanity: the dump has the quotations block");
+  const cols = m[1].split(", ");
+  const rows = new Map<number, Record<string, string>>();
+  for (const line of m[2].split("\n")) {
+    const cells = line.split("\t");
+    rows.set(Number(cells[0]), Object.fromEntries(cols.map((c, i) => [c, cells[i]])));
+  }
+  return rows;
+}
+
+Deno.test(`${tag} THE DUMP: while sealed, no row says who bid (vendor_id empty, a per-bid keyed tag instead)`, async () => {
+  const rows = await db.query<
+    { id: number; vendorId: number | null; tag: string; sealedVendor: boolean; json: string }
+  >(
+    `select id, vendor_id as "vendorId", encode(vendor_tag, 'hex') as tag, sealed_vendor is not null as "sealedVendor",
+            row_to_json(q)::text as json
+       from quotations q where bid_request_id = $1 order by id`,
+    [bid.id],
+  );
+  assert.deepEqual(rows.map((r) => r.id), quotationIds);
+  for (const r of rows) {
+    assert.equal(r.vendorId, null, `quotation ${r.id}: vendor_id`);
+    assert.equal(r.sealedVendor, true);
+    for (const v of [vendorA, vendorB]) {
+      assert.ok(!r.json.includes(`"vendor_id":${v.user.id}`), `quotation ${r.id} names vendor ${v.user.id}`);
+    }
+  }
+  // One tag per vendor on this bid: A's two revisions share it, B's differs.
+  assert.equal(rows[0].tag, rows[1].tag);
+  assert.notEqual(rows[1].tag, rows[2].tag);
+  // No other table links the vendors to the bid: the files have no owner (checked above), and the
+  // full read mentions neither the quotation ids next to a vendor id.
+  const everything = await readEveryTable();
+  for (const v of [vendorA, vendorB]) {
+    for (const id of quotationIds) {
+      assert.ok(
+        !everything.includes(`"id":${id},"vendor_id":${v.user.id}`),
+        `quotation ${id} with vendor ${v.user.id}`,
+      );
+    }
+  }
+  if (testBackend() === "postgres") {
+    const dumped = dumpedQuotations(await pgDump());
+    for (const id of quotationIds) assert.equal(dumped.get(id)?.vendor_id, "\\N", `pg_dump: quotation ${id}'s vendor`);
+  }
+});
+
+Deno.test(`${tag} each vendor still finds its own sealed quotation: list, by id, and the opportunity's "submitted"`, async () => {
+  for (const [s, mine] of [[vendorA, aQuote.id], [vendorB, bQuote.id]] as const) {
+    const list = await expectJson<{ id: number; totalAmount: string }[]>(
+      await s.request("/api/vendor/quotations"),
+      200,
+    );
+    assert.deepEqual(list.filter((x) => quotationIds.includes(x.id)).map((x) => x.id), [mine]);
+    assert.equal((await s.request(`/api/vendor/quotations/${mine}`)).status, 200);
+    const opps = await expectJson<{ kind: string; id: number; myQuotation: { id: number } | null }[]>(
+      await s.request("/api/vendor/matching-prs?kind=bid_request"),
+      200,
+    );
+    assert.equal(opps.find((o) => o.id === bid.id)?.myQuotation?.id, mine);
+  }
+  // ...and never the other's.
+  assert.equal((await vendorB.request(`/api/vendor/quotations/${aQuote.id}`)).status, 404);
+  assert.equal((await vendorA.request(`/api/vendor/quotations/${bQuote.id}`)).status, 404);
+  // A sealed quotation is not extended while sealed (it would name its vendor in the audit trail).
+  const extend = await vendorA.request(`/api/vendor/quotations/${aQuote.id}/validity`, {
+    method: "PUT",
+    json: { validityDays: 30 },
+  });
+  assert.equal((await expectJson(extend, 409)).code, "quotations.sealed");
+});
+
+Deno.test(`${tag} one current quotation per vendor per sealed bid holds under parallel first submissions`, async () => {
+  const other = await expectJson<Bid>(
+    await manager.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        title: "Parallel sealed tender",
+        description: "Sealed",
+        department: "Facilities",
+        qualificationCriteria: "References",
+        biddingMode: "sealed",
+        categoryId: CAT,
+        deadline: iso(21 * DAY),
+        biddingDeadline: iso(14 * DAY),
+        items: [{ itemName: "Shelf", quantity: 1, unit: "pcs", estimatedPrice: "50.00", categoryId: CAT }],
+      },
+    }),
+    201,
+  );
+  const send = (price: string) =>
+    vendorB.request("/api/vendor/quotations", {
+      method: "POST",
+      json: { bidRequestId: other.id, items: [{ itemId: other.items[0].id, unitPrice: price }] },
+    });
+  const answers = await Promise.all([send("40.00"), send("41.00"), send("42.00")]);
+  const statuses = answers.map((a) => a.status);
+  for (const a of answers) await a.body?.cancel();
+  assert.ok(statuses.includes(201) && statuses.every((s) => s === 201 || s === 409), statuses.join());
+  const current = await db.query<{ n: number }>(
+    "select count(*)::int as n from quotations where bid_request_id = $1 and is_current",
+    [other.id],
+  );
+  assert.equal(current[0].n, 1);
+  // A later resubmission replaces it (found through the tag), as for an open bid.
+  const again = await expectJson<VendorQuotation>(await send("39.00"), 201);
+  assert.equal(again.revision, 2 + statuses.filter((s) => s === 201).length - 1);
+  const rows = await db.query<{ n: number; tags: number }>(
+    `select count(*) filter (where is_current)::int as n, count(distinct vendor_tag)::int as tags
+       from quotations where bid_request_id = $1`,
+    [other.id],
+  );
+  assert.deepEqual({ ...rows[0] }, { n: 1, tags: 1 });
+});
+
+Deno.test(`${tag} a row sealed before bidders were (vendor_id in clear) is sealed at start-up and still unseals`, async () => {
+  // As an older version stored B's quotation: vendor_id in clear, no tag.
+  await db.query(
+    "update quotations set vendor_id = $2, vendor_tag = null, sealed_vendor = null where id = $1",
+    [bQuote.id, vendorB.user.id],
+  );
+  assert.equal(await sealLegacyBidders(db, t.deps.secrets.sealedBidKey), 1);
+  assert.equal(await sealLegacyBidders(db, t.deps.secrets.sealedBidKey), 0, "nothing left the second time");
+  const [row] = await db.query<{ vendorId: number | null; tagged: boolean }>(
+    'select vendor_id as "vendorId", vendor_tag is not null as tagged from quotations where id = $1',
+    [bQuote.id],
+  );
+  assert.deepEqual({ ...row }, { vendorId: null, tagged: true });
+  assert.equal((await vendorB.request(`/api/vendor/quotations/${bQuote.id}`)).status, 200);
+});
+
 Deno.test(`${tag} POST /api/bid-requests/:id/unseal before close answers 409; purchase team and vendors 403`, async () => {
   const early = await manager.request(`/api/bid-requests/${bid.id}/unseal`, { method: "POST" });
   assert.equal((await expectJson(early, 409)).message, "Sealed bids can be unsealed only after bidding has closed");
@@ -362,16 +497,28 @@ Deno.test(`${tag} after Close Bidding, unseal by a procurement manager restores 
   assert.equal(unsealed.bidCount, 2);
 
   const rows = await db.query<
-    { id: number; sealed: boolean; payload: boolean; total: string; notes: string; is_current: boolean }
+    {
+      id: number;
+      vendor: number;
+      tagged: boolean;
+      sealed: boolean;
+      payload: boolean;
+      total: string;
+      notes: string;
+      is_current: boolean;
+    }
   >(
-    `select id, sealed, sealed_payload is not null as payload, total_amount::text as total, notes, is_current
+    `select id, vendor_id as vendor, vendor_tag is not null or sealed_vendor is not null as tagged, sealed,
+            sealed_payload is not null as payload, total_amount::text as total, notes, is_current
        from quotations where bid_request_id = $1 order by id`,
     [bid.id],
   );
+  // Each row has its vendor back (written by the unseal), the tag gone.
+  const open = { tagged: false, sealed: false, payload: false };
   assert.deepEqual([...rows], [
-    { id: aFirst.id, sealed: false, payload: false, total: A_OLD.total, notes: A_OLD.notes, is_current: false },
-    { id: aQuote.id, sealed: false, payload: false, total: A.total, notes: A.notes, is_current: true },
-    { id: bQuote.id, sealed: false, payload: false, total: B.total, notes: B.notes, is_current: true },
+    { id: aFirst.id, vendor: vendorA.user.id, ...open, total: A_OLD.total, notes: A_OLD.notes, is_current: false },
+    { id: aQuote.id, vendor: vendorA.user.id, ...open, total: A.total, notes: A.notes, is_current: true },
+    { id: bQuote.id, vendor: vendorB.user.id, ...open, total: B.total, notes: B.notes, is_current: true },
   ]);
   const items = await db.query<
     {

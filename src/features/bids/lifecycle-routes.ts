@@ -54,7 +54,8 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
     validate("json", bidAmendmentSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      await l.amend(c.get("deps").db, signedInActor(c), id, c.req.valid("json"));
+      const { db, secrets } = c.get("deps");
+      await l.amend(db, signedInActor(c), id, c.req.valid("json"), secrets.sealedBidKey);
       return c.json(await bidOr404(c, id));
     },
   )

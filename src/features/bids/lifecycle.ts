@@ -99,7 +99,13 @@ export async function editDraft(db: Db, actor: Actor, id: number, v: BidBody, ve
 }
 
 /** Amends a published or open bid: a later deadline, a clarification, items while no quotation prices them. */
-export async function amend(db: Db, actor: Actor, id: number, v: z.output<typeof bidAmendmentSchema>) {
+export async function amend(
+  db: Db,
+  actor: Actor,
+  id: number,
+  v: z.output<typeof bidAmendmentSchema>,
+  sealedBidKey: Uint8Array,
+) {
   mayEdit(actor);
   await db.tx(async (tx) => {
     const cur = await lockOr404(tx, id);
@@ -150,7 +156,10 @@ export async function amend(db: Db, actor: Actor, id: number, v: z.output<typeof
       }]);
     }
     await q.setBidDeadlines(tx, id, biddingDeadline, deadline);
-    const notified = await announceAmendment(tx, cur, { biddingDeadline, clarification: v.clarification });
+    const notified = await announceAmendment(tx, sealedBidKey, cur, {
+      biddingDeadline,
+      clarification: v.clarification,
+    });
     const details = {
       ...(extended
         ? { biddingDeadline: { from: cur.biddingDeadline.toISOString(), to: biddingDeadline.toISOString() } }

@@ -7,21 +7,26 @@
 import type { Queryable } from "../../db/types.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
+import { sealedBidders } from "../../sealing/bidder.ts";
 import * as q from "./queries.ts";
 
-async function audience(tx: Queryable, bidId: number) {
+async function audience(tx: Queryable, sealedBidKey: Uint8Array, bidId: number) {
   const s = await getSettings(tx, ["email_notifications_enabled", "enable_vendor_matching"]);
   if (!isOn(s.email_notifications_enabled ?? "true")) return [];
-  return await q.bidAudience(tx, bidId, isOn(s.enable_vendor_matching ?? "true"));
+  // A sealed bid's bidders are known only to the server (src/sealing/bidder.ts): opened here so a
+  // bidder outside the bid's category hears of the change as an open bid's would.
+  const sealed = await sealedBidders(tx, sealedBidKey, bidId);
+  return await q.bidAudience(tx, bidId, isOn(s.enable_vendor_matching ?? "true"), sealed);
 }
 
 /** Returns how many vendors were told. */
 export async function announceAmendment(
   tx: Queryable,
+  sealedBidKey: Uint8Array,
   bid: { id: number; title: string; bidNumber: string },
   change: { biddingDeadline: Date; clarification: string },
 ) {
-  const vendors = await audience(tx, bid.id);
+  const vendors = await audience(tx, sealedBidKey, bid.id);
   for (const v of vendors) {
     await enqueueTemplated(tx, {
       to: v.email,
@@ -42,10 +47,11 @@ export async function announceAmendment(
 
 export async function announceEarlyClose(
   tx: Queryable,
+  sealedBidKey: Uint8Array,
   bid: { id: number; title: string; bidNumber: string; biddingDeadline: Date },
   reason: string,
 ) {
-  const vendors = await audience(tx, bid.id);
+  const vendors = await audience(tx, sealedBidKey, bid.id);
   for (const v of vendors) {
     await enqueueTemplated(tx, {
       to: v.email,

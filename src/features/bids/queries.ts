@@ -461,7 +461,8 @@ export async function closeBidEarly(tx: Queryable, id: number, actorId: number, 
  * category when vendor matching is on) or have already quoted for it, and want email. Each of them
  * can still submit or resubmit while bidding is open.
  */
-export async function bidAudience(tx: Queryable, bidId: number, byCategory: boolean) {
+/** `sealedBidders`: the vendors of the bid's still-sealed quotations (they have no vendor_id yet). */
+export async function bidAudience(tx: Queryable, bidId: number, byCategory: boolean, sealedBidders: number[]) {
   return await tx.query<{ vendorId: number; email: string; contactPerson: string; companyName: string }>(
     `select vp.user_id as "vendorId", u.email, vp.contact_person as "contactPerson", vp.company_name as "companyName"
        from bid_requests b cross join vendor_profiles vp join users u on u.id = vp.user_id
@@ -469,9 +470,10 @@ export async function bidAudience(tx: Queryable, bidId: number, byCategory: bool
         and coalesce((u.preferences ->> 'emailNotifications')::boolean, true)
         and (not $2 or b.category_id is null
              or exists (select 1 from vendor_categories vc where vc.vendor_id = vp.user_id and vc.category_id = b.category_id)
-             or exists (select 1 from quotations q where q.bid_request_id = b.id and q.vendor_id = vp.user_id))
+             or exists (select 1 from quotations q where q.bid_request_id = b.id and q.vendor_id = vp.user_id)
+             or vp.user_id = any ($3::int[]))
       order by vp.user_id`,
-    [bidId, byCategory],
+    [bidId, byCategory, sealedBidders],
   );
 }
 

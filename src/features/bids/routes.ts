@@ -123,7 +123,8 @@ export const bidRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const { status, reason } = c.req.valid("json");
-      await s.changeStatus(c.get("deps").db, signedInActor(c), id, status, reason);
+      const { db, secrets } = c.get("deps");
+      await s.changeStatus(db, signedInActor(c), id, status, reason, secrets.sealedBidKey);
       return c.json(await bidOr404(c, id));
     },
   )

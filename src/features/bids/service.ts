@@ -144,7 +144,7 @@ export async function createBid(db: Db, actor: Actor, v: z.output<typeof bidRequ
  * sealed_bidding.manage, the reason and the time vendors still had go to the history and the audit,
  * and every vendor that could still bid is told. The advertised deadline is kept (unsealing checks it).
  */
-async function closeEarly(tx: Queryable, actor: Actor, cur: q.LockedBid, reason: string) {
+async function closeEarly(tx: Queryable, actor: Actor, cur: q.LockedBid, reason: string, sealedBidKey: Uint8Array) {
   if (!reason.trim()) {
     throw new BadRequest("bids.closeReasonRequired", [{
       path: "reason",
@@ -158,7 +158,7 @@ async function closeEarly(tx: Queryable, actor: Actor, cur: q.LockedBid, reason:
   }
   const remainingMs = cur.biddingDeadline.getTime() - Date.now();
   await q.closeBidEarly(tx, cur.id, actor.id, reason.trim());
-  const notified = await announceEarlyClose(tx, cur, reason.trim());
+  const notified = await announceEarlyClose(tx, sealedBidKey, cur, reason.trim());
   await q.addBidEvent(tx, {
     bidId: cur.id,
     actorId: actor.id,
@@ -185,7 +185,15 @@ async function closeEarly(tx: Queryable, actor: Actor, cur: q.LockedBid, reason:
 }
 
 /** Moves a bid along its status machine (Publish, Close Bidding, ...); awards go through quotations. */
-export async function changeStatus(db: Db, actor: Actor, id: number, wanted: string, reason: string) {
+/** `sealedBidKey`: an early close tells a sealed bid's bidders too (src/sealing/bidder.ts). */
+export async function changeStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  wanted: string,
+  reason: string,
+  sealedBidKey: Uint8Array,
+) {
   let status = wanted;
   const threshold = await approvalThresholdCents(db);
   await db.tx(async (tx) => {
@@ -237,7 +245,7 @@ export async function changeStatus(db: Db, actor: Actor, id: number, wanted: str
       throw new Conflict("bids.deadlinePassed");
     }
     if (status === "bidding_closed" && cur.biddingDeadline > new Date()) {
-      await closeEarly(tx, actor, cur, reason);
+      await closeEarly(tx, actor, cur, reason, sealedBidKey);
       return;
     }
     await q.setBidStatus(tx, id, status);

@@ -10,12 +10,30 @@ export interface OcrPayload {
   sealedContext?: string;
 }
 
+/**
+ * A sealed bid's job as stored: the target (kind, id, file name, items) encrypted in `sealedTarget`
+ * (base64), so the row does not say which bid a vendor is answering (src/features/ocr/service.ts).
+ */
+export interface StoredPayload {
+  fileId: number;
+  sealedContext?: string;
+  sealedTarget?: string;
+  [k: string]: unknown;
+}
+
+/** Whose job: created_by, or for a sealed bid's job the vendor's reader tag (src/sealing/bidder.ts). */
+export interface JobOwner {
+  userId: number;
+  tag: Uint8Array;
+}
+const OWNED = (user: number, tag: number) => `(created_by = $${user} or owner_tag = $${tag})`;
+
 export interface JobRow {
   id: number;
   status: "queued" | "running" | "done" | "failed";
   stage: string;
   progress: number;
-  payload: OcrPayload;
+  payload: StoredPayload;
   result: unknown;
   sealedResult: Uint8Array | null;
   error: string | null;
@@ -28,37 +46,42 @@ export interface JobRow {
 const FIELDS = `id, status, stage, progress, payload, result, sealed_result as "sealedResult", error,
   error_code as "errorCode", attempts, created_by as "createdBy", updated_at as "updatedAt"`;
 
-export async function countRecent(db: Queryable, userId: number): Promise<number> {
+export async function countRecent(db: Queryable, owner: JobOwner): Promise<number> {
   const [r] = await db.query<{ n: number }>(
     `select count(*)::int as n from jobs
-      where kind = 'ocr_extract' and created_by = $1 and created_at > now() - interval '1 hour'`,
-    [userId],
+      where kind = 'ocr_extract' and ${OWNED(1, 2)} and created_at > now() - interval '1 hour'`,
+    [owner.userId, owner.tag],
   );
   return r.n;
 }
 
 /** The oldest job of the vendor's last hour: when the next slot frees up. */
-export async function oldestRecent(db: Queryable, userId: number): Promise<Date | undefined> {
+export async function oldestRecent(db: Queryable, owner: JobOwner): Promise<Date | undefined> {
   const [r] = await db.query<{ at: Date }>(
     `select min(created_at) as at from jobs
-      where kind = 'ocr_extract' and created_by = $1 and created_at > now() - interval '1 hour'`,
-    [userId],
+      where kind = 'ocr_extract' and ${OWNED(1, 2)} and created_at > now() - interval '1 hour'`,
+    [owner.userId, owner.tag],
   );
   return r?.at ?? undefined;
 }
 
-export async function insertJob(db: Queryable, userId: number, payload: OcrPayload): Promise<number> {
+/** `owner`: created_by, or (a sealed bid's job) only the owner tag. */
+export async function insertJob(
+  db: Queryable,
+  owner: { userId: number } | { tag: Uint8Array },
+  payload: StoredPayload,
+): Promise<number> {
   const [r] = await db.query<{ id: number }>(
-    `insert into jobs (kind, payload, created_by) values ('ocr_extract', $1::jsonb, $2) returning id`,
-    [JSON.stringify(payload), userId],
+    `insert into jobs (kind, payload, created_by, owner_tag) values ('ocr_extract', $1::jsonb, $2, $3) returning id`,
+    [JSON.stringify(payload), "userId" in owner ? owner.userId : null, "tag" in owner ? owner.tag : null],
   );
   return r.id;
 }
 
-export async function jobFor(db: Queryable, id: number, userId: number): Promise<JobRow | undefined> {
+export async function jobFor(db: Queryable, id: number, owner: JobOwner): Promise<JobRow | undefined> {
   return (await db.query<JobRow>(
-    `select ${FIELDS} from jobs where id = $1 and kind = 'ocr_extract' and created_by = $2`,
-    [id, userId],
+    `select ${FIELDS} from jobs where id = $1 and kind = 'ocr_extract' and ${OWNED(2, 3)}`,
+    [id, owner.userId, owner.tag],
   ))[0];
 }
 
@@ -126,11 +149,11 @@ export async function failJob(
 }
 
 /** Removes a submitted job and its uploaded file; false when it was already used. */
-export async function consumeJob(tx: Queryable, id: number, userId: number): Promise<boolean> {
+export async function consumeJob(tx: Queryable, id: number, owner: JobOwner): Promise<boolean> {
   const rows = await tx.query<{ fileId: number }>(
-    `delete from jobs where id = $1 and kind = 'ocr_extract' and created_by = $2 and status = 'done'
+    `delete from jobs where id = $1 and kind = 'ocr_extract' and ${OWNED(2, 3)} and status = 'done'
       returning (payload->>'fileId')::int as "fileId"`,
-    [id, userId],
+    [id, owner.userId, owner.tag],
   );
   if (!rows.length) return false;
   await tx.query("delete from files where id = $1 and purpose = 'ocr_source'", [rows[0].fileId]);

@@ -8,6 +8,8 @@ import { fileBytes, storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
 import type { Deps } from "../../lib/deps.ts";
 import { decrypt, encrypt } from "../../lib/crypto.ts";
+import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
+import { readerTag } from "../../sealing/bidder.ts";
 import { Conflict, NotFound, TooManyRequests } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { ExtractionResult } from "../../ocr/extract.ts";
@@ -24,10 +26,39 @@ type Target = { kind: "purchase_request" | "bid_request"; id: number };
 async function openTarget(db: Queryable, vendorId: number, byCategory: boolean, t: Target) {
   const [row] = t.kind === "purchase_request"
     ? await opportunities.matchingPurchaseRequests(db, vendorId, byCategory, t.id)
-    : await opportunities.matchingBids(db, vendorId, byCategory, t.id);
+    : await opportunities.matchingBids(db, vendorId, byCategory, [], t.id);
   if (!row) throw new NotFound("ocr.targetNotOpen");
   const sealed = t.kind === "bid_request" && (row as { biddingMode?: string }).biddingMode === "sealed";
   return { items: row.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity })), sealed };
+}
+
+/** The vendor as owner of its jobs: its id, and its reader tag for sealed bids' jobs (src/sealing/bidder.ts). */
+async function ownerOf(deps: Pick<Deps, "secrets">, vendorId: number): Promise<q.JobOwner> {
+  return { userId: vendorId, tag: await readerTag(deps.secrets.sealedBidKey, vendorId) };
+}
+
+/**
+ * A sealed bid's job says neither who nor for which bid in clear (decision 024): no created_by (the
+ * reader tag instead), and the target encrypted in the payload; opened by the server for the worker
+ * and for its owner.
+ */
+async function storedPayload(key: Uint8Array, p: q.OcrPayload & { items: RequestItem[] }): Promise<q.StoredPayload> {
+  if (!p.sealedContext) return p as unknown as q.StoredPayload;
+  const { fileId, sealedContext, ...target } = p;
+  const sealed = await encrypt(key, new TextEncoder().encode(JSON.stringify(target)), `${sealedContext}:target`);
+  return { fileId, sealedContext, sealedTarget: encodeBase64(sealed) };
+}
+
+async function openedPayload(
+  key: Uint8Array,
+  p: q.StoredPayload,
+): Promise<q.OcrPayload & { items?: RequestItem[]; errorParams?: Record<string, string | number> }> {
+  if (!p.sealedTarget) return p as unknown as q.OcrPayload;
+  const target = JSON.parse(
+    new TextDecoder().decode(await decrypt(key, decodeBase64(p.sealedTarget), `${p.sealedContext}:target`)),
+  );
+  const { sealedTarget: _t, ...rest } = p;
+  return { ...rest, ...target } as q.OcrPayload;
 }
 
 export async function createJob(
@@ -42,8 +73,9 @@ export async function createJob(
   return await db.tx(async (tx) => {
     // Serialise one vendor's uploads so the hourly limit holds under parallel requests.
     await q.lockVendorJobs(tx, vendorId);
-    if ((await q.countRecent(tx, vendorId)) >= config.ocr.jobsPerHour) {
-      const oldest = await q.oldestRecent(tx, vendorId);
+    const owner = await ownerOf(deps, vendorId);
+    if ((await q.countRecent(tx, owner)) >= config.ocr.jobsPerHour) {
+      const oldest = await q.oldestRecent(tx, owner);
       const wait = oldest ? Math.max(1, Math.ceil((oldest.getTime() + 3600_000 - Date.now()) / 1000)) : 3600;
       throw new TooManyRequests("ocr.rateLimited", wait, { max: config.ocr.jobsPerHour });
     }
@@ -59,15 +91,16 @@ export async function createJob(
     }, objectStore);
     return await q.insertJob(
       tx,
-      vendorId,
-      {
+      sealedContext ? { tag: owner.tag } : { userId: vendorId },
+      await storedPayload(secrets.sealedBidKey, {
         fileId: stored.id,
-        filename: stored.filename,
+        // The name as uploaded (a sealed file is stored under a neutral one).
+        filename: sealedContext ? file.name : stored.filename,
         kind: target.kind,
         targetId: target.id,
         sealedContext,
         items,
-      } as q.OcrPayload & { items: RequestItem[] },
+      }),
     );
   });
 }
@@ -84,7 +117,7 @@ export interface JobView {
 
 /** The job as its owner sees it (a sealed result opened for the owner only). */
 export async function readJob(deps: Deps, jobId: number, vendorId: number): Promise<JobView> {
-  const row = await q.jobFor(deps.db, jobId, vendorId);
+  const row = await q.jobFor(deps.db, jobId, await ownerOf(deps, vendorId));
   if (!row) throw new NotFound("ocr.jobNotFound");
   return await present(deps, row);
 }
@@ -109,17 +142,18 @@ async function present(deps: Deps, row: q.JobRow): Promise<JobView> {
 
 /** The uploaded original of a finished job, for the quotation that submits it. */
 export async function sourceForSubmission(deps: Deps, jobId: number, vendorId: number, target: Target) {
-  const row = await q.jobFor(deps.db, jobId, vendorId);
+  const row = await q.jobFor(deps.db, jobId, await ownerOf(deps, vendorId));
   if (!row) throw new NotFound("ocr.jobNotFound");
   if (row.status !== "done") throw new Conflict("ocr.jobNotDone");
-  if (row.payload.kind !== target.kind || row.payload.targetId !== target.id) throw new Conflict("ocr.jobOtherRequest");
-  const bytes = await originalBytes(deps.db, deps, row.payload);
+  const payload = await openedPayload(deps.secrets.sealedBidKey, row.payload);
+  if (payload.kind !== target.kind || payload.targetId !== target.id) throw new Conflict("ocr.jobOtherRequest");
+  const bytes = await originalBytes(deps.db, deps, payload);
   if (!bytes) throw new Conflict("ocr.jobNotDone");
-  return { name: row.payload.filename, bytes };
+  return { name: payload.filename, bytes };
 }
 
-export async function consume(tx: Queryable, jobId: number, vendorId: number) {
-  if (!(await q.consumeJob(tx, jobId, vendorId))) throw new Conflict("ocr.jobUsed");
+export async function consume(tx: Queryable, deps: Pick<Deps, "secrets">, jobId: number, vendorId: number) {
+  if (!(await q.consumeJob(tx, jobId, await ownerOf(deps, vendorId)))) throw new Conflict("ocr.jobUsed");
 }
 
 async function originalBytes(db: Queryable, deps: Pick<Deps, "secrets" | "objectStore">, p: q.OcrPayload) {
@@ -138,8 +172,8 @@ export async function processJob(
   pool: OcrPool,
   job: q.JobRow,
 ): Promise<void> {
-  const payload = job.payload as q.OcrPayload & { items?: RequestItem[] };
   try {
+    const payload = await openedPayload(deps.secrets.sealedBidKey, job.payload);
     const bytes = await originalBytes(db, deps, payload);
     if (!bytes) throw new OcrJobError("ocr.failed", "The uploaded file is gone");
     let last = 0;

@@ -15,6 +15,7 @@ import {
 } from "../../db/keyset.ts";
 import { cappedCountSql, type Total, totalOf, totalPlan } from "../../db/paging.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
+import { tagArray } from "../../sealing/bidder.ts";
 
 // Timestamps inside json as the JSON of a JS Date (milliseconds, Z), as the driver's rows gave them.
 const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -27,6 +28,16 @@ const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T
 const MY_QUOTATION = (column: string, alias: string) =>
   `(select json_build_object('id', mq.id, 'status', mq.status) from quotations mq
      where mq.vendor_id = $1 and mq.${column} = ${alias}.id and mq.is_current)`;
+
+/**
+ * MY_QUOTATION of a bid: the vendor's row, or its sealed row, which has no vendor_id but the vendor's
+ * tag among `tags` (the parameter numbered `tags`, src/sealing/bidder.ts); asked only when the first
+ * finds none, each a lookup in its unique index.
+ */
+const MY_BID_QUOTATION = (tags: number) =>
+  `coalesce(${MY_QUOTATION("bid_request_id", "b")},
+   (select json_build_object('id', mq.id, 'status', mq.status) from quotations mq
+     where mq.bid_request_id = b.id and mq.vendor_tag = any (${tagArray(tags)}) and mq.is_current))`;
 
 const CATEGORY = `case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end`;
 
@@ -78,15 +89,16 @@ const prOpenToVendor = (byCategory: boolean) =>
   -- once converted into a bid request, vendors answer the bid, not the request (kept by sql/0028)
   and not pr.has_live_bid${byCategory ? ` and pr.category_id = any (${VENDOR_CATEGORIES})` : ""}`;
 
-const BID_FIELDS = `'bid_request' as kind, b.id, b.bid_number as "requestId", b.title, b.description, b.department,
+const BID_FIELDS = (tags: number) =>
+  `'bid_request' as kind, b.id, b.bid_number as "requestId", b.title, b.description, b.department,
   b.deadline, b.bidding_deadline as "biddingDeadline", b.bidding_mode as "biddingMode", b.created_at as "createdAt",
   b.estimated_budget as "estimatedBudget", b.qualification_criteria as "qualificationCriteria",
   b.technical_specifications as "technicalSpecifications", b.commercial_terms as "commercialTerms",
   b.bond_required as "bondRequired", b.bond_amount as "bondAmount", b.minimum_years_experience as "minimumYearsExperience",
-  ${CATEGORY} as category, ${BID_ITEMS} as items, ${MY_QUOTATION("bid_request_id", "b")} as "myQuotation"`;
+  ${CATEGORY} as category, ${BID_ITEMS} as items, ${MY_BID_QUOTATION(tags)} as "myQuotation"`;
 
 /** BID_FIELDS as json with `itemCount`; `full` as prJson (sql/0022 keeps a bid's first three items). */
-const bidJson = (full: boolean) =>
+const bidJson = (full: boolean, tags: number) =>
   `json_build_object('kind', 'bid_request', 'id', b.id, 'requestId', b.bid_number, 'title', b.title,
   'description', b.description, 'department', b.department, 'deadline', ${isoMs("b.deadline")},
   'biddingDeadline', ${isoMs("b.bidding_deadline")}, 'biddingMode', b.bidding_mode, 'createdAt', ${
@@ -96,7 +108,7 @@ const bidJson = (full: boolean) =>
   'technicalSpecifications', b.technical_specifications, 'commercialTerms', b.commercial_terms,
   'bondRequired', b.bond_required, 'bondAmount', b.bond_amount::text, 'minimumYearsExperience', b.minimum_years_experience,
   'category', ${CATEGORY}, 'itemCount', b.item_count, 'items', ${full ? BID_ITEMS : "b.item_summary"},
-  'myQuotation', ${MY_QUOTATION("bid_request_id", "b")})`;
+  'myQuotation', ${MY_BID_QUOTATION(tags)})`;
 
 /**
  * A bid request open to the vendor ($1 when `byCategory`), as prOpenToVendor: an uncategorised bid is
@@ -125,7 +137,14 @@ export async function matchingPurchaseRequests(db: Queryable, vendorId: number, 
   );
 }
 
-export async function matchingBids(db: Queryable, vendorId: number, byCategory: boolean, onlyId?: number) {
+/** `tags`: the vendor's bidder tags (src/sealing/bidder.ts), for `myQuotation` of a sealed bid. */
+export async function matchingBids(
+  db: Queryable,
+  vendorId: number,
+  byCategory: boolean,
+  tags: string[],
+  onlyId?: number,
+) {
   return await db.query<
     Record<string, unknown> & {
       id: number;
@@ -133,9 +152,9 @@ export async function matchingBids(db: Queryable, vendorId: number, byCategory: 
       items: { id: number; name: string; quantity: number; unit: string }[];
     }
   >(
-    `select ${BID_FIELDS} from bid_requests b left join categories c on c.id = b.category_id
+    `select ${BID_FIELDS(3)} from bid_requests b left join categories c on c.id = b.category_id
       where ${bidOpenToVendor(byCategory)} and ($2::int is null or b.id = $2) order by b.bidding_deadline, b.id`,
-    [vendorId, onlyId ?? null],
+    [vendorId, onlyId ?? null, tags],
   );
 }
 
@@ -232,6 +251,7 @@ export async function matchingPage(
   vendorId: number,
   byCategory: boolean,
   f: OpportunityFilter,
+  tags: string[],
 ): Promise<OpportunityPage> {
   const kinds: OpportunityKind[] = f.kind ? [f.kind] : ["bid_request", "purchase_request"];
   // Rows asked by id carry every item; list pages the first three (see prJson).
@@ -239,6 +259,8 @@ export async function matchingPage(
   const params: unknown[] = [vendorId];
   const take = f.after ? f.limit : f.offset + f.limit;
   const parts = kinds.map((kind) => ({ kind, ...opportunityBranch(kind, f, byCategory, params, true) }));
+  // Numbered only when the statement asks for bids' rows (an unreferenced parameter has no type).
+  const tagsParam = kinds.includes("bid_request") ? params.push(tags) : 0;
   const branches = parts.map((b) =>
     `(select '${b.kind}'::text as kind, ${b.alias}.id, ${b.closes} as closes,
              '${b.kind[0]}:' || ${cursorSql(b.closes, `${b.alias}.id`)} as cursor
@@ -275,7 +297,7 @@ export async function matchingPage(
        from (select p.*, case p.kind
                   when 'purchase_request' then (select ${prJson(full)} from purchase_requests pr
                     left join categories c on c.id = pr.category_id where pr.id = p.id)
-                  else (select ${bidJson(full)} from bid_requests b
+                  else (select ${bidJson(full, tagsParam)} from bid_requests b
                     left join categories c on c.id = b.category_id where b.id = p.id)
                 end as j
                from page p) p`,
@@ -310,16 +332,19 @@ export async function lockTarget(tx: Queryable, kind: "purchase_request" | "bid_
   return (await tx.query(`select id from ${table} where id = $1 for share`, [id]))[0];
 }
 
+/** `tag`: the vendor's bidder tag on a sealed bid (its current row may be sealed, with no vendor_id). */
 export async function lockCurrentQuotation(
   tx: Queryable,
   vendorId: number,
   kind: "purchase_request" | "bid_request",
   id: number,
+  tag?: Uint8Array,
 ) {
   const column = kind === "purchase_request" ? "purchase_request_id" : "bid_request_id";
   return (await tx.query<{ id: number; status: string; revision: number }>(
-    `select id, status, revision from quotations where vendor_id = $1 and ${column} = $2 and is_current for update`,
-    [vendorId, id],
+    `select id, status, revision from quotations
+      where (vendor_id = $1${tag ? " or vendor_tag = $3" : ""}) and ${column} = $2 and is_current for update`,
+    tag ? [vendorId, id, tag] : [vendorId, id],
   ))[0];
 }
 
@@ -333,7 +358,9 @@ export async function supersede(tx: Queryable, quotationId: number) {
 export async function insertQuotation(
   tx: Queryable,
   q: {
-    vendorId: number;
+    /** null for a sealed quotation: `bidder` stands in for it (src/sealing/bidder.ts). */
+    vendorId: number | null;
+    bidder: { tag: Uint8Array; sealedVendor: Uint8Array } | null;
     purchaseRequestId: number | null;
     bidRequestId: number | null;
     revision: number;
@@ -348,8 +375,8 @@ export async function insertQuotation(
 ) {
   return (await tx.query<{ id: number }>(
     `insert into quotations (vendor_id, purchase_request_id, bid_request_id, revision, source, sealed, sealed_payload,
-        total_amount, validity_days, valid_until, lead_time_days, notes)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, now() + make_interval(days => $9), $10, $11)
+        total_amount, validity_days, valid_until, lead_time_days, notes, vendor_tag, sealed_vendor)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, now() + make_interval(days => $9), $10, $11, $12, $13)
      returning id`,
     [
       q.vendorId,
@@ -363,6 +390,8 @@ export async function insertQuotation(
       q.validityDays,
       q.leadTimeDays,
       q.notes,
+      q.bidder?.tag ?? null,
+      q.bidder?.sealedVendor ?? null,
     ],
   ))[0].id;
 }
@@ -454,11 +483,17 @@ const VENDOR_QUOTATION_COLUMNS =
 const VENDOR_QUOTATION_JOINS = `left join purchase_requests pr on pr.id = q.purchase_request_id
     left join bid_requests b on b.id = q.bid_request_id`;
 
-/** One of the vendor's own quotations by id (any revision, history included). */
-export async function vendorQuotations(db: Queryable, vendorId: number, onlyId: number) {
+/** The vendor's rows: its own, or sealed ones with its tag among the parameter numbered `tags`. */
+const MINE = (tags: number) => `(q.vendor_id = $1 or q.vendor_tag = any (${tagArray(tags)}))`;
+
+/**
+ * One of the vendor's own quotations by id (any revision, history included); `tags`, the vendor's
+ * bidder tags (src/sealing/bidder.ts), find a sealed one.
+ */
+export async function vendorQuotations(db: Queryable, vendorId: number, onlyId: number, tags: string[]) {
   return await db.query<VendorQuotationRow>(
-    `select ${VENDOR_QUOTATION_COLUMNS} from quotations q ${VENDOR_QUOTATION_JOINS} where q.vendor_id = $1 and q.id = $2`,
-    [vendorId, onlyId],
+    `select ${VENDOR_QUOTATION_COLUMNS} from quotations q ${VENDOR_QUOTATION_JOINS} where ${MINE(3)} and q.id = $2`,
+    [vendorId, onlyId, tags],
   );
 }
 
@@ -489,30 +524,39 @@ export function vendorQuotationPage(
   db: Queryable,
   vendorId: number,
   f: { limit: number; offset: number; after?: Keyset },
+  tags: string[],
 ): Promise<JsonPage & { flagged: boolean }> {
-  const filter = "where q.vendor_id = $1 and q.is_current";
-  const params: unknown[] = [vendorId];
-  const page = whereAfter(filter, params, f.after, "q.submitted_at", "q.id");
+  const filter = `where ${MINE(2)} and q.is_current`;
+  const params: unknown[] = [vendorId, tags];
+  const after = whereAfter("", params, f.after, "q.submitted_at", "q.id").replace(/^where /, " and ");
+  const take = `limit $${params.length + 1}`;
+  // Two ordered ranges merged, each from its own index: the vendor's rows (sql/0021) and its sealed
+  // ones (few: bids not yet unsealed, sql/0036), so a page reads no more than it shows at any depth.
   return jsonPage(db, {
     rows: `select ${VENDOR_LIST_ROW_JSON} as j, q.submitted_at, q.id, q.sealed,
               ${cursorSql("q.submitted_at", "q.id")} as cursor
-         from (select q.id from quotations q ${page}
-                order by q.submitted_at desc, q.id desc limit $${params.length + 1} offset $${params.length + 2}) p
+         from (select id from (
+                 (select q.id, q.submitted_at from quotations q where q.vendor_id = $1 and q.is_current${after}
+                   order by q.submitted_at desc, q.id desc ${take})
+                 union all
+                 (select q.id, q.submitted_at from quotations q
+                   where q.vendor_tag = any (${tagArray(2)}) and q.is_current${after})) u
+                order by submitted_at desc, id desc limit $${params.length + 2} offset $${params.length + 3}) p
          join quotations q on q.id = p.id ${VENDOR_QUOTATION_JOINS}`,
-    params: [...params, f.limit, f.after ? 0 : f.offset],
+    params: [...params, (f.after ? 0 : f.offset) + f.limit, f.limit, f.after ? 0 : f.offset],
     order: "submitted_at desc, id desc",
     reverse: "submitted_at, id",
     limit: f.limit,
-    count: { from: "from quotations q", where: filter, params: [vendorId] },
+    count: { from: "from quotations q", where: filter, params: [vendorId, tags] },
     flag: "sealed",
   });
 }
 
 /** The sealed payloads of the vendor's own quotations among `ids` (a list page that holds sealed ones). */
-export async function sealedPayloads(db: Queryable, vendorId: number, ids: number[]) {
+export async function sealedPayloads(db: Queryable, vendorId: number, ids: number[], tags: string[]) {
   return await db.query<{ id: number; bidRequestId: number; revision: number; sealedPayload: Uint8Array }>(
     `select id, bid_request_id as "bidRequestId", revision, sealed_payload as "sealedPayload"
-       from quotations where vendor_id = $1 and id = any($2::int[]) and sealed and bid_request_id is not null`,
-    [vendorId, ids],
+       from quotations q where ${MINE(3)} and id = any($2::int[]) and sealed and bid_request_id is not null`,
+    [vendorId, ids, tags],
   );
 }

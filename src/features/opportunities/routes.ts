@@ -18,12 +18,13 @@ import { badCursor, pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { checkUpload, storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
 import { fileContext, sealContext, sealPayload } from "../../sealing/sealed-quotation.ts";
+import { bidderTag, sealBidder, tagHex } from "../../sealing/bidder.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
 import { extendValiditySchema, QUOTATION_MESSAGES, quotationSubmissionSchema } from "../../shared/schemas/bids.ts";
 import { MAX_ATTACHMENTS } from "../../shared/attachments.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
-import { openSealedRows, present } from "./service.ts";
+import { myTags, openSealedRows, present } from "./service.ts";
 import { matchingQuerySchema, vendorQuotationListQuerySchema } from "../../shared/schemas/opportunities.ts";
 import * as ocr from "../ocr/service.ts";
 import { extendValidity } from "../quotations/extension.ts";
@@ -62,7 +63,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
         categoryId,
         q: text?.trim() || undefined,
         ids,
-      });
+      }, await myTags(c));
       // A cursor page has no total (not counted again); page 1 and offset pages have one.
       setPageHeaders(c, { ...page.total, next: page.next });
       // Built by PostgreSQL as JSON text, sent as it is.
@@ -83,7 +84,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
       const page = await q.vendorQuotationPage(c.get("deps").db, c.get("user")!.id, {
         limit,
         ...pageStart({ after, offset }),
-      });
+      }, await myTags(c));
       setPageHeaders(c, page);
       // Built by PostgreSQL as JSON text, sent as it is; a page with sealed quotations has their total,
       // notes and item count opened from the payloads first (the owner's own view).
@@ -100,7 +101,12 @@ export const opportunityRoutes = new Hono<AppEnv>()
     }),
     validate("param", idParamSchema),
     async (c) => {
-      const [row] = await q.vendorQuotations(c.get("deps").db, c.get("user")!.id, c.req.valid("param").id);
+      const [row] = await q.vendorQuotations(
+        c.get("deps").db,
+        c.get("user")!.id,
+        c.req.valid("param").id,
+        await myTags(c),
+      );
       if (!row) throw new NotFound("quotations.notFound");
       return c.json(await present(c, row));
     },
@@ -118,8 +124,15 @@ export const opportunityRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const me = c.get("user")!;
-      await extendValidity(c.get("deps").db, { ...actorOf(c), userId: me.id }, id, c.req.valid("json").validityDays);
-      const [row] = await q.vendorQuotations(c.get("deps").db, me.id, id);
+      const { db, secrets } = c.get("deps");
+      await extendValidity(
+        db,
+        secrets.sealedBidKey,
+        { ...actorOf(c), userId: me.id },
+        id,
+        c.req.valid("json").validityDays,
+      );
+      const [row] = await q.vendorQuotations(c.get("deps").db, me.id, id, await myTags(c));
       return c.json(await present(c, row));
     },
   )
@@ -178,11 +191,13 @@ export const opportunityRoutes = new Hono<AppEnv>()
       const targetId = (v.purchaseRequestId ?? v.bidRequestId)!;
       const { db, secrets } = c.get("deps");
       const byCategory = await matchingOn(c);
+      // The vendor's tag on the bid: a sealed quotation row carries it instead of vendor_id.
+      const tag = kind === "bid_request" ? await bidderTag(secrets.sealedBidKey, targetId, me.id) : undefined;
       const id = await db.tx(async (tx) => {
         if (!(await q.lockTarget(tx, kind, targetId))) throw new NotFound("opportunities.requestNotFound");
         const [target] = kind === "purchase_request"
           ? await q.matchingPurchaseRequests(tx, me.id, byCategory, targetId)
-          : await q.matchingBids(tx, me.id, byCategory, targetId);
+          : await q.matchingBids(tx, me.id, byCategory, [tagHex(tag!)], targetId);
         if (!target) {
           throw new Conflict(
             kind === "bid_request" ? "opportunities.biddingNotOpen" : "opportunities.requestNotOpen",
@@ -210,7 +225,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
           };
         });
         const totalAmount = fromCents(lines.reduce((s, l) => s + l.unitCents * l.quantity, 0));
-        const previous = await q.lockCurrentQuotation(tx, me.id, kind, targetId);
+        const previous = await q.lockCurrentQuotation(tx, me.id, kind, targetId, tag);
         if (previous && (previous.status === "approved" || previous.status === "rejected")) {
           throw new Conflict("opportunities.cannotReplace", { status: previous.status });
         }
@@ -234,7 +249,8 @@ export const opportunityRoutes = new Hono<AppEnv>()
           })
           : null;
         const id = await q.insertQuotation(tx, {
-          vendorId: me.id,
+          vendorId: sealed ? null : me.id,
+          bidder: sealed ? await sealBidder(key, targetId, me.id) : null,
           purchaseRequestId: kind === "purchase_request" ? targetId : null,
           bidRequestId: kind === "bid_request" ? targetId : null,
           revision,
@@ -247,7 +263,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
           notes: sealed ? null : v.notes || null,
         });
         if (!sealed) await q.insertQuotationItems(tx, id, kind, lines);
-        if (v.ocrJobId) await ocr.consume(tx, v.ocrJobId, me.id);
+        if (v.ocrJobId) await ocr.consume(tx, c.get("deps"), v.ocrJobId, me.id);
         for (const a of stored) {
           const hash = await sha256Hex(a.bytes);
           const file = await storeFile(tx, {
@@ -277,7 +293,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
         });
         return id;
       });
-      const [row] = await q.vendorQuotations(db, me.id, id);
+      const [row] = await q.vendorQuotations(db, me.id, id, tag ? [tagHex(tag)] : []);
       return c.json(await present(c, row), 201);
     },
   );

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../lib/deps.ts";
 import { openPayload, sealContext } from "../../sealing/sealed-quotation.ts";
+import { myBidderTags } from "../../sealing/bidder.ts";
 import { sealedFileMeta } from "../../files/storage.ts";
 import * as q from "./queries.ts";
 
@@ -34,7 +35,12 @@ export async function present(c: Context<AppEnv>, row: q.VendorQuotationRow) {
 export async function openSealedRows(c: Context<AppEnv>, body: string) {
   const rows = JSON.parse(body) as { id: number; sealed: boolean; [k: string]: unknown }[];
   const me = c.get("user")!.id;
-  const sealed = await q.sealedPayloads(c.get("deps").db, me, rows.filter((r) => r.sealed).map((r) => r.id));
+  const sealed = await q.sealedPayloads(
+    c.get("deps").db,
+    me,
+    rows.filter((r) => r.sealed).map((r) => r.id),
+    await myTags(c),
+  );
   const opened = new Map(
     await Promise.all(sealed.map(async (s) =>
       [
@@ -51,4 +57,10 @@ export async function openSealedRows(c: Context<AppEnv>, body: string) {
     const p = opened.get(r.id);
     return p ? { ...r, totalAmount: p.totalAmount, notes: p.notes, itemCount: p.items.length } : r;
   }));
+}
+
+/** The signed-in vendor's bidder tags: how its lists find its sealed quotations (src/sealing/bidder.ts). */
+export async function myTags(c: Context<AppEnv>): Promise<string[]> {
+  const { db, secrets } = c.get("deps");
+  return await myBidderTags(db, secrets.sealedBidKey, c.get("user")!.id);
 }

@@ -10,8 +10,9 @@ import type { Db, Queryable } from "../../db/types.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
-import { lockForReview, lockRequest } from "./award.ts";
+import { lockForReview, lockRequest, SEALED_MESSAGE } from "./award.ts";
 import { EXTENSION_WINDOW_DAYS } from "../../shared/schemas/bids.ts";
+import { isBidder } from "../../sealing/bidder.ts";
 import * as q from "./queries.ts";
 
 export async function requestExtension(
@@ -47,10 +48,18 @@ export async function requestExtension(
 }
 
 /** The vendor's own current quotation, valid for `days` more from now; prices unchanged. */
-export async function extendValidity(db: Db, actor: AuditActor & { userId: number }, id: number, days: number) {
+export async function extendValidity(
+  db: Db,
+  sealedBidKey: Uint8Array,
+  actor: AuditActor & { userId: number },
+  id: number,
+  days: number,
+) {
   await db.tx(async (tx) => {
     const head = await q.quotationHead(tx, id);
-    if (!head || head.vendorId !== actor.userId) throw new NotFound("quotations.notFound");
+    if (!head || !(await isBidder(sealedBidKey, head, actor.userId))) throw new NotFound("quotations.notFound");
+    // Sealed: who answered which bid stays out of the audit trail until unsealing (resubmit instead).
+    if (head.sealed) throw new Conflict(SEALED_MESSAGE);
     const kind: q.RequestKind = head.bidRequestId !== null ? "bid_request" : "purchase_request";
     const req = await lockRequest(tx, kind, head.bidRequestId ?? head.purchaseRequestId!);
     if (["awarded", "completed", "cancelled", "rejected"].includes(req.status)) {

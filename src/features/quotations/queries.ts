@@ -219,7 +219,9 @@ export async function quotationHead(db: Queryable, id: number) {
   return (await db.query<
     {
       id: number;
-      vendorId: number;
+      /** null while sealed: `vendorTag` stands in for it (src/sealing/bidder.ts). */
+      vendorId: number | null;
+      vendorTag: Uint8Array | null;
       purchaseRequestId: number | null;
       bidRequestId: number | null;
       status: string;
@@ -227,8 +229,8 @@ export async function quotationHead(db: Queryable, id: number) {
       sealed: boolean;
     }
   >(
-    `select id, vendor_id as "vendorId", purchase_request_id as "purchaseRequestId", bid_request_id as "bidRequestId",
-        status, is_current as "isCurrent", sealed
+    `select id, vendor_id as "vendorId", vendor_tag as "vendorTag", purchase_request_id as "purchaseRequestId",
+        bid_request_id as "bidRequestId", status, is_current as "isCurrent", sealed
        from quotations where id = $1`,
     [id],
   ))[0];

@@ -18,6 +18,7 @@ import * as q from "./queries.ts";
 import { backupLines, summarise, toByteStream } from "../../backup/write.ts";
 import { encryptArchive } from "../../backup/archive.ts";
 import { openBackup, restoreBackup } from "../../backup/restore.ts";
+import { sealLegacyBidders } from "../../sealing/bidder.ts";
 import { RESTORE_PATH } from "../../lib/pipeline.ts";
 import { BadRequest, validationError } from "../../lib/errors.ts";
 import { errorText } from "../../shared/error-codes.ts";
@@ -246,6 +247,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
         backupKey: secrets.keyFor("backups"),
         replace: true,
       });
+      await sealLegacyBidders(db, secrets.sealedBidKey);
       // Nothing this instance kept describes the database any more.
       c.get("sessionCache").clear();
       c.get("listCache").invalidate();
