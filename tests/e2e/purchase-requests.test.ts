@@ -61,10 +61,16 @@ Deno.test("[e2e] purchase request: full-form create, manager approval, only the 
       await panel.getByLabel("Quantity").fill("4");
       await panel.getByLabel("Estimated price").fill("125.50");
 
-      await dialog.getByRole("tab", { name: "Procurement" }).click();
+      // Next, not the tabs: Next on the step before Review only opens Review (it once created and
+      // submitted the request, the finishing button taking the clicked Next's place).
+      await dialog.getByRole("button", { name: "Next" }).click();
+      assert.equal(await dialog.getByRole("tab", { name: "Procurement" }).getAttribute("aria-selected"), "true");
       assert.equal(await panel.getByLabel("Approval required").isChecked(), true);
 
-      await dialog.getByRole("tab", { name: "Review" }).click();
+      await dialog.getByRole("button", { name: "Next" }).click();
+      assert.equal(await dialog.getByRole("tab", { name: "Review" }).getAttribute("aria-selected"), "true");
+      const early = await (await page.request.get(`/api/purchase-requests?q=${encodeURIComponent(title)}`)).json();
+      assert.deepEqual(early, [], "nothing is created before the Review step's own button");
       // 4 × 125.50, summed in cents: under the 10,000.00 threshold, so one approval is enough.
       await panel.getByText("$502.00", { exact: true }).first().waitFor();
       await dialog.getByRole("button", { name: "Create Purchase Request" }).click();

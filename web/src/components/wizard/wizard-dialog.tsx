@@ -4,7 +4,7 @@
  * last step shows the caller's finishing buttons instead of Next. Enter in a field runs `onSubmit`
  * when given, else moves to the next step.
  */
-import { type ReactNode, useId } from "react";
+import { Fragment, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal, type ModalSize } from "../modal-dialog.tsx";
 import { TabList, TabPanels } from "../tabs.tsx";
@@ -62,11 +62,17 @@ export function WizardDialog<T extends string>(
           <button type="button" className="btn btn-outline" disabled={wizard.index === 0} onClick={wizard.back}>
             {previousLabel}
           </button>
-          {wizard.last ? finish(formId) : (
-            <button type="button" className="btn btn-primary" onClick={wizard.next}>
-              {nextLabel}
-            </button>
-          )}
+          {
+            /* Keyed apart: React would otherwise turn the clicked Next into the submit button in place
+              during its own click, and the browser would then submit the form (create on "Next"). */
+          }
+          {wizard.last
+            ? <Fragment key="finish">{finish(formId)}</Fragment>
+            : (
+              <button key="next" type="button" className="btn btn-primary" onClick={wizard.next}>
+                {nextLabel}
+              </button>
+            )}
         </>
       }
     >
