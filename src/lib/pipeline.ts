@@ -57,7 +57,7 @@ export function frontDoor<A extends unknown[]>(
     if (req.method === "GET") {
       const path = pathnameOf(req.url);
       if (path === "/healthz") return HEALTHY.clone();
-      if (path === "/api/auth/user") {
+      if (path === "/api/auth/user" || path === "/api/auth/session") {
         const start = performance.now();
         // Header by header, without `req.headers` (requestHeader: it would copy them all and
         // finish the answer through a promise).

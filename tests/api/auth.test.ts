@@ -369,6 +369,20 @@ Deno.test(`${tag} GET /api/auth/user: 401 signed out, 200 with the session (no s
   ]);
 });
 
+Deno.test(`${tag} GET /api/auth/session: 200 null signed out or with a bad token, 200 the user with the session`, async () => {
+  const out = await app.request("/api/auth/session");
+  assert.equal(out.status, 200);
+  assert.equal(await out.json(), null);
+  const bad = await app.request("/api/auth/session", { headers: { cookie: `${SESSION_COOKIE}=garbage` } });
+  assert.equal(bad.status, 200);
+  assert.equal(await bad.json(), null);
+  const s = await as(t, "purchase_team");
+  const mine = await expectJson<{ id: number; role: { name: string } }>(await s.request("/api/auth/session"), 200);
+  assert.deepEqual([mine.id, mine.role.name], [s.user.id, "purchase_team"]);
+  // The same answer as /api/auth/user.
+  assert.deepEqual(mine, await expectJson(await s.request("/api/auth/user"), 200));
+});
+
 Deno.test(`${tag} GET /api/auth/user: garbage, wrong-signature and expired tokens answer 401`, async () => {
   const user = await createUser(db, "purchase_team");
   const now = Math.floor(Date.now() / 1000);

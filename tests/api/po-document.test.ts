@@ -251,6 +251,26 @@ Deno.test(`${tag} scriptRuns keeps Thaana phrases whole and splits off Latin`, (
   ]);
 });
 
+Deno.test(`${tag} the PDF names the same source document as the order's page (the bid, for a converted request)`, async () => {
+  const po = await purchaseOrder("en");
+  const [{ id: bidId }] = await t.db.query<{ id: number }>(
+    `insert into bid_requests (bid_number, title, description, department, deadline, bidding_deadline,
+        qualification_criteria, created_by, purchase_request_id, status)
+     select 'BR-2026-7199', 'Water pumps tender', 'Converted', 'Utilities', now() + interval '9 days',
+            now() - interval '1 day', 'Any', $2, po.purchase_request_id, 'awarded'
+       from purchase_orders po where po.id = $1 returning id`,
+    [po.id, admin.user.id],
+  );
+  await t.db.query("update purchase_orders set bid_request_id = $2 where id = $1", [po.id, bidId]);
+  const page = await expectJson<{ requestNumber: string }>(await admin.request(`/api/purchase-orders/${po.id}`), 200);
+  assert.equal(page.requestNumber, "BR-2026-7199");
+  const [text] = await pdfText(
+    new Uint8Array(await (await admin.request(`/api/purchase-orders/${po.id}/pdf`)).arrayBuffer()),
+  );
+  assert.ok(text.includes("BR-2026-7199 - Water pumps tender"), text);
+  assert.ok(!text.includes("PR-2026-"), "not the request's number");
+});
+
 Deno.test(`${tag} GET /api/purchase-orders/:id/pdf is the document, in the vendor's language unless ?lang= says`, async () => {
   const po = await purchaseOrder("dv");
   const res = await admin.request(`/api/purchase-orders/${po.id}/pdf`);

@@ -32,6 +32,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/login/2fa", // second step; needs the short-lived cookie set by the password step
   "GET /api/login", // redirect to /login
   "POST /api/auth/logout", // ends the caller's own session, if any; clears the cookie either way
+  "GET /api/auth/session", // the caller's own user or null: nothing about anyone else
   "GET /api/categories", // the vendor registration form lists categories
   "POST /api/vendor/register",
   "PUT /api/vendor/register/categories", // right after registration; the token registration returned is the credential

@@ -121,7 +121,8 @@ Deno.test("[e2e] budgets: finance creates a budget, sees the commitment and the 
 
     await budgetRow.getByRole("button", { name: "Details" }).click();
     dialog = page.getByRole("dialog").filter({ hasText: purchaseOrder.poNumber });
-    await dialog.getByText("partially received").waitFor();
+    // Statuses as every other screen writes them (capitalised), not as lower-case codes.
+    await dialog.getByRole("cell", { name: "Partially received", exact: true }).waitFor();
     problems.push(...await axe(page, "budget detail"));
     await screenshot(page, "budgets-detail-light");
     await page.keyboard.press("Escape");

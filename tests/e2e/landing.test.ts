@@ -22,6 +22,36 @@ Deno.test("[e2e] landing page shows the sign-in and vendor registration buttons"
   }
 });
 
+Deno.test("[e2e] signed-out pages: no error in the console (not even a 401), a robots.txt, a meta description", async () => {
+  const { server, browser } = await ctx();
+  const { page, close } = await openPage(browser, server.url);
+  // Every console error, the 401 the shared helper forgives included.
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  try {
+    for (const path of ["/", "/login", "/vendor/register"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).or(page.getByRole("heading", { level: 2 })).first().waitFor();
+      await page.waitForLoadState("networkidle");
+    }
+    assert.deepEqual(errors, []);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    assert.match(description ?? "", /procurement/i);
+    const robots = await page.request.get("/robots.txt");
+    assert.equal(robots.status(), 200);
+    assert.match(robots.headers()["content-type"] ?? "", /^text\/plain/);
+    assert.match(await robots.text(), /^User-agent: \*/);
+    // The session question answers 200 with null when signed out.
+    const session = await page.request.get("/api/auth/session");
+    assert.equal(session.status(), 200);
+    assert.equal(await session.json(), null);
+  } finally {
+    await close();
+  }
+});
+
 Deno.test("[e2e] choosing Dhivehi sets <html dir=rtl lang=dv> and keeps it across a reload", async () => {
   const { server, browser } = await ctx();
   const { page, problems, close } = await openPage(browser, server.url);
@@ -36,6 +66,8 @@ Deno.test("[e2e] choosing Dhivehi sets <html dir=rtl lang=dv> and keeps it acros
     assert.notEqual(await heading.textContent(), english, "the heading is translated");
     assert.equal(await page.getByRole("link", { name: "Sign In", exact: true }).count(), 0, "no English left");
     await screenshot(page, "landing-dv");
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    assert.ok(description && !/procurement/i.test(description), `the description follows the language: ${description}`);
 
     await page.reload();
     await heading.waitFor();

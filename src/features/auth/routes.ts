@@ -151,6 +151,16 @@ export const authRoutes = new Hono<AppEnv>()
     (c) => currentUserResponse(c),
   )
   .get(
+    "/api/auth/session",
+    publicRoute({
+      tags: ["auth"],
+      summary:
+        "The signed-in user with role, or null when signed out (200 either way: what the SPA asks on every page, signed-out pages included, without an error in the browser's console)",
+      ok: r.currentUserSchema.nullable(),
+    }),
+    (c) => c.get("user") ? currentUserResponse(c) : c.json(null),
+  )
+  .get(
     "/api/login",
     publicRoute({ tags: ["auth"], summary: "Redirect to the login screen", status: 302 }),
     (c) => c.redirect("/login"),

@@ -1,4 +1,5 @@
 /** SQL of the purchase order document: the order, its vendor, its lines and who awarded it. */
+import { SOURCE_COLUMNS } from "./queries.ts";
 import type { Queryable } from "../../db/types.ts";
 
 export interface DocumentOrder {
@@ -33,7 +34,7 @@ export async function documentOrder(db: Queryable, id: number): Promise<Document
     `select po.id, po.po_number as "poNumber", po.created_at as "createdAt", po.status,
             po.total_amount::text as "totalAmount", po.currency,
             to_char(po.requested_delivery_date, 'YYYY-MM-DD') as "requestedDeliveryDate",
-            coalesce(pr.request_number, br.bid_number) as "requestNumber", coalesce(pr.title, br.title) as "requestTitle",
+            ${SOURCE_COLUMNS},
             po.quotation_id as "quotationId", q.lead_time_days as "leadTimeDays",
             json_build_object('companyName', vp.company_name, 'contactPerson', vp.contact_person, 'email', vu.email,
               'phone', vp.phone, 'language', vu.language) as vendor,

@@ -3,9 +3,16 @@ import type { Queryable } from "../../db/types.ts";
 import { where } from "../../db/where.ts";
 import type { PurchaseOrderListQuery, PurchaseOrderStatus } from "../../shared/schemas/purchase-orders.ts";
 
+/**
+ * The order's source document: the bid it was awarded on, else the purchase request (a request
+ * converted into a bid has both; the page and the PDF name the same one).
+ */
+export const SOURCE_COLUMNS =
+  `coalesce(br.bid_number, pr.request_number) as "requestNumber", coalesce(br.title, pr.title) as "requestTitle"`;
+
 const PO_COLUMNS = `po.id, po.po_number as "poNumber", po.quotation_id as "quotationId", po.vendor_id as "vendorId",
   vp.company_name as "vendorName", po.purchase_request_id as "purchaseRequestId", po.bid_request_id as "bidRequestId",
-  coalesce(br.bid_number, pr.request_number) as "requestNumber", coalesce(br.title, pr.title) as "requestTitle",
+  ${SOURCE_COLUMNS},
   po.total_amount::text as "totalAmount", po.currency, po.status, po.created_at as "createdAt",
   po.acknowledged_at as "acknowledgedAt", to_char(po.promised_delivery_date, 'YYYY-MM-DD') as "promisedDeliveryDate",
   to_char(po.requested_delivery_date, 'YYYY-MM-DD') as "requestedDeliveryDate", po.declined_at as "declinedAt",

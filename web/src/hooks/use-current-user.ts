@@ -19,10 +19,13 @@ export type CurrentUser = {
 
 export const currentUserQueryKey = ["auth", "user"] as const;
 
-/** GET /api/auth/user; a 401 means "signed out" and yields null instead of an error. */
+/**
+ * GET /api/auth/session: the user, or null when signed out (a 200 either way, so a signed-out page
+ * logs no failed request in the console); a 401 still means signed out.
+ */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
   try {
-    return await apiJson<CurrentUser | null>("/api/auth/user", { signal });
+    return await apiJson<CurrentUser | null>("/api/auth/session", { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

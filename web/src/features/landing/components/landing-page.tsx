@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ROLES } from "../../../../../src/shared/roles.ts";
@@ -15,6 +16,11 @@ const FEATURES = [
 
 export function LandingPage() {
   const { t } = useTranslation();
+  const description = t("landing.heroSubtitle");
+  // The page a search engine shows: its description in the reader's language (index.html has English).
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute("content", description);
+  }, [description]);
   return (
     <div className="flex min-h-screen flex-col bg-base-100">
       <SkipLink />
