@@ -87,7 +87,7 @@ async function darkAndDhivehi(
 const openDashboard = (chart: string) => async (page: Page) => {
   await page.goto("/");
   await page.getByTestId("role-dashboard").waitFor();
-  await page.getByTestId(`report-${chart}`).locator(".recharts-surface").first().waitFor();
+  await page.getByTestId(`report-${chart}`).locator(".chart-surface").first().waitFor();
 };
 
 Deno.test("[dashboards] finance sees spend this year by month and by category, with the demo's figures", async () => {
@@ -114,7 +114,7 @@ Deno.test("[dashboards] finance sees spend this year by month and by category, w
       const card = page.getByTestId("report-dashboard-spend");
       await card.getByRole("heading", { name: analytics.dashboard.spendTitle }).waitFor();
       if (spend.total.awards > 0) {
-        await card.locator(".recharts-bar-rectangle").first().waitFor();
+        await card.locator(".chart-bar").first().waitFor();
         const months = await rows(page, "dashboard-spend", reports.spend.byMonth);
         assert.equal(months.length, spend.byMonth.length);
         spend.byMonth.forEach((m, i) => assert.ok(digits(months[i]).endsWith(digits(m.amount)), months[i]));
@@ -167,7 +167,7 @@ Deno.test("[dashboards] a procurement manager sees approvals waiting on each rol
           w,
         ) => [w.role === "procurement_manager" ? "Procurement Manager" : "Cost/Finance Controller", String(w.count)]),
       );
-      await page.getByTestId("report-dashboard-pipeline").locator(".recharts-bar-rectangle").first().waitFor();
+      await page.getByTestId("report-dashboard-pipeline").locator(".chart-bar").first().waitFor();
       const statuses = await rows(page, "dashboard-pipeline", reports.pipeline.byStatus);
       assert.deepEqual(
         statuses.map((r) => r.split("\t")[1]),
@@ -247,7 +247,7 @@ Deno.test("[dashboards] admin: system summary, system analytics in Reports, a ve
     const report = page.getByTestId("report-system");
     await checkAgainstLive(users, async (live) => {
       await page.goto("/reports?range=last30");
-      await report.locator(".recharts-surface").first().waitFor();
+      await report.locator(".chart-surface").first().waitFor();
       assert.equal((await rows(page, "system", analytics.users.caption)).length, live.byRole.length);
     });
     assert.deepEqual(await axe(page, "admin reports", "[data-testid=report-system]"), []);

@@ -37,7 +37,7 @@ Deno.test("[reports] finance changes the date range, sees charts and tables chan
     await spend.getByTestId("spend-total").waitFor();
     const totalAll = await spend.getByTestId("spend-total").innerText();
     assert.match(totalAll, /\$[\d,]+\.\d\d/);
-    await spend.locator(".recharts-bar-rectangle").first().waitFor();
+    await spend.locator(".chart-bar").first().waitFor();
     const monthsAll = await rowsOf(page, "spend", "By month");
     assert.equal(monthsAll.length, allTime.byMonth.length);
     const statusesAll = await rowsOf(page, "pipeline", "Requests by status");
@@ -109,7 +109,7 @@ Deno.test("[reports] dark theme and Dhivehi (right to left) screenshots, and the
   try {
     await signIn(dark, "finance@example.com");
     await dark.page.goto("/reports?range=all");
-    await card(dark.page, "spend").locator(".recharts-bar-rectangle").first().waitFor();
+    await card(dark.page, "spend").locator(".chart-bar").first().waitFor();
     await screenshot(dark.page, "reports-dark");
     assert.deepEqual(dark.problems, []);
   } finally {
@@ -121,7 +121,7 @@ Deno.test("[reports] dark theme and Dhivehi (right to left) screenshots, and the
     await dv.context.addInitScript(() => localStorage.setItem("user-language", "dv"));
     await signIn(dv, "finance@example.com");
     await dv.page.goto("/reports?range=all");
-    await card(dv.page, "spend").locator(".recharts-bar-rectangle").first().waitFor();
+    await card(dv.page, "spend").locator(".chart-bar").first().waitFor();
     assert.equal(await dv.page.evaluate(() => document.documentElement.dir), "rtl");
     await dv.page.getByRole("heading", { name: "ޚަރަދު" }).waitFor();
     await screenshot(dv.page, "reports-dv");

@@ -12,9 +12,9 @@ const importChart = () => import("./report-chart.tsx");
 const LazyChart = lazy(importChart);
 
 /**
- * The charting library (recharts, ~110 KB gzipped) is its own chunk, requested once the browser is
- * idle after the page painted, so a dashboard's figures and tables never wait for it and its
- * evaluation does not land in the first load's busiest moment (issue 14 item 6).
+ * The chart is its own chunk (small since decision 025), requested once the browser is idle after
+ * the page painted, so a dashboard's figures and tables never wait for it and drawing the charts does
+ * not land in the first load's busiest moment.
  */
 let chartLibrary: Promise<unknown> | null = null;
 let chartLibraryLoaded = false;
