@@ -12,6 +12,7 @@ import type { Page } from "playwright-core";
 import { LANGUAGE_STORAGE_KEY } from "../../src/shared/i18n-languages.ts";
 import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
 import dvRequests from "../../web/src/features/requests/locales/dv.json" with { type: "json" };
+import { violationsInThemes } from "./axe.ts";
 import { e2eContext, expectValue, openPage, screenshot, signIn, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
@@ -247,6 +248,7 @@ Deno.test("[e2e] purchase request edit: an approved request's items are read-onl
       assert.equal(await dialog.getByRole("button", { name: "Add item" }).count(), 0);
       assert.equal(await dialog.getByRole("button", { name: /^Remove/ }).count(), 0);
       await screenshot(page, "purchase-request-edit-approved-items-locked");
+      assert.deepEqual(await violationsInThemes(page, "edit with locked items"), []);
 
       await dialog.getByLabel("Title").fill(`${approvedTitle} (renamed)`);
       await dialog.getByRole("button", { name: "Save changes" }).click();

@@ -12,6 +12,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { violationsInThemes } from "./axe.ts";
 import { e2eContext, openPage, screenshot, signIn, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
@@ -214,6 +215,7 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
       }
       await received.scrollIntoViewIfNeeded();
       await screenshot(page, "sealed-award-bid-unsealed", { fullPage: false });
+      assert.deepEqual(await violationsInThemes(page, "bid details with the bids received"), []);
 
       await details.getByRole("button", { name: "Compare quotations" }).click();
       const compare = page.getByRole("dialog", { name: /Compare quotations for/ });
@@ -225,6 +227,7 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
       assert.match((await header.nth(2).textContent()) ?? "", new RegExp(winner.vendorName));
       assert.match((await header.nth(3).textContent()) ?? "", new RegExp(loser.vendorName));
       await screenshot(page, "sealed-award-bid-compare");
+      assert.deepEqual(await violationsInThemes(page, "bid comparison"), []);
       await compare.getByRole("button", { name: "Close", exact: true }).click();
       await compare.waitFor({ state: "detached" });
       await details.getByRole("button", { name: "Close", exact: true }).click();

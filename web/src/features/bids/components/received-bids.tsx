@@ -44,7 +44,13 @@ export function ReceivedBids({ bid, Comparison }: { bid: BidRequest; Comparison:
   else if (bids.length === 0) body = <p className="text-base-content/70">{t("received.empty")}</p>;
   else {
     body = (
-      <div className="overflow-x-auto rounded-box border border-base-300">
+      // On a narrow screen it scrolls sideways: focusable, so keyboards can scroll it.
+      <div
+        className="overflow-x-auto rounded-box border border-base-300"
+        tabIndex={0}
+        role="region"
+        aria-label={t("received.caption", { number: isolate(bid.bidNumber) })}
+      >
         <table className="table table-sm">
           <caption className="sr-only">{t("received.caption", { number: isolate(bid.bidNumber) })}</caption>
           <thead>
