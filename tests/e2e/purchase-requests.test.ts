@@ -9,7 +9,11 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
+import { LANGUAGE_STORAGE_KEY } from "../../src/shared/i18n-languages.ts";
+import dvApp from "../../web/src/locales/dv.json" with { type: "json" };
+import dvRequests from "../../web/src/features/requests/locales/dv.json" with { type: "json" };
+import { violationsInThemes } from "./axe.ts";
+import { e2eContext, expectValue, openPage, screenshot, signIn, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
 
@@ -171,5 +175,132 @@ Deno.test("[e2e] purchase request: full-form create, manager approval, only the 
     await manager.close();
     await vendor.close();
     await vendor2.close();
+  }
+});
+
+/** A request of the purchase team's (one item, 4 × 80.00: one approval), approved by the manager if asked. */
+async function requestThroughApi(team: TestPage, manager: TestPage, title: string, approve: boolean) {
+  const created = await team.context.request.post("/api/purchase-requests", {
+    data: {
+      title,
+      description: "Toner for the second floor.",
+      department: "Operations",
+      justification: "Stock is running out.",
+      requestType: "vendor_quote",
+      deadline: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      items: [{ itemName: "Toner cartridge", quantity: 4, unit: "pcs", estimatedPrice: 80 }],
+    },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const pr = await created.json() as { id: number; requestId: string };
+  if (approve) {
+    const approved = await manager.context.request.post(`/api/purchase-requests/${pr.id}/approve`, { data: {} });
+    assert.equal((await approved.json()).status, "active");
+  }
+  return pr;
+}
+
+/** The request's card in the Purchase Requests section, found by its title. */
+async function openCard(
+  page: Page,
+  title: string,
+  labels = { navigation: "Dashboard sections", section: "Purchase Requests", search: "Search" },
+) {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: labels.navigation }).getByRole("button", {
+    name: labels.section,
+    exact: true,
+  }).click();
+  await page.getByLabel(labels.search).fill(title);
+  const card = page.getByRole("article", { name: title });
+  await card.waitFor();
+  return card;
+}
+
+Deno.test("[e2e] purchase request edit: an approved request's items are read-only with the reason, a pending one's are not", async () => {
+  const { server, browser } = await ctx();
+  const team = await openPage(browser, server.url);
+  const manager = await openPage(browser, server.url);
+  const dhivehi = await openPage(browser, server.url);
+  const stamp = crypto.randomUUID().slice(0, 8);
+  const approvedTitle = `Approved toner ${stamp}`;
+  const pendingTitle = `Pending toner ${stamp}`;
+  try {
+    await signIn(team, "purchase@example.com");
+    await signIn(manager, "manager@example.com");
+    const approved = await requestThroughApi(team, manager, approvedTitle, true);
+    const pending = await requestThroughApi(team, manager, pendingTitle, false);
+    const { page } = team;
+
+    // 1. Approved: no item fields, the items as a table and why; the title still changes.
+    {
+      const card = await openCard(page, approvedTitle);
+      await card.getByRole("button", { name: "Edit", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: `Edit ${approved.requestId}` });
+      await dialog.getByRole("note").getByText("Items are locked once the request is approved").waitFor();
+      const row = dialog.getByRole("row").filter({ hasText: "Toner cartridge" });
+      await row.getByRole("cell", { name: "4", exact: true }).waitFor();
+      for (const label of ["Description", "Quantity", "Unit", "Estimated cost", "Specifications"]) {
+        // "Description" is also the request's own field: only the item's would be a second one.
+        const expected = label === "Description" ? 1 : 0;
+        assert.equal(await dialog.getByLabel(label, { exact: true }).count(), expected, `${label} fields`);
+      }
+      assert.equal(await dialog.getByRole("button", { name: "Add item" }).count(), 0);
+      assert.equal(await dialog.getByRole("button", { name: /^Remove/ }).count(), 0);
+      await screenshot(page, "purchase-request-edit-approved-items-locked");
+      assert.deepEqual(await violationsInThemes(page, "edit with locked items"), []);
+
+      await dialog.getByLabel("Title").fill(`${approvedTitle} (renamed)`);
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await page.getByRole("status").filter({ hasText: "Purchase request updated" }).waitFor();
+      await dialog.waitFor({ state: "detached" });
+      const after = await (await page.request.get(`/api/purchase-requests/${approved.id}`)).json();
+      assert.equal(after.title, `${approvedTitle} (renamed)`);
+      assert.equal(after.status, "active");
+      assert.equal(after.estimatedBudget, "320.00");
+      assert.deepEqual(after.items.map((i: { name: string; quantity: number }) => [i.name, i.quantity]), [
+        ["Toner cartridge", 4],
+      ]);
+    }
+
+    // 2. Pending: the items are fields as before, and a change of quantity is saved.
+    {
+      const card = await openCard(page, pendingTitle);
+      await card.getByRole("button", { name: "Edit", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: `Edit ${pending.requestId}` });
+      const quantity = dialog.getByLabel("Quantity", { exact: true });
+      await expectValue(quantity, "4");
+      assert.equal(await quantity.isEditable(), true);
+      await dialog.getByRole("button", { name: "Add item" }).waitFor();
+      assert.equal(await dialog.getByText("Items are locked", { exact: false }).count(), 0);
+      await quantity.fill("5");
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await dialog.waitFor({ state: "detached" });
+      const after = await (await page.request.get(`/api/purchase-requests/${pending.id}`)).json();
+      assert.equal(after.items[0].quantity, 5);
+      assert.equal(after.estimatedBudget, "400.00");
+      assert.deepEqual(team.problems, []);
+    }
+
+    // 3. The reason in Dhivehi, right to left.
+    {
+      await dhivehi.context.addInitScript((key) => localStorage.setItem(key, "dv"), LANGUAGE_STORAGE_KEY);
+      await signIn(dhivehi, "purchase@example.com");
+      const card = await openCard(dhivehi.page, `${approvedTitle} (renamed)`, {
+        navigation: dvApp.dashboard.navigation,
+        section: dvApp.dashboard.sections.requests,
+        search: dvRequests.filters.search,
+      });
+      await card.getByRole("button", { name: dvRequests.actions.edit, exact: true }).click();
+      const dialog = dhivehi.page.getByRole("dialog");
+      await dialog.getByRole("note").getByText(dvRequests.edit.itemsLocked).waitFor();
+      assert.equal(await dhivehi.page.locator("html").getAttribute("dir"), "rtl");
+      await screenshot(dhivehi.page, "purchase-request-edit-approved-items-locked-dv");
+      assert.deepEqual(dhivehi.problems, []);
+    }
+  } finally {
+    await team.close();
+    await manager.close();
+    await dhivehi.close();
   }
 });

@@ -2,15 +2,17 @@
  * The sealed bid journey (issue 6): the purchase team raises a purchase request, a procurement
  * manager approves it and converts it into a SEALED bid request in Printing & Stationery (both demo
  * vendors supply it) and publishes it, each vendor submits through the Manual Entry dialog,
- * staff see only the number of submissions, bidding is closed and unsealed, the Compare tab flags
- * the lowest offer, the manager awards it in the UI, the vendors see 'Approved' and 'Rejected', and
- * the purchase order PDF carries its number and total.
+ * staff see only the number of submissions, bidding is closed and unsealed from the bid's details
+ * (which then list the bids and open their comparison), the Compare tab flags the lowest offer, the
+ * manager awards it in the UI, the vendors see 'Approved' and 'Rejected', and the purchase order PDF
+ * carries its number and total.
  *
- * Set-up and the bid's status changes go through the API (the bids screen is another release's);
- * everything a vendor or an evaluator does for quotations goes through the UI.
+ * Set-up and closing bidding go through the API (closing is tested in tests/e2e/bids.test.ts);
+ * unsealing and everything a vendor or an evaluator does for quotations go through the UI.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { violationsInThemes } from "./axe.ts";
 import { e2eContext, openPage, screenshot, signIn, type TestPage } from "./helpers.ts";
 
 const ctx = e2eContext({ noServerErrors: true });
@@ -175,22 +177,64 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
       assert.ok(!options.some((o) => o.includes(bid.bidNumber)), "a sealed bid is not offered for comparison");
     }
 
-    // 4. Close bidding and unseal (API: the bids screen belongs to another release).
-    {
-      const closed = await manager.page.request.patch(`/api/bid-requests/${bid.id}/status`, {
-        data: { status: "bidding_closed", reason: "Both vendors have submitted" },
-      });
-      assert.equal(closed.status(), 200, await closed.text());
-      const unsealed = await manager.page.request.post(`/api/bid-requests/${bid.id}/unseal`);
-      assert.equal(unsealed.status(), 200, await unsealed.text());
-    }
+    // 4. Close bidding (API), then unseal from the bid's details, which give only the count while sealed.
+    const { page } = manager;
+    const closed = await page.request.patch(`/api/bid-requests/${bid.id}/status`, {
+      data: { status: "bidding_closed", reason: "Both vendors have submitted" },
+    });
+    assert.equal(closed.status(), 200, await closed.text());
+    await page.goto("/");
+    await sidebar(page).getByRole("button", { name: "Bid Requests" }).click();
+    await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: /View/ }).click();
+    const details = page.getByRole("dialog", { name: title });
+    await details.getByText("2 sealed bids", { exact: true }).waitFor();
+    assert.equal(await details.getByRole("heading", { name: "Bids received" }).count(), 0);
+    assert.equal(await details.getByRole("button", { name: "Compare quotations" }).count(), 0);
+    await details.getByRole("button", { name: "Unseal Bids" }).click();
+    const confirm = page.getByRole("dialog", { name: "Unseal the sealed bids?" });
+    await confirm.getByRole("button", { name: "Unseal Bids" }).click();
+    await expectToast(page, "Bids Unsealed");
+    await confirm.waitFor({ state: "detached" });
 
-    // 5. Compare: the cheaper vendor ranks first with the lowest total flagged; award it in the UI.
-    const comparison = await (await manager.page.request.get(`/api/bid-requests/${bid.id}/comparison`)).json();
+    const comparison = await (await page.request.get(`/api/bid-requests/${bid.id}/comparison`)).json();
     const winner = comparison.quotations.find((q: { vendorId: number }) => q.vendorId === vendorIds[0]);
     const loser = comparison.quotations.find((q: { vendorId: number }) => q.vendorId === vendorIds[1]);
     assert.equal(winner.totalAmount, "1315.00"); // 10 × 75.50 + 20 × 28.00
     assert.equal(loser.totalAmount, "1418.00"); // 10 × 82.00 + 20 × 29.90
+
+    // Unsealed, the details list the bids (vendor, total, status, validity) and open their comparison.
+    {
+      const received = details.getByRole("table", { name: /Bids received for/ });
+      await received.waitFor();
+      assert.equal(await received.getByRole("row").count(), 3, "a header row and one row per bid");
+      for (const [quotation, total] of [[winner, "$1,315.00"], [loser, "$1,418.00"]] as const) {
+        const row = received.getByRole("row").filter({ hasText: quotation.vendorName });
+        await row.getByRole("cell", { name: total, exact: true }).waitFor();
+        await row.getByText("Submitted", { exact: true }).waitFor();
+        await row.getByRole("cell", { name: /\d{4}/ }).waitFor(); // the date it is valid until
+      }
+      await received.scrollIntoViewIfNeeded();
+      await screenshot(page, "sealed-award-bid-unsealed", { fullPage: false });
+      assert.deepEqual(await violationsInThemes(page, "bid details with the bids received"), []);
+
+      await details.getByRole("button", { name: "Compare quotations" }).click();
+      const compare = page.getByRole("dialog", { name: /Compare quotations for/ });
+      const matrix = compare.getByRole("table", { name: /Comparison of the quotations for/ });
+      await matrix.waitFor();
+      const header = matrix.getByRole("columnheader");
+      // Item, Quantity, then the bids in rank order.
+      assert.equal(await header.count(), 4);
+      assert.match((await header.nth(2).textContent()) ?? "", new RegExp(winner.vendorName));
+      assert.match((await header.nth(3).textContent()) ?? "", new RegExp(loser.vendorName));
+      await screenshot(page, "sealed-award-bid-compare");
+      assert.deepEqual(await violationsInThemes(page, "bid comparison"), []);
+      await compare.getByRole("button", { name: "Close", exact: true }).click();
+      await compare.waitFor({ state: "detached" });
+      await details.getByRole("button", { name: "Close", exact: true }).click();
+      await details.waitFor({ state: "detached" });
+    }
+
+    // 5. Compare: the cheaper vendor ranks first with the lowest total flagged; award it in the UI.
     let poNumber = "";
     let poHref = "";
     {

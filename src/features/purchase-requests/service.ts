@@ -15,7 +15,7 @@ import { getSetting, getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import type { prListQuerySchema, quickPurchaseRequestSchema } from "../../shared/schemas/purchase-requests.ts";
-import { canEdit, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
+import { canEdit, canEditItems, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
 import { checkApproval as checkBudgetRule } from "../budgets/service.ts";
 import { existingCategoryIds } from "../categories/queries.ts";
 import { type NewPurchaseRequest, quickItems } from "./payload.ts";
@@ -169,8 +169,9 @@ export async function updatePurchaseRequest(db: Db, actor: Actor, id: number, v:
     if (cur.version !== v.version) throw new Conflict("purchaseRequests.stale");
     if (!canEdit(cur.status as PrStatus)) throw new Conflict("purchaseRequests.cannotEdit", { status: cur.status });
     const itemsChanged = !sameItems(await q.itemSnapshot(tx, id), items);
-    // An approved request keeps the items and budget it was approved for (vendors quote on them).
-    if (cur.status === "active" && itemsChanged) throw new Conflict("purchaseRequests.approvedItemsLocked");
+    if (itemsChanged && !canEditItems(cur.status as PrStatus)) {
+      throw new Conflict("purchaseRequests.approvedItemsLocked");
+    }
     await q.updatePurchaseRequest(tx, id, {
       title: v.title.trim(),
       description: v.description.trim(),

@@ -19,3 +19,11 @@ export function canTransition(from: PrStatus, to: PrStatus): boolean {
 
 /** Edit (and Cancel, where the machine allows it) are offered unless the request is final. */
 export const canEdit = (status: PrStatus) => !PR_FINAL.includes(status);
+
+/**
+ * Items (and the budget they add up to) change only before approval: an approved request keeps what
+ * it was approved for and what vendors quote on. Its other fields stay editable while canEdit allows.
+ */
+export const PR_ITEMS_EDITABLE: readonly PrStatus[] = ["draft", "pending"];
+
+export const canEditItems = (status: PrStatus) => PR_ITEMS_EDITABLE.includes(status);

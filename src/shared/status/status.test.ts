@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { canEdit, canTransition, PR_FINAL, PR_STATUSES, type PrStatus } from "./purchase-request.ts";
+import { canEdit, canEditItems, canTransition, PR_FINAL, PR_STATUSES, type PrStatus } from "./purchase-request.ts";
 import {
   BID_GROUPS,
   BID_STATUSES,
@@ -55,6 +55,10 @@ Deno.test("[status] purchase request: completed, cancelled and rejected are fina
     assert.equal(canEdit(s), !final, s);
     if (final) assert.ok(PR_STATUSES.every((to) => !canTransition(s, to)), `${s} leads nowhere`);
   }
+});
+
+Deno.test("[status] purchase request: items change only while draft or pending", () => {
+  for (const s of PR_STATUSES) assert.equal(canEditItems(s), s === "draft" || s === "pending", s);
 });
 
 Deno.test("[status] bid request canTransitionBid: every pair of statuses", () => {

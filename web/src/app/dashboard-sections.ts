@@ -9,7 +9,7 @@ import type { DashboardSection } from "../../../src/shared/permissions.ts";
 export const DASHBOARD_SECTION_COMPONENTS: Record<DashboardSection, ComponentType> = {
   overview: lazy(() => import("./sections/overview.tsx")),
   requests: lazy(() => import("./sections/requests.tsx")),
-  bids: lazy(() => import("../features/bids/components/bids-section.tsx")),
+  bids: lazy(() => import("./sections/bids.tsx")),
   quotations: lazy(() => import("../features/quotations/components/quotations-section.tsx")),
   categories: lazy(() => import("../features/categories/components/categories-section.tsx")),
   opportunities: lazy(() => import("./sections/opportunities.tsx")),

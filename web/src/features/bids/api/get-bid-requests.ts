@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { bidRequestsQueryKey } from "../../../lib/query-keys.ts";
 import { canCreateBids, canManageBids } from "../../../../../src/shared/permissions.ts";
 import type { EVALUATION_METHODS } from "../../../../../src/shared/schemas/bids.ts";
 import type { BID_GROUPS, BidStatus } from "../../../../../src/shared/status/bid-request.ts";
@@ -88,7 +89,7 @@ export const BID_REQUESTS_PAGE = 50;
 export type BidRequestPage = { items: BidRequestListRow[]; total: number; next: string | null };
 
 /** Every bid query starts with this key, so one invalidation refreshes lists, stats and details. */
-export const bidRequestsQueryKey = ["bid-requests"] as const;
+export { bidRequestsQueryKey };
 
 /**
  * GET /api/bid-requests?group=...: a page of a tab, newest first; the total comes in the X-Total-Count

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
+import { quotationsQueryKey } from "../../../lib/query-keys.ts";
 import { type BidRequest, bidRequestsQueryKey } from "./get-bid-requests.ts";
 
 /** POST /api/bid-requests/{id}/unseal: opens a sealed request's quotations after close (audited, once). */
@@ -13,8 +14,8 @@ export function useUnsealBidRequest() {
     mutationFn: unsealBidRequest,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: bidRequestsQueryKey });
-      // The staff quotation list now shows the unsealed prices.
-      void queryClient.invalidateQueries({ queryKey: ["quotations"] });
+      // The staff quotation lists (and the bid's received bids) now show the unsealed prices.
+      void queryClient.invalidateQueries({ queryKey: quotationsQueryKey });
     },
   });
 }

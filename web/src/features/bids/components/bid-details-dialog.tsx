@@ -10,6 +10,8 @@ import { BidItemsTable } from "./bid-items-table.tsx";
 import { Loading } from "../../../components/load-states.tsx";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { Modal } from "../../../components/modal-dialog.tsx";
+import { useCan } from "../../../lib/authorization.tsx";
+import { type BidComparison, bidsVisible, ReceivedBids } from "./received-bids.tsx";
 
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -20,7 +22,11 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
-export function BidDetailsDialog({ id, onClose }: { id: number; onClose: () => void }) {
+export function BidDetailsDialog({ id, onClose, Comparison }: {
+  id: number;
+  onClose: () => void;
+  Comparison: BidComparison;
+}) {
   const { t } = useTranslation("bids");
   const query = useBidRequest(id);
   const bid = query.data;
@@ -33,14 +39,15 @@ export function BidDetailsDialog({ id, onClose }: { id: number; onClose: () => v
     >
       {query.isPending && <Loading />}
       {query.isError && <div role="alert" className="alert alert-error alert-soft">{t("details.loadError")}</div>}
-      {bid && <BidDetails bid={bid} />}
+      {bid && <BidDetails bid={bid} Comparison={Comparison} />}
     </Modal>
   );
 }
 
-function BidDetails({ bid }: { bid: BidRequest }) {
+function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidComparison }) {
   const { t, i18n } = useTranslation("bids");
   const lang = i18n.language;
+  const mayCompare = useCan("quotations.compare");
   const sealedNow = bid.biddingMode === "sealed" && !bid.unsealedAt;
   const method = t(`evaluation.${bid.evaluationMethod}`, { defaultValue: bid.evaluationMethod });
   return (
@@ -80,6 +87,8 @@ function BidDetails({ bid }: { bid: BidRequest }) {
           )}
         </div>
       </div>
+
+      {bidsVisible(bid, mayCompare) && <ReceivedBids bid={bid} Comparison={Comparison} />}
 
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
         <Field label={t("fields.description")} wide>{bid.description}</Field>

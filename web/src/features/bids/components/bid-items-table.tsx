@@ -11,7 +11,13 @@ export function BidItemsTable({ items }: { items: BidItem[] }) {
   const categories = useCategories();
   const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name ?? "-";
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
+    // Seven columns scroll sideways in the dialog: the region takes focus so keyboards can scroll it.
+    <div
+      className="overflow-x-auto rounded-box border border-base-300"
+      tabIndex={0}
+      role="region"
+      aria-label={t("details.items")}
+    >
       <table className="table table-sm">
         <caption className="sr-only">{t("details.items")}</caption>
         <thead>

@@ -14,6 +14,7 @@ import { BidDetailsDialog } from "./bid-details-dialog.tsx";
 import { BidStats } from "./bid-stats.tsx";
 import { BidTable } from "./bid-table.tsx";
 import { CreateBidDialog } from "./create-bid-dialog.tsx";
+import type { BidComparison } from "./received-bids.tsx";
 
 const TABS = ["active", "drafts", "completed"] as const satisfies readonly BidGroup[];
 const STAT_OF_TAB = { active: "active", drafts: "drafts", completed: "completed" } as const;
@@ -22,7 +23,8 @@ function groupOf(status: BidStatus): BidGroup {
   return TABS.find((group) => (BID_GROUPS[group] as readonly BidStatus[]).includes(status)) ?? "active";
 }
 
-export default function BidsSection() {
+/** `Comparison` is the quotations feature's matrix for one bid, handed in by the app (web/src/app/sections/bids.tsx). */
+export default function BidsSection({ Comparison }: { Comparison: BidComparison }) {
   const { t, i18n } = useTranslation("bids");
   const role = useRole();
   const stats = useBidRequestStats();
@@ -91,7 +93,7 @@ export default function BidsSection() {
         </div>
       </div>
 
-      {viewing !== null && <BidDetailsDialog id={viewing} onClose={() => setViewing(null)} />}
+      {viewing !== null && <BidDetailsDialog id={viewing} onClose={() => setViewing(null)} Comparison={Comparison} />}
       {creating && (
         <CreateBidDialog
           onClose={() => setCreating(false)}

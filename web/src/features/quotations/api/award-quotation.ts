@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
+import { bidRequestsQueryKey } from "../../../lib/query-keys.ts";
 import type { RequestKind } from "./get-comparison.ts";
 import { quotationsQueryKey } from "./get-quotations.ts";
 import { purchaseOrdersQueryKey } from "./get-purchase-orders.ts";
@@ -35,6 +36,8 @@ export function useAwardQuotation() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: quotationsQueryKey }),
         queryClient.invalidateQueries({ queryKey: purchaseOrdersQueryKey }),
+        // A bid's award closes it: the bid's details, where the comparison is also opened, show it awarded.
+        queryClient.invalidateQueries({ queryKey: bidRequestsQueryKey }),
       ]),
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { quotationsQueryKey } from "../../../lib/query-keys.ts";
 
 /** The spec's four quotation statuses (superseded revisions never reach these lists). */
 export const REVIEW_STATUSES = ["submitted", "under_review", "approved", "rejected"] as const;
@@ -61,7 +62,7 @@ export type QuotationFilters = {
 export type QuotationPage = { items: QuotationListRow[]; total: number };
 
 /** Every quotation query starts with this key, so one invalidation refreshes lists, stats, details and matrices. */
-export const quotationsQueryKey = ["quotations"] as const;
+export { quotationsQueryKey };
 
 /** GET /api/quotations; the total for paging comes in the X-Total-Count header. */
 export async function getQuotations(

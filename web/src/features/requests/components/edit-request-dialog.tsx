@@ -7,6 +7,8 @@ import { useUpdatePurchaseRequest } from "../api/update-purchase-request.ts";
 import { Modal } from "../../../components/modal-dialog.tsx";
 import { type QuickFormValues, type QuickPayload, QuickRequestForm } from "./quick-request-form.tsx";
 import { isStaleError, useMessageText } from "./use-message-text.ts";
+import { RequestItemsTable } from "./request-items-table.tsx";
+import { canEditItems } from "../../../../../src/shared/status/purchase-request.ts";
 
 function formValues(pr: PurchaseRequestDetail): QuickFormValues {
   return {
@@ -24,6 +26,28 @@ function formValues(pr: PurchaseRequestDetail): QuickFormValues {
   };
 }
 
+/** The stored items as the edit payload carries them: sent back as they are, they are not a change. */
+function storedItems(pr: PurchaseRequestDetail): QuickPayload["items"] {
+  return pr.items.map(({ name, unit, quantity, specifications, estimatedPrice }) => ({
+    name,
+    unit,
+    quantity,
+    specifications,
+    estimatedPrice,
+  }));
+}
+
+/** Approved: the items as they stand and why they cannot change (the server refuses it with 409). */
+function LockedItems({ pr }: { pr: PurchaseRequestDetail }) {
+  const { t } = useTranslation("requests");
+  return (
+    <>
+      <div role="note" className="alert alert-info alert-soft">{t("edit.itemsLocked")}</div>
+      <RequestItemsTable items={pr.items} estimatedBudget={pr.estimatedBudget} />
+    </>
+  );
+}
+
 /**
  * Edit reads the request afresh and sends the version it read; if someone changed it meanwhile the
  * server answers 409 and this offers Reload (the form is rebuilt from the new version).
@@ -36,10 +60,13 @@ export function EditRequestDialog({ id, onClose }: { id: number; onClose: () => 
   const pr = query.data;
   const formId = `edit-form-${id}`;
   const stale = mutation.isError && isStaleError(mutation.error);
+  // The server's rule (src/shared/status): past pending, only the other fields may change.
+  const itemsLocked = pr !== undefined && !canEditItems(pr.status);
 
   const save = (payload: QuickPayload) => {
     if (!pr) return;
-    mutation.mutate({ id, ...payload, version: pr.version }, {
+    const items = itemsLocked ? storedItems(pr) : payload.items;
+    mutation.mutate({ id, ...payload, items, version: pr.version }, {
       onSuccess: (updated) => {
         toast({ variant: "success", title: t("toast.updated"), description: updated.requestId });
         onClose();
@@ -96,6 +123,7 @@ export function EditRequestDialog({ id, onClose }: { id: number; onClose: () => 
           formId={formId}
           defaultValues={formValues(pr)}
           originalDeadline={pr.deadline}
+          lockedItems={itemsLocked ? <LockedItems pr={pr} /> : undefined}
           onValid={save}
         />
       )}

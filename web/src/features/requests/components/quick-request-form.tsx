@@ -3,7 +3,7 @@
  * and Edit. Validation is the shared quickPurchaseRequestSchema: on failure a 'Validation Error'
  * toast with its message (spec sections 5 and 8), repeated inline because a toast sits under the modal.
  */
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.tsx";
@@ -59,11 +59,16 @@ function toItems(items: QuickItemValues[]) {
     .filter((item) => item.name.length > 0);
 }
 
-export function QuickRequestForm({ formId, defaultValues, originalDeadline, onValid }: {
+export function QuickRequestForm({ formId, defaultValues, originalDeadline, lockedItems, onValid }: {
   formId: string;
   defaultValues: QuickFormValues;
   /** Edit: the stored deadline, sent back unchanged when the date was not touched. */
   originalDeadline?: string;
+  /**
+   * Edit of a request whose items the server no longer lets change: shown in place of the item
+   * fields; the items in the payload are then the default ones, unchanged.
+   */
+  lockedItems?: ReactNode;
   onValid: (payload: QuickPayload) => void;
 }) {
   const { t } = useTranslation("requests");
@@ -119,60 +124,69 @@ export function QuickRequestForm({ formId, defaultValues, originalDeadline, onVa
           </select>
         </label>
       </div>
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 font-semibold">{t("form.itemsLegend")} *</legend>
-        <ItemRows
-          keys={fields.map((field) => field.id)}
-          labels={{
-            remove: t("form.removeItem"),
-            removeNamed: (number) => t("form.removeItemNumber", { number }),
-            add: t("form.addItem"),
-          }}
-          onAdd={() => append({ ...EMPTY_QUICK_ITEM })}
-          onRemove={remove}
-          grid="sm:grid-cols-6"
-          removeCell="flex items-end sm:col-span-1"
-        >
-          {(index) => (
-            <>
-              <label className="flex flex-col gap-1 sm:col-span-3">
-                <span className="text-sm font-medium">{t("items.description")}</span>
-                <input className="input w-full" maxLength={200} {...register(`items.${index}.name`)} />
-              </label>
-              <label className="flex flex-col gap-1">
-                <span className="text-sm font-medium">{t("items.unit")}</span>
-                <input className="input w-full" maxLength={20} {...register(`items.${index}.unit`)} />
-              </label>
-              <label className="flex flex-col gap-1">
-                <span className="text-sm font-medium">{t("items.quantity")}</span>
-                <input
-                  type="number"
-                  min={1}
-                  step={1}
-                  inputMode="numeric"
-                  className="input w-full"
-                  {...register(`items.${index}.quantity`)}
-                />
-              </label>
-              <label className="flex flex-col gap-1">
-                <span className="text-sm font-medium">{t("items.estimatedCost")}</span>
-                <input
-                  type="number"
-                  min={0}
-                  step={0.01}
-                  inputMode="decimal"
-                  className="input w-full"
-                  {...register(`items.${index}.estimatedPrice`)}
-                />
-              </label>
-              <label className="flex flex-col gap-1 sm:col-span-5">
-                <span className="text-sm font-medium">{t("items.specifications")}</span>
-                <input className="input w-full" maxLength={2000} {...register(`items.${index}.specifications`)} />
-              </label>
-            </>
-          )}
-        </ItemRows>
-      </fieldset>
+      {lockedItems
+        ? (
+          <section aria-labelledby={`${formId}-items`} className="flex flex-col gap-2">
+            <h4 id={`${formId}-items`} className="font-semibold">{t("form.itemsLegend")}</h4>
+            {lockedItems}
+          </section>
+        )
+        : (
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 font-semibold">{t("form.itemsLegend")} *</legend>
+            <ItemRows
+              keys={fields.map((field) => field.id)}
+              labels={{
+                remove: t("form.removeItem"),
+                removeNamed: (number) => t("form.removeItemNumber", { number }),
+                add: t("form.addItem"),
+              }}
+              onAdd={() => append({ ...EMPTY_QUICK_ITEM })}
+              onRemove={remove}
+              grid="sm:grid-cols-6"
+              removeCell="flex items-end sm:col-span-1"
+            >
+              {(index) => (
+                <>
+                  <label className="flex flex-col gap-1 sm:col-span-3">
+                    <span className="text-sm font-medium">{t("items.description")}</span>
+                    <input className="input w-full" maxLength={200} {...register(`items.${index}.name`)} />
+                  </label>
+                  <label className="flex flex-col gap-1">
+                    <span className="text-sm font-medium">{t("items.unit")}</span>
+                    <input className="input w-full" maxLength={20} {...register(`items.${index}.unit`)} />
+                  </label>
+                  <label className="flex flex-col gap-1">
+                    <span className="text-sm font-medium">{t("items.quantity")}</span>
+                    <input
+                      type="number"
+                      min={1}
+                      step={1}
+                      inputMode="numeric"
+                      className="input w-full"
+                      {...register(`items.${index}.quantity`)}
+                    />
+                  </label>
+                  <label className="flex flex-col gap-1">
+                    <span className="text-sm font-medium">{t("items.estimatedCost")}</span>
+                    <input
+                      type="number"
+                      min={0}
+                      step={0.01}
+                      inputMode="decimal"
+                      className="input w-full"
+                      {...register(`items.${index}.estimatedPrice`)}
+                    />
+                  </label>
+                  <label className="flex flex-col gap-1 sm:col-span-5">
+                    <span className="text-sm font-medium">{t("items.specifications")}</span>
+                    <input className="input w-full" maxLength={2000} {...register(`items.${index}.specifications`)} />
+                  </label>
+                </>
+              )}
+            </ItemRows>
+          </fieldset>
+        )}
       {error && <div role="alert" className="alert alert-error alert-soft">{error}</div>}
     </form>
   );
