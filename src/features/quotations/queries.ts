@@ -29,7 +29,9 @@ const QUOTATION_COLUMNS = `q.id, q.purchase_request_id as "purchaseRequestId", q
        'notes', i.notes) order by i.id)
      from quotation_items i where i.quotation_id = q.id), '[]'::json) as items`;
 
-const QUOTATION_FROM = `from quotations q join vendor_profiles vp on vp.user_id = q.vendor_id
+// A left join: a sealed quotation has no vendor until unsealing (decision 024), and is still found
+// so the route can refuse it as sealed (403), not as missing.
+const QUOTATION_FROM = `from quotations q left join vendor_profiles vp on vp.user_id = q.vendor_id
   left join purchase_requests pr on pr.id = q.purchase_request_id
   left join bid_requests br on br.id = q.bid_request_id`;
 
