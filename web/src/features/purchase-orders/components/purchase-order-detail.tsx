@@ -8,6 +8,7 @@ import {
   PURCHASE_ORDER_TRANSITIONS,
   RECEIVABLE_STATUSES,
   RECEIVED_STATUSES,
+  toThousandths,
 } from "../../../../../src/shared/schemas/purchase-orders.ts";
 import { type PurchaseOrder, purchaseOrderPdfUrl, usePurchaseOrder } from "../api/get-purchase-order.ts";
 import { useExportOcds } from "../api/export-ocds.ts";
@@ -23,6 +24,14 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <dd className="font-medium break-words">{children}</dd>
     </div>
   );
+}
+
+/**
+ * Every line has all it ordered. Nothing is expected then, so there is no receipt to record: an
+ * over-receipt after the fact is a correction the API still takes, not a delivery to offer.
+ */
+function everythingReceived(order: PurchaseOrder) {
+  return order.lines.every((line) => toThousandths(line.received) >= BigInt(line.quantity) * 1000n);
 }
 
 /** What the reader may do now: staff by permission and status, the vendor its answer while issued. */
@@ -48,7 +57,7 @@ function Actions({ order, onOpen, onReceive }: {
           </button>
         </>
       )}
-      {role !== "vendor" && mayReceive && RECEIVABLE_STATUSES.includes(order.status) && (
+      {role !== "vendor" && mayReceive && RECEIVABLE_STATUSES.includes(order.status) && !everythingReceived(order) && (
         <button type="button" className="btn btn-primary btn-sm" onClick={onReceive}>{t("actions.receive")}</button>
       )}
       {role !== "vendor" && mayManage && moves.includes("closed") && (
