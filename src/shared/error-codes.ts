@@ -246,6 +246,8 @@ export const ERROR_MESSAGES = {
 
   // ocds (issue 12 item 5; src/features/ocds)
   "ocds.notPublished": "This bid request is not published yet (status {{status}}), so it has no OCDS release",
+  "ocds.organisationNameMissing":
+    "Enter the organisation's legal name in System Settings (Organisation profile) first: the OCDS export names it as the buyer",
 
   // notify
   "notify.messageNotFound": "Message not found",

@@ -2,7 +2,9 @@
  * OCDS 1.1 export (issue 12 item 5): release packages validated against the vendored OCDS 1.1.5
  * schemas (tests/fixtures/ocds), with the exact fields of a request -> bid -> quotations -> award
  * need; sealed bids tell nothing about their tenderers before unsealing; `since`, paging and
- * permissions; and the demo organisation's package.
+ * permissions; a purchase order's process as a download, its contract terminated once everything
+ * arrived; no export without the organisation's legal name (the buyer); and the demo organisation's
+ * package.
  */
 import assert from "node:assert/strict";
 import ajvDraft04 from "ajv-draft-04";
@@ -149,7 +151,7 @@ const close = async (id: number) =>
     200,
   );
 await close(bid.id);
-const awarded = await expectJson<{ purchaseOrder: { poNumber: string; totalAmount: string } }>(
+const awarded = await expectJson<{ purchaseOrder: { id: number; poNumber: string; totalAmount: string } }>(
   await manager.request(`/api/bid-requests/${bid.id}/award`, { method: "POST", json: { quotationId: qa.id } }),
   201,
 );
@@ -369,15 +371,95 @@ Deno.test(`${tag} every call is audited as an EXPORT`, async () => {
   assert.equal(after - before, 2);
 });
 
+Deno.test(`${tag} GET /api/purchase-orders/:id/ocds: the order's process as a file; its contract terminated once everything arrived`, async () => {
+  const po = awarded.purchaseOrder;
+  const ofOrder = async () => {
+    const res = await team.request(`/api/purchase-orders/${po.id}/ocds`);
+    assert.equal(res.headers.get("content-disposition"), `attachment; filename="${po.poNumber}-ocds.json"`);
+    const pkg = await expectJson<Package>(res, 200);
+    assertValidPackage(pkg);
+    assert.equal(pkg.uri, `http://localhost/api/purchase-orders/${po.id}/ocds`);
+    assert.equal(pkg.releases.length, 1);
+    return pkg.releases[0];
+  };
+  const issued = await ofOrder();
+  // The same release as its bid request's own package.
+  assert.deepEqual(issued, (await expectJson<Package>(await ocdsOf(team, bid.id), 200)).releases[0]);
+  assert.equal(issued.ocid, `${PREFIX}-${bid.bidNumber}`);
+  assert.deepEqual(issued.buyer, { id: "buyer", name: "Atoll Health Authority" });
+  assert.deepEqual(issued.contracts!.map((c) => [c.id, c.status]), [[po.poNumber, "active"]]);
+
+  const order = await expectJson<{ lines: { id: number; quantity: number }[] }>(
+    await team.request(`/api/purchase-orders/${po.id}`),
+    200,
+  );
+  const receive = async (quantity: number) =>
+    await expectJson(
+      await team.request(`/api/purchase-orders/${po.id}/receipts`, {
+        method: "POST",
+        json: { lines: [{ quotationItemId: order.lines[0].id, quantity: String(quantity) }], notes: "" },
+      }),
+      201,
+    );
+  // Part of it: still in force, but a change of the process (a new release, later).
+  await receive(4);
+  const partly = await ofOrder();
+  assert.equal(partly.contracts![0].status, "active");
+  assert.ok(partly.date > issued.date, `${partly.date} after ${issued.date}`);
+  assert.notEqual(partly.id, issued.id);
+  // The rest: everything ordered arrived, so the contract is complete.
+  await receive(order.lines[0].quantity - 4);
+  const received = await ofOrder();
+  assert.equal(received.contracts![0].status, "terminated");
+  assert.ok(received.date > partly.date, `${received.date} after ${partly.date}`);
+  // The feed sees the change: the process is among those changed since the last receipt.
+  const feed = await expectJson<Package>(
+    await finance.request(`/api/ocds/releases?since=${encodeURIComponent(received.date)}`),
+    200,
+  );
+  assert.deepEqual(feed.releases.find((r) => r.ocid === received.ocid), received);
+
+  await expectError(await team.request("/api/purchase-orders/999999/ocds"), 404, "quotations.purchaseOrderNotFound");
+  const refused = await expectError(await vendorA.request(`/api/purchase-orders/${po.id}/ocds`), 403);
+  assert.equal(refused.requiredPermission, "reports.export");
+});
+
+Deno.test(`${tag} without the organisation's legal name nothing is exported (409), not a placeholder buyer`, async () => {
+  const [{ value }] = await db.query<{ value: string }>(
+    "select value from settings where key = 'organisation_legal_name'",
+  );
+  await db.query("update settings set value = '' where key = 'organisation_legal_name'");
+  try {
+    for (
+      const path of [
+        "/api/ocds/releases",
+        `/api/bid-requests/${bid.id}/ocds`,
+        `/api/purchase-orders/${awarded.purchaseOrder.id}/ocds`,
+      ]
+    ) {
+      await expectError(await finance.request(path), 409, "ocds.organisationNameMissing");
+    }
+  } finally {
+    await db.query("update settings set value = $1 where key = 'organisation_legal_name'", [value]);
+  }
+});
+
 Deno.test(`${tag} the demo organisation exports as a valid OCDS 1.1 package`, async () => {
   const demo = await testApp();
   try {
     assert.ok(await seedDemo(demo.db, createLogger("silent")));
     const reader = await signIn(demo, await createUser(demo.db, "cost_finance_controller"));
+    // The demo has no organisation profile: its administrator names the organisation first.
+    await expectError(await reader.request("/api/ocds/releases?limit=100"), 409, "ocds.organisationNameMissing");
+    await demo.db.query(
+      `insert into settings (key, value, category) values ('organisation_legal_name', 'Demo Health Authority', 'system')
+       on conflict (key) do update set value = excluded.value`,
+    );
     const pkg = await expectJson<Package>(await reader.request("/api/ocds/releases?limit=100"), 200);
     assertValidPackage(pkg);
     assert.ok(pkg.releases.length >= 5, `demo releases: ${pkg.releases.length}`);
     assert.ok(pkg.releases.every((r) => r.ocid.startsWith("ocds-procurement-")), "default prefix");
+    assert.ok(pkg.releases.every((r) => r.buyer.name === "Demo Health Authority"), "the organisation buys");
     const awardedRelease = pkg.releases.find((r) => r.contracts?.length);
     assert.ok(awardedRelease, "the demo's awarded bid has its award and contract");
     assert.match(awardedRelease.contracts![0].id, /^PO-\d{4}-\d{4,}$/);

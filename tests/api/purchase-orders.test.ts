@@ -401,3 +401,43 @@ Deno.test(`${tag} concurrent receipts never take a line past its ordered quantit
   assert.equal(Number(received), 40);
   assert.equal((await detail(pm, po.id)).status, "partially_received");
 });
+
+Deno.test(`${tag} the vendor's scorecard: each receipt counts as a delivery at once, on time when on or before the promised date`, async () => {
+  // A vendor of its own: its scorecard holds this order only.
+  const vendor = await as(t, "vendor");
+  const po = await awardedOrder(vendor);
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  // Calendar dates throughout (the organisation's time zone is UTC here): no midnight to race.
+  await expectJson(
+    await post(vendor, `/api/purchase-orders/${po.id}/acknowledge`, { promisedDeliveryDate: day(-10) }),
+    200,
+  );
+  const card = async (query = "") => {
+    const body = await expectJson<{ vendors: Record<string, unknown>[] }>(
+      await finance.request(`/api/reports/vendors/${vendor.user.id}${query}`),
+      200,
+    );
+    const { deliveries, onTimeRate, averageDaysLate } = body.vendors[0];
+    return { deliveries, onTimeRate, averageDaysLate };
+  };
+  assert.deepEqual(await card(), { deliveries: 0, onTimeRate: null, averageDaysLate: null });
+  const [chair, desk] = (await detail(pm, po.id)).lines;
+  // Part of the order, two days before the promised date: on time, though the order is not complete.
+  const first = await expectJson<{ purchaseOrder: Detail }>(
+    await receive(team, po.id, { lines: [{ quotationItemId: chair.id, quantity: 10 }], receivedAt: day(-12) }),
+    201,
+  );
+  assert.equal(first.purchaseOrder.status, "partially_received");
+  assert.deepEqual(await card(), { deliveries: 1, onTimeRate: 100, averageDaysLate: 0 });
+  // The rest, three days after it: late.
+  await expectJson(
+    await receive(team, po.id, {
+      lines: [{ quotationItemId: chair.id, quantity: 30 }, { quotationItemId: desk.id, quantity: 4 }],
+      receivedAt: day(-7),
+    }),
+    201,
+  );
+  assert.deepEqual(await card(), { deliveries: 2, onTimeRate: 50, averageDaysLate: 1.5 });
+  // The report's date range picks receipts by the day they came.
+  assert.deepEqual(await card(`?from=${day(-8)}&to=${day(0)}`), { deliveries: 1, onTimeRate: 0, averageDaysLate: 3 });
+});

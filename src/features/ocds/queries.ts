@@ -11,10 +11,14 @@ export type ProcessKind = "BR" | "PR";
 /** A sealed bid whose quotations are still unreadable. */
 const BID_LOCKED = "(br.bidding_mode = 'sealed' and br.unsealed_at is null)";
 
-/** The last change of a process: the release date, and what `since` and the page order use. */
-const BID_DATE = `greatest(br.updated_at, br.unsealed_at, pr.updated_at, a.created_at, po.created_at,
+/**
+ * The last change of a process: the release date, and what `since` and the page order use. The
+ * order's updated_at moves with every change of the order (a receipt, closing, cancelling), each of
+ * which may change the contract's status.
+ */
+const BID_DATE = `greatest(br.updated_at, br.unsealed_at, pr.updated_at, a.created_at, po.updated_at,
   case when not ${BID_LOCKED} then (select max(q.updated_at) from quotations q where q.bid_request_id = br.id) end)`;
-const PR_DATE = `greatest(pr.updated_at, a.created_at, po.created_at,
+const PR_DATE = `greatest(pr.updated_at, a.created_at, po.updated_at,
   (select max(q.updated_at) from quotations q where q.purchase_request_id = pr.id))`;
 
 /** Bid statuses not published (drafts, waiting for approval), and cancelled. */
@@ -261,4 +265,23 @@ export async function settingValues(db: Queryable, keys: readonly string[]): Pro
     [keys],
   );
   return new Map(rows.map((r) => [r.key, r.value.trim()]));
+}
+
+export interface OrderProcessRow {
+  poNumber: string;
+  kind: ProcessKind;
+  id: number;
+}
+
+/** The contracting process a purchase order was awarded in: its bid request, else its purchase request. */
+export async function orderProcess(db: Queryable, purchaseOrderId: number): Promise<OrderProcessRow | undefined> {
+  const [row] = await db.query<OrderProcessRow>(
+    `select po.po_number as "poNumber",
+        case when po.bid_request_id is not null then 'BR' else 'PR' end as kind,
+        coalesce(po.bid_request_id, po.purchase_request_id) as id
+       from purchase_orders po
+      where po.id = $1 and coalesce(po.bid_request_id, po.purchase_request_id) is not null`,
+    [purchaseOrderId],
+  );
+  return row;
 }

@@ -12,6 +12,7 @@ import { allow } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
+import { safeFilename } from "../../lib/pdf-text.ts";
 import { validate } from "../../lib/validate.ts";
 import { idParamSchema } from "../../shared/schemas/common.ts";
 import * as q from "./queries.ts";
@@ -48,8 +49,8 @@ export const ocdsRoutes = new Hono<AppEnv>()
           "into a bid, oldest change first. `since`: ISO 8601 date-time with offset; `limit`: 1 to 100 (50); " +
           "`links.next` carries the cursor of the next page (none on the last). A page with nothing new has " +
           "`releases: []`, which OCDS 1.1's package schema (one or more releases) does not foresee. Sealed bids show " +
-          "no tenderers until unsealed.",
-        {},
+          "no tenderers until unsealed. 409 until the organisation profile has a legal name (the buyer).",
+        { errors: [409] },
       ),
     ),
     validate("query", ocdsReleasesQuerySchema),
@@ -92,7 +93,7 @@ export const ocdsRoutes = new Hono<AppEnv>()
       doc(
         "OCDS 1.1 release package of one bid request",
         "Its current release: planning, tender, and the award and contract once awarded. 409 while it is a " +
-          "draft or waits for approval.",
+          "draft or waits for approval, or until the organisation profile has a legal name (the buyer).",
         { errors: [409] },
       ),
     ),
@@ -108,6 +109,40 @@ export const ocdsRoutes = new Hono<AppEnv>()
       const ctx = await ocdsContext(db, config.ocdsPrefix);
       const releases = await buildReleases(db, ctx, [{ kind: "BR", id }]);
       await db.tx((tx) => audit(tx, c, { action: "EXPORT", entityType: "ocds", entityId: bid.number }));
+      return c.json(releasePackage(ctx, publicUrl(c), releases));
+    },
+  )
+  .get(
+    "/api/purchase-orders/:id/ocds",
+    allow(
+      "reports.export",
+      doc(
+        "OCDS 1.1 release package of the contracting process a purchase order was awarded in",
+        "The current release of the order's bid request (or purchase request): planning, tender, award, and the " +
+          "order as its contract (`terminated` once everything ordered was received). A download: " +
+          "Content-Disposition names the file after the order. 409 until the organisation profile has a legal " +
+          "name (the buyer).",
+        { errors: [409] },
+      ),
+    ),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db, config } = c.get("deps");
+      const order = await q.orderProcess(db, id);
+      if (!order) throw new NotFound("quotations.purchaseOrderNotFound");
+      const ctx = await ocdsContext(db, config.ocdsPrefix);
+      const releases = await buildReleases(db, ctx, [{ kind: order.kind, id: order.id }]);
+      await db.tx((tx) =>
+        audit(tx, c, {
+          action: "EXPORT",
+          entityType: "ocds",
+          entityId: order.poNumber,
+          metadata: { purchaseOrderId: id },
+        })
+      );
+      c.header("Content-Disposition", `attachment; filename="${safeFilename(order.poNumber)}-ocds.json"`);
+      c.header("Cache-Control", "private, no-store");
       return c.json(releasePackage(ctx, publicUrl(c), releases));
     },
   );

@@ -8,6 +8,7 @@
  * contact person, e-mail or telephone of anyone.
  */
 import type { Queryable } from "../../db/types.ts";
+import { Conflict } from "../../lib/errors.ts";
 import * as q from "./queries.ts";
 
 export const OCDS_VERSION = "1.1";
@@ -18,8 +19,6 @@ export const PAGINATION_EXTENSION =
 /** The organisation profile's settings (System Settings, Organisation): the buyer and its currency. */
 export const BUYER_NAME_SETTINGS = ["organisation_legal_name"] as const;
 export const CURRENCY_SETTINGS = ["organisation_currency"] as const;
-/** Until an administrator enters the organisation's legal name. */
-export const DEFAULT_BUYER_NAME = "Buyer";
 export const DEFAULT_CURRENCY = "USD";
 export const BUYER_PARTY_ID = "buyer";
 
@@ -31,9 +30,15 @@ export interface OcdsContext {
   currency: string;
 }
 
+/**
+ * The buyer is the organisation itself, by the legal name of its profile. Without one the export is
+ * refused: a placeholder name ("Buyer") published to an open-contracting portal is data no reader
+ * can attribute, and it would stay in every copy already harvested.
+ */
 export async function ocdsContext(db: Queryable, prefix: string): Promise<OcdsContext> {
   const s = await q.settingValues(db, [...BUYER_NAME_SETTINGS, ...CURRENCY_SETTINGS]);
-  const buyerName = BUYER_NAME_SETTINGS.map((k) => s.get(k)).find(Boolean) ?? DEFAULT_BUYER_NAME;
+  const buyerName = BUYER_NAME_SETTINGS.map((k) => s.get(k)).find(Boolean);
+  if (!buyerName) throw new Conflict("ocds.organisationNameMissing");
   const currency = CURRENCY_SETTINGS.map((k) => s.get(k)?.toUpperCase()).find((v) => v && /^[A-Z]{3}$/.test(v)) ??
     DEFAULT_CURRENCY;
   return { prefix, buyerName, currency };
@@ -61,12 +66,17 @@ const AWARD_CRITERIA: Record<string, string> = {
   technical_merit: "qualityOnly",
   combined_scoring: "ratedCriteria",
 };
-/** contractStatus codelist; purchase order statuses beyond issued/cancelled map by meaning. */
+/**
+ * contractStatus codelist (pending, active, cancelled, terminated); purchase order statuses beyond
+ * issued/cancelled map by meaning. Everything ordered has arrived once an order is received, so the
+ * contract is then complete: "terminated" is the codelist's only status for a contract no longer
+ * in force, whether it ended early or was fulfilled.
+ */
 const CONTRACT_STATUS: Record<string, string> = {
   issued: "active",
   acknowledged: "active",
   partially_received: "active",
-  received: "active",
+  received: "terminated",
   closed: "terminated",
   declined: "cancelled",
   cancelled: "cancelled",

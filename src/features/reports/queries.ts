@@ -367,9 +367,9 @@ export interface ScorecardRow {
   medianResponseDays: number | null;
   averageAboveLowestPercent: number | null;
   awardedTotal: string;
-  /** Orders received in full (received or closed) that had a due date, ordered in the range. */
+  /** Goods receipts in the range against orders with a due date (promised, else requested). */
   deliveries: number;
-  /** Of those, the share whose last receipt came on or before the due date (promised, else requested). */
+  /** Of those, the share received on or before the due date. */
   onTimeRate: number | null;
   /** Days after the due date, late or not (an early delivery counts 0). */
   averageDaysLate: number | null;
@@ -413,19 +413,20 @@ export async function scorecards(db: Queryable, f: Filter, vendorId: number | nu
             where ${inRange("q.published_at")} and ${dims("q.category_id", "q.department", "q.status")}
               and q.vendor_id in (select vendor_id from v)
             group by q.vendor_id),
-     -- delivery: the last receipt of each order against the date the vendor promised (else the one
-     -- asked for), in the organisation's calendar; orders by their date, whatever their request
+     -- delivery: every goods receipt against the date the vendor promised (else the one asked for),
+     -- in the organisation's calendar; receipts by their date, whatever their request. Each receipt
+     -- counts as it is recorded, so a partial delivery shows at once rather than when (if ever) the
+     -- order is complete.
      d as (select po.vendor_id, count(*) as deliveries,
                   count(*) filter (where r.received_on <= r.due) as on_time,
                   round(avg(greatest(0, r.received_on - r.due)), 2)::float8 as days_late
-             from purchase_orders po
-             join lateral (
-               select (max(g.received_at) at time zone $6::text)::date as received_on,
-                      coalesce(po.promised_delivery_date, po.requested_delivery_date) as due
-                 from goods_receipts g where g.purchase_order_id = po.id) r
-               on r.received_on is not null and r.due is not null
-            where po.status in ('received', 'closed') and po.vendor_id in (select vendor_id from v)
-              and ${inRange("po.created_at")}
+             from goods_receipts g
+             join purchase_orders po on po.id = g.purchase_order_id
+             cross join lateral (
+               select (g.received_at at time zone $6::text)::date as received_on,
+                      coalesce(po.promised_delivery_date, po.requested_delivery_date) as due) r
+            where r.due is not null and po.vendor_id in (select vendor_id from v)
+              and ${inRange("g.received_at")}
             group by po.vendor_id)
      select v.vendor_id as "vendorId", v.company_name as "companyName",
             opp.n::int as opportunities, coalesce(s.quotations, 0)::int as quotations,

@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 import type { ReceiptInput } from "../../../../../src/shared/schemas/purchase-orders.ts";
-import type { PurchaseOrder } from "./get-purchase-order.ts";
+import { reportsQueryKey } from "../../../hooks/use-report.ts";
+import { type PurchaseOrder, purchaseOrderKey } from "./get-purchase-order.ts";
 import { purchaseOrdersKey } from "./get-purchase-orders.ts";
 
 type Action =
@@ -31,6 +32,9 @@ function useRefresh() {
   return () => {
     void client.invalidateQueries({ queryKey: purchaseOrdersKey });
     void client.invalidateQueries({ queryKey: ["vendor", "quotations"] });
+    // Reports are never stale on their own (query-client.ts): a receipt changes the vendor's
+    // deliveries and on-time rate, a cancellation the spend, so they are read again.
+    void client.invalidateQueries({ queryKey: reportsQueryKey });
   };
 }
 
@@ -40,10 +44,16 @@ export function usePurchaseOrderAction(id: number) {
 }
 
 export function useRecordReceipt(id: number) {
+  const client = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ receipt, deliveryNote }: { receipt: ReceiptInput; deliveryNote?: File | null }) =>
       recordReceipt(id, receipt, deliveryNote),
-    onSuccess: refresh,
+    onSuccess: ({ purchaseOrder }) => {
+      // The answer is the order as it now stands: the page shows it at once, so the next receipt
+      // starts from what is really still to come, even before the refetch.
+      client.setQueryData(purchaseOrderKey(id), purchaseOrder);
+      refresh();
+    },
   });
 }

@@ -2,13 +2,16 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
+import { toastError } from "../../../lib/error-toast.ts";
 import { useFormat } from "../../../lib/format.ts";
 import {
   PURCHASE_ORDER_TRANSITIONS,
   RECEIVABLE_STATUSES,
   RECEIVED_STATUSES,
+  toThousandths,
 } from "../../../../../src/shared/schemas/purchase-orders.ts";
 import { type PurchaseOrder, purchaseOrderPdfUrl, usePurchaseOrder } from "../api/get-purchase-order.ts";
+import { useExportOcds } from "../api/export-ocds.ts";
 import { type DialogKind, PurchaseOrderActionDialog } from "./action-dialogs.tsx";
 import { PurchaseOrderHistory, PurchaseOrderReceipts } from "./receipts-and-history.tsx";
 import { ReceiptDialog } from "./receipt-dialog.tsx";
@@ -21,6 +24,14 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <dd className="font-medium break-words">{children}</dd>
     </div>
   );
+}
+
+/**
+ * Every line has all it ordered. Nothing is expected then, so there is no receipt to record: an
+ * over-receipt after the fact is a correction the API still takes, not a delivery to offer.
+ */
+function everythingReceived(order: PurchaseOrder) {
+  return order.lines.every((line) => toThousandths(line.received) >= BigInt(line.quantity) * 1000n);
 }
 
 /** What the reader may do now: staff by permission and status, the vendor its answer while issued. */
@@ -46,7 +57,7 @@ function Actions({ order, onOpen, onReceive }: {
           </button>
         </>
       )}
-      {role !== "vendor" && mayReceive && RECEIVABLE_STATUSES.includes(order.status) && (
+      {role !== "vendor" && mayReceive && RECEIVABLE_STATUSES.includes(order.status) && !everythingReceived(order) && (
         <button type="button" className="btn btn-primary btn-sm" onClick={onReceive}>{t("actions.receive")}</button>
       )}
       {role !== "vendor" && mayManage && moves.includes("closed") && (
@@ -66,7 +77,30 @@ function Actions({ order, onOpen, onReceive }: {
       <a className="btn btn-ghost btn-sm" href={purchaseOrderPdfUrl(order.id)} download={`${order.poNumber}.pdf`}>
         {t("detail.downloadPdf")}
       </a>
+      {role !== "vendor" && <ExportOcdsButton order={order} />}
     </div>
+  );
+}
+
+/**
+ * The order's contracting process as OCDS (Open Contracting Data Standard) JSON, for an open
+ * contracting portal: the same right as the report exports, which vendors do not hold.
+ */
+function ExportOcdsButton({ order }: { order: PurchaseOrder }) {
+  const { t } = useTranslation("purchase-orders");
+  const mayExport = useCan("reports.export");
+  const ocds = useExportOcds(order.id, order.poNumber);
+  if (!mayExport) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      disabled={ocds.isPending}
+      onClick={() => ocds.mutate(undefined, { onError: (error) => toastError(error, t("detail.exportOcdsFailed")) })}
+    >
+      {ocds.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      {t("detail.exportOcds")}
+    </button>
   );
 }
 

@@ -10,14 +10,31 @@ import { useRecordReceipt } from "../api/purchase-order-actions.ts";
 
 const QUANTITY = /^\d{1,11}(\.\d{1,3})?$/;
 
+/** What is still to come of each line ("" once a line is complete: nothing more is expected of it). */
+export function remainingQuantities(order: PurchaseOrder): Record<number, string> {
+  return Object.fromEntries(order.lines.map((line) => {
+    const left = BigInt(line.quantity) * 1000n - toThousandths(line.received);
+    return [line.id, left > 0n ? fromThousandths(left) : ""];
+  }));
+}
+
 /**
- * Goods receipt: a quantity per line (empty: nothing of it arrived), notes, a delivery note. A line
- * that would pass its ordered quantity asks for an over-receipt reason (the server refuses it without).
+ * Goods receipt: a quantity per line, notes, a delivery note. Each line starts at what is still to
+ * come, since a delivery most often brings the rest; the receiver lowers what fell short, and 0 or
+ * empty means nothing of it arrived. A line that would pass its ordered quantity asks for an
+ * over-receipt reason (the server refuses it without).
  */
 export function ReceiptDialog({ order, open, onClose }: { order: PurchaseOrder; open: boolean; onClose: () => void }) {
   const { t } = useTranslation("purchase-orders");
   const id = useId();
-  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [quantities, setQuantities] = useState<Record<number, string>>(() => remainingQuantities(order));
+  // Each opening starts from what is still to come now (the order has changed since the last one);
+  // set while rendering, so the first frame already shows it.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setQuantities(remainingQuantities(order));
+  }
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [notes, setNotes] = useState("");
   const [file, setFile] = useState<File | null>(null);
@@ -29,6 +46,11 @@ export function ReceiptDialog({ order, open, onClose }: { order: PurchaseOrder; 
     const q = quantities[lineId]?.trim() ?? "";
     if (!QUANTITY.test(q)) return false;
     return toThousandths(line.received) + toThousandths(q) > BigInt(line.quantity) * 1000n;
+  };
+  const receiveAllRemaining = () => {
+    setQuantities(remainingQuantities(order));
+    setReasons({});
+    setErrors({});
   };
   const reset = () => {
     setQuantities({});
@@ -46,10 +68,12 @@ export function ReceiptDialog({ order, open, onClose }: { order: PurchaseOrder; 
     const lines = order.lines.flatMap((line) => {
       const q = quantities[line.id]?.trim() ?? "";
       if (!q) return [];
-      if (!QUANTITY.test(q) || Number(q) <= 0) {
+      if (!QUANTITY.test(q)) {
         problems[`q-${line.id}`] = t("validation.quantityInvalid");
         return [];
       }
+      // Zero: nothing of this line arrived (lines start filled in, so emptying is not the only way).
+      if (toThousandths(q) === 0n) return [];
       const reason = reasons[line.id]?.trim() ?? "";
       if (over(line.id) && !reason) problems[`r-${line.id}`] = t("validation.overReceiptReasonRequired");
       return [{ quotationItemId: line.id, quantity: q, ...(over(line.id) ? { overReceiptReason: reason } : {}) }];
@@ -95,7 +119,12 @@ export function ReceiptDialog({ order, open, onClose }: { order: PurchaseOrder; 
       }
     >
       <div className="flex flex-col gap-4">
-        <p className="text-base-content/80">{t("receiveDialog.intro")}</p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-base-content/80">{t("receiveDialog.intro")}</p>
+          <button type="button" className="btn btn-outline btn-sm" onClick={receiveAllRemaining}>
+            {t("receiveDialog.receiveAll")}
+          </button>
+        </div>
         {errors.form && <p role="alert" className="text-sm text-error">{errors.form}</p>}
         {order.lines.map((line) => {
           const qId = `${id}-q-${line.id}`;

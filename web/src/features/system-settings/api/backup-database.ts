@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
 import type { BackupRequest } from "../../../../../src/shared/schemas/system-settings.ts";
-import { saveResponse } from "./download.ts";
+import { saveResponse } from "../../../lib/save-response.ts";
 
 /** POST /api/admin/backup-database: downloads the archive, encrypted with the passphrase given. */
 export async function backupDatabase(body: BackupRequest): Promise<void> {

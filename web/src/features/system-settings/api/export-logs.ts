@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { saveResponse } from "./download.ts";
+import { saveResponse } from "../../../lib/save-response.ts";
 
 /** GET /api/admin/export-logs: downloads the audit log as a text file. */
 export async function exportLogs(): Promise<void> {

@@ -1,4 +1,4 @@
-/** Saving a response body as a file: the server names it in Content-Disposition. */
+/** Saving a response body as a file (backups, logs, OCDS): the server names it in Content-Disposition. */
 export async function saveResponse(response: Response, fallbackName: string) {
   const disposition = response.headers.get("content-disposition") ?? "";
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
