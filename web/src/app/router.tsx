@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { PageSpinner } from "../components/page-spinner.tsx";
 import { useCurrentUser } from "../hooks/use-current-user.ts";
+import { i18n } from "../lib/i18n.ts";
 import { LoginPage } from "../features/auth/components/login-page.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { NotFoundPage } from "../components/not-found-page.tsx";
@@ -62,8 +63,23 @@ function SignedInRoutes() {
   );
 }
 
+/**
+ * The signed-in first screen's pieces, asked for together as soon as the session is known: the
+ * dashboard shell, the overview section and the text they use would otherwise load one after the
+ * other, each found only when the one before rendered (a round trip each on a slow network).
+ */
+let warmed = false;
+function warmFirstScreen() {
+  if (warmed) return;
+  warmed = true;
+  void import("./dashboard.tsx");
+  void import("./sections/overview.tsx");
+  void i18n.loadNamespaces(["overview", "analytics", "reports"]);
+}
+
 export function AppRouter() {
   const { data: user, isPending } = useCurrentUser();
+  if (user) warmFirstScreen();
   return (
     <Suspense fallback={<PageSpinner />}>
       {user ? <SignedInRoutes /> : <SignedOutRoutes loading={isPending} />}

@@ -34,6 +34,8 @@ const CHAR = 6.2;
 const VALUE_AXIS = 80;
 const CATEGORY_AXIS = 140;
 const MARGIN = { top: 8, side: 16, bottom: 8 };
+/** The widest a bar is drawn: one category alone must not fill the whole chart. */
+const MAX_BAR = 40;
 
 /** Round ticks covering [min, max] (about five), 1/2/5 × 10^n apart; whole numbers for counts. */
 export function niceTicks(min: number, max: number, integer: boolean): number[] {
@@ -111,15 +113,17 @@ export default function ReportChart(
     const svgHeight = height - legendHeight;
     if (horizontal) {
       // Categories down the side, values across: bars grow away from the category axis.
-      const plotLeft = rtl ? MARGIN.side : CATEGORY_AXIS;
-      const plotRight = width - (rtl ? CATEGORY_AXIS : MARGIN.side);
+      // Room at the far end for half of the last value label, which is centred on its tick.
+      const plotLeft = rtl ? MARGIN.side + 24 : CATEGORY_AXIS;
+      const plotRight = width - (rtl ? CATEGORY_AXIS : MARGIN.side + 24);
       const plotTop = MARGIN.top;
       const plotBottom = svgHeight - MARGIN.bottom - FONT - 6;
       const span = plotRight - plotLeft;
       const x = (v: number) =>
         rtl ? plotRight - ((v - lo) / (hi - lo)) * span : plotLeft + ((v - lo) / (hi - lo)) * span;
       const band = (plotBottom - plotTop) / n;
-      const bar = Math.max(2, (band * 0.8) / series.length);
+      const bar = Math.min(MAX_BAR, Math.max(2, (band * 0.8) / series.length));
+      const inset = (band - bar * series.length) / 2;
       body = (
         <svg width={width} height={svgHeight} className="chart-surface" role="presentation">
           {ticks.map((t) => (
@@ -151,7 +155,7 @@ export default function ReportChart(
                     key={s.key}
                     className="chart-bar"
                     x={Math.min(a, b)}
-                    y={plotTop + band * i + band * 0.1 + bar * j}
+                    y={plotTop + band * i + inset + bar * j}
                     width={Math.max(Math.abs(b - a), v === 0 ? 0 : 1)}
                     height={bar}
                     rx={2}
@@ -174,7 +178,8 @@ export default function ReportChart(
       const centre = (i: number) => rtl ? plotRight - band * i - band / 2 : plotLeft + band * i + band / 2;
       const widest = Math.max(1, ...labels.map((l) => l.length)) * CHAR + 8;
       const shown = visibleLabels(n, plotRight - plotLeft, Math.min(widest, 120), tickInterval === 0);
-      const bar = Math.max(2, (band * 0.8) / series.length);
+      const bar = Math.min(MAX_BAR, Math.max(2, (band * 0.8) / series.length));
+      const inset = (band - bar * series.length) / 2;
       body = (
         <svg width={width} height={svgHeight} className="chart-surface" role="presentation">
           {ticks.map((t) => (
@@ -222,7 +227,7 @@ export default function ReportChart(
                 const top = y(Math.max(0, v));
                 const bottom = y(Math.min(0, v));
                 // Groups read in the category's direction: the first series first.
-                const offset = band * 0.1 + bar * (rtl ? series.length - 1 - j : j);
+                const offset = inset + bar * (rtl ? series.length - 1 - j : j);
                 return (
                   <rect
                     key={`${i}-${s.key}`}

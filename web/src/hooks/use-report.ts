@@ -9,6 +9,7 @@ import type { ReportFilterValues } from "../lib/report-filter.ts";
 import type { z } from "zod";
 import type * as schemas from "../../../src/shared/schemas/responses/reports.ts";
 import { filterQuery } from "../lib/report-filter.ts";
+import { useDeferredQuery } from "./use-deferred-query.ts";
 
 export type ReportKind = "spend" | "savings" | "pipeline" | "approvals" | "bidding" | "vendors";
 
@@ -49,16 +50,16 @@ export const reportQueryOptions = <K extends ReportKind>(kind: K, filter: Report
   });
 
 export function useReport<K extends ReportKind>(kind: K, filter: ReportFilterValues) {
-  return useQuery(reportQueryOptions(kind, filter));
+  return useDeferredQuery(useQuery(reportQueryOptions(kind, filter)));
 }
 
 /** GET /api/reports/vendors/me */
 export function useOwnScorecard(filter: ReportFilterValues) {
-  return useQuery({
+  return useDeferredQuery(useQuery({
     queryKey: [...reportsQueryKey, "vendors", "me", filter],
     queryFn: ({ signal }) => apiJson<VendorsReport>(`/api/reports/vendors/me?${filterQuery(filter)}`, { signal }),
     placeholderData: keepPreviousData,
-  });
+  }));
 }
 
 /** GET /api/reports/purchase-requests.html or .pdf: the purchase request report as a file, same filter. */

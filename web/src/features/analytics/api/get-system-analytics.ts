@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
+import { useDeferredQuery } from "../../../hooks/use-deferred-query.ts";
 import { filterQuery, type ReportFilterValues } from "../../../lib/report-filter.ts";
 
 export const ACTIVITIES = ["today", "week", "month", "older", "never"] as const;
@@ -50,7 +51,7 @@ export const systemAnalyticsQueryOptions = (filter: ReportFilterValues) =>
   });
 
 export function useSystemAnalytics(filter: ReportFilterValues) {
-  return useQuery(systemAnalyticsQueryOptions(filter));
+  return useDeferredQuery(useQuery(systemAnalyticsQueryOptions(filter)));
 }
 
 export function systemAnalyticsExportUrl(filter: ReportFilterValues, format: "csv" | "xlsx" = "csv"): string {

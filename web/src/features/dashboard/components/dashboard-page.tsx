@@ -46,7 +46,11 @@ export default function DashboardPage({ sections, passwordChange: ForcedPassword
   // A temporary password (new account or reset) opens nothing but the change form; the server
   // refuses every other call until then.
   if (user.mustChangePassword) {
-    return <ForcedPasswordChangePage user={user} />;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <ForcedPasswordChangePage user={user} />
+      </Suspense>
+    );
   }
 
   return (

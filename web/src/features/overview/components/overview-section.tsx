@@ -1,10 +1,11 @@
 /** Overview (spec section 2): greeting, live stat cards for the role, quick actions to other sections. */
 import { useQuery } from "@tanstack/react-query";
-import { type ComponentType, useContext } from "react";
+import { type ComponentType, Suspense, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { type DashboardSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
 import { isRoleName, type RoleName } from "../../../../../src/shared/roles.ts";
 import { StatCard } from "../../../components/stat-card.tsx";
+import { Loading } from "../../../components/load-states.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { useCurrentUser, userDisplayName } from "../../../hooks/use-current-user.ts";
 import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
@@ -97,8 +98,16 @@ export default function OverviewSection({ RoleDashboard }: { RoleDashboard: Comp
       </div>
       {role === "admin" && <AdminStats />}
       {role && PURCHASE_ROLES.includes(role) && <PurchaseStats />}
-      {role && <RoleDashboard role={role} />}
+      {
+        /* The quick actions before the figures: they are ready at once, so nothing pushes or hides them
+          while the figures load (no layout shift); the figures wait in a boundary of their own. */
+      }
       {role && <QuickActions role={role} />}
+      {role && (
+        <Suspense fallback={<Loading />}>
+          <RoleDashboard role={role} />
+        </Suspense>
+      )}
     </section>
   );
 }
