@@ -63,6 +63,58 @@ Deno.test("[e2e] ui: Dhivehi shows dates with Thaana month names, never English 
   }
 });
 
+Deno.test("[e2e] ui: in Dhivehi, English data keeps its own direction (the full stop after the title, the unit after the number)", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  const { page, problems } = tab;
+  const title = `Replacement laptops ${Date.now()}.`;
+  try {
+    await signIn(tab, "purchase@example.com");
+    const created = await page.request.post("/api/purchase-requests", {
+      data: {
+        title,
+        description: "Ten laptops for the finance team, delivered to the second floor.",
+        department: "Finance",
+        justification: "The old ones are out of warranty.",
+        requestType: "internal",
+        items: [{ itemName: "Laptop", quantity: 12, unit: "pcs", estimatedPrice: "900.00" }],
+      },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    await page.addInitScript(() => localStorage.setItem("user-language", "dv"));
+    await page.goto("/");
+    await page.locator("#dashboard-sidebar nav button").nth(1).click();
+    const card = page.locator("article").filter({ hasText: title });
+    await card.waitFor();
+    // Where each character is drawn: in a left-to-right run the full stop is right of the "R".
+    const xOf = (selector: string, needle: string, nth: "first" | "last") =>
+      card.locator(selector).first().evaluate((el, [needle, nth]) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? "";
+          const at = nth === "first" ? text.indexOf(needle) : text.lastIndexOf(needle);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + needle.length);
+          return range.getBoundingClientRect().x;
+        }
+        return NaN;
+      }, [needle, nth] as const);
+    assert.ok(await xOf("h3", ".", "last") > await xOf("h3", "R", "first"), "the title's full stop ends it");
+    assert.ok(
+      await xOf("p.line-clamp-3", ".", "last") > await xOf("p.line-clamp-3", "T", "first"),
+      "the description reads left to right",
+    );
+    // Inside the Dhivehi sentence, "12 pcs" is one left-to-right run (not "pcs 12").
+    assert.ok(await xOf("li", "12", "first") < await xOf("li", "pcs", "first"), "12 pcs, not pcs 12");
+    await screenshot(page, "ui-dhivehi-english-data");
+    assert.deepEqual(problems, []);
+  } finally {
+    await tab.close();
+  }
+});
+
 Deno.test("[e2e] ui: the admin's own row offers no Deactivate or Edit Role; Reset Password fits at 1366 px", async () => {
   const { server, browser } = await ctx();
   const tab = await openPage(browser, server.url, { viewport: { width: 1366, height: 800 } });

@@ -75,8 +75,8 @@ export function Toaster() {
       {item && (
         <div key={item.id} className={`alert ${ALERT_CLASS[item.variant ?? "info"]} shadow-lg max-w-sm`}>
           <div className="flex flex-col items-start gap-1 whitespace-normal">
-            <span className="font-semibold">{item.title}</span>
-            {item.description && <span className="text-sm">{item.description}</span>}
+            <span className="font-semibold" dir="auto">{item.title}</span>
+            {item.description && <span className="text-sm" dir="auto">{item.description}</span>}
           </div>
           <button type="button" className="btn btn-ghost btn-xs" onClick={dismissToast}>
             {t("common.dismiss")}

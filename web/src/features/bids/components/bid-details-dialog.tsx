@@ -56,7 +56,7 @@ function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidCompa
         <span className="font-mono text-sm" dir="ltr">{bid.bidNumber}</span>
         <BidStatusBadge status={bid.status} />
         <BiddingModeBadge mode={bid.biddingMode} />
-        {bid.category && <span className="badge badge-outline badge-primary">{bid.category.name}</span>}
+        {bid.category && <span className="badge badge-outline badge-primary" dir="auto">{bid.category.name}</span>}
       </div>
 
       <div className="stats stats-vertical border border-base-300 bg-base-200 sm:stats-horizontal">
@@ -91,8 +91,12 @@ function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidCompa
       {bidsVisible(bid, mayCompare) && <ReceivedBids bid={bid} Comparison={Comparison} />}
 
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Field label={t("fields.description")} wide>{bid.description}</Field>
-        <Field label={t("fields.department")}>{bid.department}</Field>
+        <Field label={t("fields.description")} wide>
+          <span dir="auto">{bid.description}</span>
+        </Field>
+        <Field label={t("fields.department")}>
+          <span dir="auto">{bid.department}</span>
+        </Field>
         <Field label={t("fields.projectDeadline")}>{formatDate(bid.deadline, lang, { utc: true, padded: true })}</Field>
         <Field label={t("fields.createdAt")}>{formatDateTime(bid.createdAt, lang, { padded: true })}</Field>
         <Field label={t("fields.evaluationMethod")}>

@@ -37,7 +37,9 @@ export function BidItemsTable({ items }: { items: BidItem[] }) {
               <th scope="row" className="min-w-40 font-medium break-words">
                 {item.itemName}
                 {item.specification && (
-                  <span className="block text-xs font-normal text-base-content/60">{item.specification}</span>
+                  <span className="block text-xs font-normal text-base-content/60" dir="auto">
+                    {item.specification}
+                  </span>
                 )}
               </th>
               <td>{categoryName(item.categoryId)}</td>

@@ -43,7 +43,7 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
             {items.map((bid) => (
               <tr key={bid.id}>
                 <th scope="row" className="min-w-44 font-medium break-words">
-                  {bid.title}
+                  <span className="block" dir="auto">{bid.title}</span>
                   <span className="block font-mono text-xs font-normal text-base-content/60" dir="ltr">
                     {bid.bidNumber}
                   </span>

@@ -56,8 +56,10 @@ export function CreateItemsTab({ form, items, errors }: Props) {
                   <dl className="grid gap-3 sm:col-span-4 sm:grid-cols-4">
                     <div className="sm:col-span-2">
                       <dt className="text-sm text-base-content/60">{t("items.name")}</dt>
-                      <dd className="font-medium break-words">{item.itemName}</dd>
-                      {item.specification && <dd className="text-sm text-base-content/70">{item.specification}</dd>}
+                      <dd className="font-medium break-words" dir="auto">{item.itemName}</dd>
+                      {item.specification && (
+                        <dd className="text-sm text-base-content/70" dir="auto">{item.specification}</dd>
+                      )}
                     </div>
                     <div>
                       <dt className="text-sm text-base-content/60">{t("items.quantity")}</dt>

@@ -65,7 +65,7 @@ export function ReceivedBids({ bid, Comparison }: { bid: BidRequest; Comparison:
             {bids.map((b) => (
               <tr key={b.id}>
                 <th scope="row" className="font-medium break-words">
-                  <bdi>{b.vendorName}</bdi>
+                  <bdi dir="auto">{b.vendorName}</bdi>
                 </th>
                 <td className="text-end whitespace-nowrap">{formatMoney(b.totalAmount, lang, b.currency)}</td>
                 <td>

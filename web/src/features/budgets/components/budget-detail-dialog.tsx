@@ -51,7 +51,7 @@ export function BudgetDetailDialog({ budget, onClose }: { budget: Budget; onClos
                             <bdi>{e.number}</bdi>
                           </td>
                           <td>
-                            <bdi>{e.title}</bdi>
+                            <bdi dir="auto">{e.title}</bdi>
                           </td>
                           <td>{text.status(e.status)}</td>
                           <td className="text-end">

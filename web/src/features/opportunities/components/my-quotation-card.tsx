@@ -23,7 +23,9 @@ export function MyQuotationCard({ quotation, onRevise, PurchaseOrder }: {
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h4 id={headingId} className="card-title text-base break-words">{quotation.purchaseRequestTitle}</h4>
+            <h4 id={headingId} className="card-title text-base break-words" dir="auto">
+              {quotation.purchaseRequestTitle}
+            </h4>
             <p className="font-mono text-sm text-base-content/70" dir="ltr">{quotation.requestNumber}</p>
           </div>
           <div className="flex flex-wrap items-center gap-2">

@@ -23,12 +23,12 @@ export function OpportunityCard({ opportunity, onManualEntry, onUploadPdf, hasQu
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h4 id={headingId} className="card-title text-base break-words">{opportunity.title}</h4>
+            <h4 id={headingId} className="card-title text-base break-words" dir="auto">{opportunity.title}</h4>
             <p className="font-mono text-sm text-base-content/70" dir="ltr">{opportunity.requestId}</p>
           </div>
           <div className="flex flex-wrap gap-2">
             {opportunity.category && (
-              <span className="badge badge-outline badge-primary">{opportunity.category.name}</span>
+              <span className="badge badge-outline badge-primary" dir="auto">{opportunity.category.name}</span>
             )}
             <span className="badge badge-ghost">
               {opportunity.kind === "bid_request"
@@ -52,7 +52,7 @@ export function OpportunityCard({ opportunity, onManualEntry, onUploadPdf, hasQu
           </p>
         )}
         {opportunity.description && (
-          <p className="text-sm text-base-content/80 break-words">{opportunity.description}</p>
+          <p className="text-sm text-base-content/80 break-words" dir="auto">{opportunity.description}</p>
         )}
         {opportunity.items.length > 0 && (
           <div className="overflow-x-auto">
@@ -72,11 +72,11 @@ export function OpportunityCard({ opportunity, onManualEntry, onUploadPdf, hasQu
                     <td className="break-words">
                       {item.name}
                       {item.specifications && (
-                        <span className="block text-xs text-base-content/60">{item.specifications}</span>
+                        <span className="block text-xs text-base-content/60" dir="auto">{item.specifications}</span>
                       )}
                     </td>
                     <td className="text-end">{item.quantity}</td>
-                    <td>{item.unit}</td>
+                    <td dir="auto">{item.unit}</td>
                     <td className="text-end whitespace-nowrap">{formatMoney(item.estimatedPrice, lang)}</td>
                   </tr>
                 ))}

@@ -52,9 +52,9 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
         <tbody>
           {items.map((item, n) => (
             <tr key={item.id}>
-              <th scope="row" className="break-words font-normal">{item.name}</th>
+              <th scope="row" className="break-words font-normal" dir="auto">{item.name}</th>
               <td className="text-end">{item.quantity}</td>
-              <td>{item.unit}</td>
+              <td dir="auto">{item.unit}</td>
               <td>
                 <input
                   type="number"

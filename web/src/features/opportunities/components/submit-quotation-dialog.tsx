@@ -120,7 +120,7 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
     >
       <form id={formId} className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <div>
-          <p className="font-medium break-words">{opportunity.title}</p>
+          <p className="font-medium break-words" dir="auto">{opportunity.title}</p>
           <p className="font-mono text-sm text-base-content/70" dir="ltr">{opportunity.requestId}</p>
         </div>
         {sealed && <div role="note" className="alert alert-info alert-soft">{t("submit.sealedNotice")}</div>}

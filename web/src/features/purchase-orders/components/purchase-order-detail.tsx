@@ -128,7 +128,9 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
             <Actions order={order} onOpen={setDialog} onReceive={() => setReceiving(true)} />
           </div>
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Field label={t("detail.vendor")}>{order.vendorName}</Field>
+            <Field label={t("detail.vendor")}>
+              <span dir="auto">{order.vendorName}</span>
+            </Field>
             <Field label={t("detail.request")}>
               {order.requestTitle} <span className="font-mono text-sm" dir="ltr">({order.requestNumber})</span>
             </Field>
@@ -137,7 +139,9 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
               <span dir="ltr">{f.money(order.totalAmount, order.currency)}</span>
             </Field>
             <Field label={t("detail.issued")}>{f.date(order.createdAt)}</Field>
-            <Field label={t("detail.issuedBy")}>{order.createdBy.name}</Field>
+            <Field label={t("detail.issuedBy")}>
+              <span dir="auto">{order.createdBy.name}</span>
+            </Field>
             <Field label={t("detail.requestedDelivery")}>{day(order.requestedDeliveryDate)}</Field>
             <Field label={t("detail.promisedDelivery")}>{day(order.promisedDeliveryDate)}</Field>
             {order.acknowledgedAt && (
@@ -179,12 +183,12 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
                   const done = Number(line.received) >= line.quantity;
                   return (
                     <tr key={line.id}>
-                      <td>{line.name}</td>
+                      <td dir="auto">{line.name}</td>
                       <td className="text-end" dir="ltr">{f.number(line.quantity)}</td>
                       <td className={`text-end ${done ? "text-success" : ""}`} dir="ltr">
                         {f.number(Number(line.received), line.received.includes(".") ? 3 : 0)}
                       </td>
-                      <td>{line.unit}</td>
+                      <td dir="auto">{line.unit}</td>
                       <td className="text-end" dir="ltr">{f.money(line.unitPrice, order.currency)}</td>
                       <td className="text-end" dir="ltr">{f.money(line.totalPrice, order.currency)}</td>
                     </tr>

@@ -84,9 +84,9 @@ export function PurchaseOrderRegister() {
                         {po.poNumber}
                       </Link>
                     </td>
-                    <td>{po.vendorName}</td>
+                    <td dir="auto">{po.vendorName}</td>
                     <td>
-                      <span className="block max-w-xs truncate">{po.requestTitle}</span>
+                      <span className="block max-w-xs truncate" dir="auto">{po.requestTitle}</span>
                       <span className="font-mono text-xs text-base-content/70" dir="ltr">{po.requestNumber}</span>
                     </td>
                     <td className="text-end whitespace-nowrap" dir="ltr">{f.money(po.totalAmount, po.currency)}</td>

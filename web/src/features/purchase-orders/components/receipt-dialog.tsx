@@ -4,6 +4,7 @@ import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { issueMessage, toastError } from "../../../lib/error-toast.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
+import { isolate } from "../../../lib/i18n.ts";
 import { fromThousandths, toThousandths } from "../../../../../src/shared/schemas/purchase-orders.ts";
 import type { PurchaseOrder } from "../api/get-purchase-order.ts";
 import { useRecordReceipt } from "../api/purchase-order-actions.ts";
@@ -133,10 +134,10 @@ export function ReceiptDialog({ order, open, onClose }: { order: PurchaseOrder; 
           const rError = errors[`r-${line.id}`];
           return (
             <fieldset key={line.id} className="rounded-box border border-base-300 p-3">
-              <legend className="px-1 font-medium">{line.name}</legend>
+              <legend className="px-1 font-medium" dir="auto">{line.name}</legend>
               <div className="flex flex-col gap-1">
                 <label htmlFor={qId} className="text-sm">
-                  {t("receiveDialog.quantity", { item: line.name, unit: line.unit })}
+                  {t("receiveDialog.quantity", { item: isolate(line.name), unit: isolate(line.unit) })}
                 </label>
                 <input
                   id={qId}
@@ -159,7 +160,7 @@ export function ReceiptDialog({ order, open, onClose }: { order: PurchaseOrder; 
               {(over(line.id) || rError) && (
                 <div className="mt-2 flex flex-col gap-1">
                   <label htmlFor={rId} className="text-sm font-medium">
-                    {t("receiveDialog.overReceiptReason", { item: line.name })}
+                    {t("receiveDialog.overReceiptReason", { item: isolate(line.name) })}
                   </label>
                   <p className="text-xs text-warning-content/80">{t("receiveDialog.overReceiptHint")}</p>
                   <input

@@ -26,7 +26,7 @@ export function PurchaseOrderReceipts({ receipts }: { receipts: GoodsReceipt[] }
                   <ul className="mt-1 list-inside list-disc text-sm">
                     {r.lines.map((l) => (
                       <li key={l.quotationItemId}>
-                        <bdi>{l.name}</bdi>: <bdi dir="ltr">{l.quantity}</bdi>
+                        <bdi dir="auto">{l.name}</bdi>: <bdi dir="ltr">{l.quantity}</bdi>
                         {l.overReceiptReason && (
                           <span className="ms-2 text-warning">
                             <bdi>{t("receipts.overReceipt", { reason: l.overReceiptReason })}</bdi>

@@ -54,7 +54,7 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 id={headingId} className="card-title text-base break-words">{request.title}</h3>
+            <h3 id={headingId} className="card-title text-base break-words" dir="auto">{request.title}</h3>
             <p className="font-mono text-sm text-base-content/70" dir="ltr">{request.number}</p>
           </div>
           <span className="badge badge-ghost">
@@ -83,7 +83,7 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
                     <th scope="col" className="text-end">{t("items.quantity")}</th>
                     {quotations.map((col) => (
                       <th key={col.id} scope="col" className="min-w-40 align-top">
-                        <bdi className="block break-words">{col.vendorName}</bdi>
+                        <bdi className="block break-words" dir="auto">{col.vendorName}</bdi>
                         <span className="mt-1 flex flex-wrap gap-1 font-normal">
                           <QuotationStatusBadge status={col.status} />
                         </span>
@@ -94,9 +94,10 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.itemId}>
-                      <th scope="row" className="break-words font-normal">{row.name}</th>
+                      <th scope="row" className="break-words font-normal" dir="auto">{row.name}</th>
                       <td className="text-end whitespace-nowrap">
-                        {format.number(row.quantity)} <span className="text-base-content/60">{row.unit}</span>
+                        {format.number(row.quantity)}{" "}
+                        <span className="text-base-content/60" dir="auto">{row.unit}</span>
                       </td>
                       {row.cells.map((cell, n) =>
                         cell

@@ -27,9 +27,9 @@ export function ItemsTable({ items, caption, currency, showNotes = false }: {
         <tbody>
           {items.map((item) => (
             <tr key={item.id}>
-              <td className="break-words">{item.name}</td>
+              <td className="break-words" dir="auto">{item.name}</td>
               <td className="text-end whitespace-nowrap">
-                {format.number(item.quantity)} <span className="text-base-content/60">{item.unit}</span>
+                {format.number(item.quantity)} <span className="text-base-content/60" dir="auto">{item.unit}</span>
               </td>
               <td className="text-end whitespace-nowrap">{format.money(item.unitPrice, currency)}</td>
               <td className="text-end whitespace-nowrap">{format.money(item.totalPrice, currency)}</td>

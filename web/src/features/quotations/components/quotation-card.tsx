@@ -44,7 +44,9 @@ export function QuotationCard({ quotation, order, onAction }: {
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 id={headingId} className="card-title text-base break-words">{quotation.purchaseRequestTitle}</h3>
+            <h3 id={headingId} className="card-title text-base break-words" dir="auto">
+              {quotation.purchaseRequestTitle}
+            </h3>
             <p className="font-mono text-sm text-base-content/70" dir="ltr">{quotation.requestNumber}</p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
@@ -59,7 +61,7 @@ export function QuotationCard({ quotation, order, onAction }: {
           <div>
             <dt className="text-base-content/60">{t("card.vendor")}</dt>
             <dd className="font-medium break-words">
-              <bdi>{quotation.vendorName}</bdi>
+              <bdi dir="auto">{quotation.vendorName}</bdi>
             </dd>
           </div>
           <div>

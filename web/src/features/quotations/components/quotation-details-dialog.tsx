@@ -48,7 +48,7 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
             <span className="font-mono" dir="ltr">{q.requestNumber}</span>
           </Field>
           <Field label={t("card.vendor")}>
-            <bdi>{q.vendorName}</bdi>
+            <bdi dir="auto">{q.vendorName}</bdi>
           </Field>
           <Field label={t("details.status")}>
             <QuotationStatusBadge status={q.status} />
@@ -73,7 +73,7 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
         {q.notes && (
           <div>
             <h4 className="text-sm text-base-content/60">{t("details.notes")}</h4>
-            <p className="whitespace-pre-line break-words">{q.notes}</p>
+            <p className="whitespace-pre-line break-words" dir="auto">{q.notes}</p>
           </div>
         )}
         {q.reviewComment && (

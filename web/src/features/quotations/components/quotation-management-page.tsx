@@ -99,10 +99,12 @@ function RecentQuotations() {
               <tr key={q.id}>
                 <td>
                   <span className="block font-mono text-sm" dir="ltr">{q.requestNumber}</span>
-                  <span className="block text-xs text-base-content/60 break-words">{q.purchaseRequestTitle}</span>
+                  <span className="block text-xs text-base-content/60 break-words" dir="auto">
+                    {q.purchaseRequestTitle}
+                  </span>
                 </td>
                 <td className="break-words">
-                  <bdi>{q.vendorName}</bdi>
+                  <bdi dir="auto">{q.vendorName}</bdi>
                 </td>
                 <td>
                   <QuotationStatusBadge status={q.status} />

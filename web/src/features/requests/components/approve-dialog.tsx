@@ -1,3 +1,4 @@
+import { isolate } from "../../../lib/i18n.ts";
 import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverMessage, toastError } from "../../../lib/error-toast.ts";
@@ -41,7 +42,7 @@ export function ApproveDialog(
       onClose={onClose}
       failure={mutation.isError ? messageText(serverMessage(mutation.error)) ?? t("approve.failed") : undefined}
     >
-      <p>{t("approve.body", { title: pr.title })}</p>
+      <p>{t("approve.body", { title: isolate(pr.title) })}</p>
       <BudgetEffect purchaseRequestId={pr.id} />
       <ReasonField label={t("approve.comment")} value={comment} onChange={setComment} />
     </DecisionDialog>

@@ -1,3 +1,4 @@
+import { isolate } from "../../../lib/i18n.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverMessage, toastError } from "../../../lib/error-toast.ts";
@@ -42,7 +43,7 @@ export function RejectDialog({ pr, onClose }: { pr: RequestRef; onClose: () => v
       onClose={onClose}
       failure={mutation.isError ? messageText(serverMessage(mutation.error)) ?? t("reject.failed") : undefined}
     >
-      <p>{t("reject.body", { title: pr.title })}</p>
+      <p>{t("reject.body", { title: isolate(pr.title) })}</p>
       <ReasonField label={t("reject.reason")} value={comment} onChange={setComment} required error={error} />
     </DecisionDialog>
   );

@@ -20,12 +20,12 @@ export function RequestCard({ pr, onAction }: {
       <div className="card-body gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 id={headingId} className="card-title text-lg break-words">{pr.title}</h3>
+            <h3 id={headingId} className="card-title text-lg break-words" dir="auto">{pr.title}</h3>
             <p className="font-mono text-sm text-base-content/70" dir="ltr">{pr.requestId}</p>
           </div>
           <div className="flex flex-wrap gap-2">
             <StatusBadge status={pr.status} />
-            {pr.category && <span className="badge badge-outline badge-primary">{pr.category.name}</span>}
+            {pr.category && <span className="badge badge-outline badge-primary" dir="auto">{pr.category.name}</span>}
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
@@ -42,14 +42,16 @@ export function RequestCard({ pr, onAction }: {
             <dd className="font-semibold">{formatMoney(pr.estimatedBudget, lang)}</dd>
           </div>
         </dl>
-        {pr.description && <p className="line-clamp-3 text-sm text-base-content/80 break-words">{pr.description}</p>}
+        {pr.description && (
+          <p className="line-clamp-3 text-sm text-base-content/80 break-words" dir="auto">{pr.description}</p>
+        )}
         {pr.items.length > 0 && (
           <div>
             <p className="text-sm font-medium">{t("list.itemsHeading", { count: pr.itemCount })}</p>
             <ul className="mt-1 list-inside list-disc text-sm text-base-content/80">
               {pr.items.slice(0, SHOWN_ITEMS).map((item) => (
                 <li key={item.id} className="break-words">
-                  {t("list.itemLine", { name: isolate(item.name), quantity: item.quantity, unit: item.unit })}
+                  {t("list.itemLine", { name: isolate(item.name), amount: isolate(`${item.quantity} ${item.unit}`) })}
                 </li>
               ))}
             </ul>

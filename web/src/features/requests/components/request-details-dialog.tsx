@@ -52,7 +52,7 @@ export function RequestDetailsDialog({ id, onClose, onAction }: {
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-sm" dir="ltr">{pr.requestId}</span>
             <StatusBadge status={pr.status} />
-            {pr.category && <span className="badge badge-outline badge-primary">{pr.category.name}</span>}
+            {pr.category && <span className="badge badge-outline badge-primary" dir="auto">{pr.category.name}</span>}
           </div>
           {pr.status === "rejected" && pr.rejectionReason && (
             <div role="note" className="alert alert-error alert-soft">
@@ -62,9 +62,15 @@ export function RequestDetailsDialog({ id, onClose, onAction }: {
             </div>
           )}
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-            <Field label={t("fields.description")} wide>{pr.description}</Field>
-            <Field label={t("fields.justification")} wide>{pr.justification}</Field>
-            <Field label={t("fields.department")}>{pr.department}</Field>
+            <Field label={t("fields.description")} wide>
+              <span dir="auto">{pr.description}</span>
+            </Field>
+            <Field label={t("fields.justification")} wide>
+              <span dir="auto">{pr.justification}</span>
+            </Field>
+            <Field label={t("fields.department")}>
+              <span dir="auto">{pr.department}</span>
+            </Field>
             <Field label={t("fields.priority")}>{t(`priority.${pr.priority}`, { defaultValue: pr.priority })}</Field>
             <Field label={t("fields.requestType")}>
               {t(`requestType.${pr.requestType}`, { defaultValue: pr.requestType })}

@@ -42,7 +42,9 @@ export function RequestHistory({ events }: { events: PurchaseRequestEvent[] }) {
             })}
           </p>
           {event.comment && (
-            <blockquote className="mt-1 rounded bg-base-200 px-3 py-2 text-sm break-words">{event.comment}</blockquote>
+            <blockquote className="mt-1 rounded bg-base-200 px-3 py-2 text-sm break-words" dir="auto">
+              {event.comment}
+            </blockquote>
           )}
         </li>
       ))}

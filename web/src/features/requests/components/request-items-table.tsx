@@ -40,13 +40,13 @@ export function RequestItemsTable(
             return (
               <tr key={item.id}>
                 <td className="max-w-xs">
-                  <div className="font-medium break-words">{item.name}</div>
+                  <div className="font-medium break-words" dir="auto">{item.name}</div>
                   {extras.length > 0 && (
                     <div className="text-xs text-base-content/60 break-words">{extras.join(" · ")}</div>
                   )}
                 </td>
                 <td className="text-end">{item.quantity}</td>
-                <td>{item.unit}</td>
+                <td dir="auto">{item.unit}</td>
                 <td className="text-end whitespace-nowrap">{formatMoney(item.estimatedPrice, lang)}</td>
                 <td className="text-end whitespace-nowrap">
                   {formatMoney(fromCents(lineTotalCents(item.quantity, price)), lang)}

@@ -21,9 +21,9 @@ export function SubscriptionCategoryCard({ category, checked, disabled, onChange
         onChange={(event) => onChange(event.target.checked)}
       />
       <span className="min-w-0" dir="auto">
-        <span className="block font-medium break-words">{category.name}</span>
+        <span className="block font-medium break-words" dir="auto">{category.name}</span>
         {category.description && (
-          <span className="block text-sm text-base-content/70 break-words">{category.description}</span>
+          <span className="block text-sm text-base-content/70 break-words" dir="auto">{category.description}</span>
         )}
       </span>
     </label>

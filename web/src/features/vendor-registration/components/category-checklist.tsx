@@ -51,9 +51,9 @@ export function CategoryChecklist({ value, onChange, error, errorId }: {
                 aria-describedby={error ? errorId : undefined}
               />
               <span>
-                <span className="block font-medium">{category.name}</span>
+                <span className="block font-medium" dir="auto">{category.name}</span>
                 {category.description && (
-                  <span className="block text-sm text-base-content/70">{category.description}</span>
+                  <span className="block text-sm text-base-content/70" dir="auto">{category.description}</span>
                 )}
               </span>
             </label>
