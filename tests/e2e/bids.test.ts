@@ -112,6 +112,10 @@ Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, clo
     await row.getByText("Sealed", { exact: true }).waitFor();
     await row.getByText("Bidding open", { exact: true }).waitFor();
     await row.getByText("0 sealed bids", { exact: true }).waitFor();
+    // Dates as on every other screen ("Dec 7, 2026"), never a second, zero-padded form ("Dec 07, 2026").
+    const rowText = await row.innerText();
+    assert.match(rowText, /\b[A-Z][a-z]{2} [1-9]\d?, \d{4}\b/, rowText);
+    assert.doesNotMatch(rowText, /\b[A-Z][a-z]{2} 0\d, \d{4}\b/, rowText);
     await screenshot(page, "bid-request-converted");
 
     const bids = await (await page.request.get("/api/bid-requests?group=active")).json();

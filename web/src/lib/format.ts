@@ -21,8 +21,6 @@ export type DateFormat = {
    * same in every time zone. Without it the instant is shown in the user's own time zone.
    */
   utc?: boolean;
-  /** The spec's table format 'MMM dd, yyyy' (two-digit day) instead of the language's medium date. */
-  padded?: boolean;
 };
 
 /** The language itself when Intl knows it, else English (digits and grouping read the same in dv). */
@@ -63,17 +61,15 @@ function numberFormat(locale: string, digits: number): Intl.NumberFormat {
   return format;
 }
 
-const PADDED_DATE: Intl.DateTimeFormatOptions = { month: "short", day: "2-digit", year: "numeric" };
-
 /**
- * "2 ނޮވެމްބަރު 2026" / "02 ނޮވެމްބަރު 2026، 17:00": the parts come from Intl (so time zones work as
+ * "2 ނޮވެމްބަރު 2026" / "2 ނޮވެމްބަރު 2026، 17:00": the parts come from Intl (so time zones work as
  * everywhere else), the month name from DV_MONTHS.
  */
-function formatThaana(date: Date, padded: boolean, withTime: boolean, utc?: boolean): string {
+function formatThaana(date: Date, withTime: boolean, utc?: boolean): string {
   const parts = dateFormat("en-US", {
     year: "numeric",
     month: "numeric",
-    day: padded ? "2-digit" : "numeric",
+    day: "numeric",
     ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
     ...(utc ? { timeZone: "UTC" } : {}),
   } as Intl.DateTimeFormatOptions).formatToParts(date);
@@ -86,26 +82,23 @@ function formatWith(
   value: DateValue,
   lang: string,
   options: Intl.DateTimeFormatOptions,
-  { utc, padded = false, withTime = false }: DateFormat & { withTime?: boolean },
+  { utc, withTime = false }: DateFormat & { withTime?: boolean },
 ): string {
   const date = toDate(value);
   if (!date) return "-";
-  if (isThaana(lang) && !intlSupports(lang)) return formatThaana(date, padded, withTime, utc);
+  if (isThaana(lang) && !intlSupports(lang)) return formatThaana(date, withTime, utc);
   const all = utc ? { ...options, timeZone: "UTC" } : options;
   return inLanguage(lang, (locale) => dateFormat(locale, all).format(date));
 }
 
-/** "Nov 2, 2026" (or "Nov 02, 2026" with `padded`), in the user's language. */
-export function formatDate(value: DateValue, lang: string, { utc, padded }: DateFormat = {}): string {
-  return formatWith(value, lang, padded ? PADDED_DATE : { dateStyle: "medium" }, { utc, padded });
+/** "Nov 2, 2026" in the user's language: the one date format of every screen. */
+export function formatDate(value: DateValue, lang: string, { utc }: DateFormat = {}): string {
+  return formatWith(value, lang, { dateStyle: "medium" }, { utc });
 }
 
-/** "Nov 2, 2026, 5:00 PM" (or "Nov 02, 2026, 05:00 PM" with `padded`), in the user's language. */
-export function formatDateTime(value: DateValue, lang: string, { utc, padded }: DateFormat = {}): string {
-  const options: Intl.DateTimeFormatOptions = padded
-    ? { ...PADDED_DATE, hour: "2-digit", minute: "2-digit" }
-    : { dateStyle: "medium", timeStyle: "short" };
-  return formatWith(value, lang, options, { utc, padded, withTime: true });
+/** "Nov 2, 2026, 5:00 PM" in the user's language. */
+export function formatDateTime(value: DateValue, lang: string, { utc }: DateFormat = {}): string {
+  return formatWith(value, lang, { dateStyle: "medium", timeStyle: "short" }, { utc, withTime: true });
 }
 
 /** Money via the shared formatMoney (spec: dollars with 2 decimals); "-" when there is no amount. */

@@ -30,7 +30,7 @@ export function AmendBidDialog({ bid, onClose }: { bid: BidRequest; onClose: () 
     if (newBidding && new Date(newBidding) < new Date(bid.biddingDeadline)) {
       setError(
         t("lifecycle.amend.shorter", {
-          deadline: isolate(formatDateTime(bid.biddingDeadline, i18n.language, { padded: true })),
+          deadline: isolate(formatDateTime(bid.biddingDeadline, i18n.language)),
         }),
       );
       return;

@@ -69,7 +69,7 @@ function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidCompa
             {sealedNow
               ? t("details.sealedHint")
               : bid.unsealedAt
-              ? t("details.unsealedAt", { date: formatDateTime(bid.unsealedAt, lang, { padded: true }) })
+              ? t("details.unsealedAt", { date: formatDateTime(bid.unsealedAt, lang) })
               : t("details.openHint")}
           </div>
         </div>
@@ -79,10 +79,10 @@ function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidCompa
         </div>
         <div className="stat">
           <div className="stat-title">{t("fields.biddingDeadline")}</div>
-          <div className="stat-value text-lg">{formatDateTime(bid.biddingDeadline, lang, { padded: true })}</div>
+          <div className="stat-value text-lg">{formatDateTime(bid.biddingDeadline, lang)}</div>
           {bid.biddingStartAt && (
             <div className="stat-desc">
-              {t("details.opens", { date: formatDateTime(bid.biddingStartAt, lang, { padded: true }) })}
+              {t("details.opens", { date: formatDateTime(bid.biddingStartAt, lang) })}
             </div>
           )}
         </div>
@@ -97,8 +97,8 @@ function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidCompa
         <Field label={t("fields.department")}>
           <span dir="auto">{bid.department}</span>
         </Field>
-        <Field label={t("fields.projectDeadline")}>{formatDate(bid.deadline, lang, { utc: true, padded: true })}</Field>
-        <Field label={t("fields.createdAt")}>{formatDateTime(bid.createdAt, lang, { padded: true })}</Field>
+        <Field label={t("fields.projectDeadline")}>{formatDate(bid.deadline, lang, { utc: true })}</Field>
+        <Field label={t("fields.createdAt")}>{formatDateTime(bid.createdAt, lang)}</Field>
         <Field label={t("fields.evaluationMethod")}>
           {bid.evaluationMethod === "combined_scoring"
             ? t("details.weights", { method, price: String(bid.priceWeight), technical: String(bid.technicalWeight) })
@@ -132,7 +132,7 @@ function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidCompa
       {bid.closedEarlyAt && (
         <div role="note" className="alert alert-info alert-soft whitespace-pre-line">
           {t("lifecycle.closedEarly", {
-            date: formatDateTime(bid.closedEarlyAt, lang, { padded: true }),
+            date: formatDateTime(bid.closedEarlyAt, lang),
             reason: bid.earlyCloseReason ?? "",
           })}
         </div>
@@ -161,7 +161,7 @@ function BidHistory({ events }: { events: BidEvent[] }) {
             <span className="text-sm text-base-content/70">
               {t("lifecycle.history.by", {
                 name: e.actor ? isolate(e.actor.name) : "-",
-                date: formatDateTime(e.createdAt, i18n.language, { padded: true }),
+                date: formatDateTime(e.createdAt, i18n.language),
               })}
             </span>
             {e.comment && <span className="whitespace-pre-line break-words" dir="auto">{e.comment}</span>}

@@ -54,8 +54,8 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
                 <td>
                   <BidStatusBadge status={bid.status} />
                 </td>
-                <td className="whitespace-nowrap">{formatDate(bid.biddingDeadline, lang, { padded: true })}</td>
-                <td className="whitespace-nowrap">{formatDate(bid.deadline, lang, { utc: true, padded: true })}</td>
+                <td className="whitespace-nowrap">{formatDate(bid.biddingDeadline, lang)}</td>
+                <td className="whitespace-nowrap">{formatDate(bid.deadline, lang, { utc: true })}</td>
                 <td className="text-end whitespace-nowrap tabular-nums">{formatMoney(bid.estimatedBudget, lang)}</td>
                 <td className="whitespace-nowrap">
                   <SubmissionCount bid={bid} />

@@ -47,7 +47,7 @@ export function CloseEarlyDialog({ bid, busy, now = new Date(), onConfirm, onClo
       <p>
         {t("lifecycle.close.advertised", {
           number: isolate(bid.bidNumber),
-          deadline: isolate(formatDateTime(bid.biddingDeadline, lang, { padded: true })),
+          deadline: isolate(formatDateTime(bid.biddingDeadline, lang)),
         })}
       </p>
       <div role="note" className="alert alert-warning alert-soft" data-testid="close-early-remaining">

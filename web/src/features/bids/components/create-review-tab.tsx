@@ -35,13 +35,11 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
     [t("fields.department"), v.department],
     [t("fields.category"), category ?? t("form.firstItemCategory")],
     [t("fields.purchaseRequest"), source ? `${source.requestId} · ${source.title}` : t("convert.none")],
-    [t("fields.biddingDeadline"), formatDateTime(localDateTimeToIso(v.biddingDeadline), lang, { padded: true })],
-    [t("fields.projectDeadline"), formatDate(dateToIso(v.deadline), lang, { utc: true, padded: true })],
+    [t("fields.biddingDeadline"), formatDateTime(localDateTimeToIso(v.biddingDeadline), lang)],
+    [t("fields.projectDeadline"), formatDate(dateToIso(v.deadline), lang, { utc: true })],
     [
       t("fields.biddingStartAt"),
-      v.biddingStartAt
-        ? formatDateTime(localDateTimeToIso(v.biddingStartAt), lang, { padded: true })
-        : t("form.whenPublished"),
+      v.biddingStartAt ? formatDateTime(localDateTimeToIso(v.biddingStartAt), lang) : t("form.whenPublished"),
     ],
     [t("fields.biddingMode"), t(`mode.${v.biddingMode}`)],
     [

@@ -74,7 +74,7 @@ export function ReceivedBids({ bid, Comparison }: { bid: BidRequest; Comparison:
                   </span>
                 </td>
                 <td className="whitespace-nowrap">
-                  {formatDate(b.validUntil, lang, { padded: true })}{" "}
+                  {formatDate(b.validUntil, lang)}{" "}
                   {b.expired && <span className="badge badge-error badge-sm">{t("received.expired")}</span>}
                 </td>
               </tr>
