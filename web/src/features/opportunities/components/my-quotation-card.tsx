@@ -70,7 +70,7 @@ export function MyQuotationCard({ quotation, onRevise, PurchaseOrder }: {
           <ExtendValidity id={quotation.id} requested={!!quotation.extensionRequestedAt} />
         )}
         {onRevise && (
-          <div className="card-actions justify-end">
+          <div className="card-actions flex-wrap justify-end">
             <button type="button" className="btn btn-sm btn-outline" onClick={onRevise}>{t("my.revise")}</button>
           </div>
         )}

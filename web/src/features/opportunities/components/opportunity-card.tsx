@@ -90,7 +90,7 @@ export function OpportunityCard({ opportunity, onManualEntry, onUploadPdf, hasQu
             )}
           </div>
         )}
-        <div className="card-actions justify-end">
+        <div className="card-actions flex-wrap justify-end">
           <button type="button" className="btn btn-outline btn-sm" onClick={onUploadPdf}>
             {t("uploadPdf")}
           </button>

@@ -36,10 +36,12 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
   const lines = items.map((item, n) => lineCents(values?.[n]?.unitPrice ?? "", item.quantity));
   const total = lines.every((c) => c !== null) ? lines.reduce<number>((s, c) => s + (c ?? 0), 0) : null;
   return (
+    // On a phone each item is a small card (name; quantity and unit; price and line total; notes) and
+    // the total follows the last one: nothing to scroll sideways to, the totals always in view.
     <div className="overflow-x-auto">
-      <table className="table table-sm">
+      <table className="table table-sm max-sm:block">
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className="max-sm:hidden">
           <tr>
             <th scope="col">{t("item")}</th>
             <th scope="col" className="text-end">{t("quantity")}</th>
@@ -49,13 +51,26 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
             <th scope="col" className="min-w-40">{t("submit.itemNotes")}</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {items.map((item, n) => (
-            <tr key={item.id}>
-              <th scope="row" className="break-words font-normal" dir="auto">{item.name}</th>
-              <td className="text-end">{item.quantity}</td>
-              <td dir="auto">{item.unit}</td>
-              <td>
+            <tr key={item.id} className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-3">
+              <th
+                scope="row"
+                className="break-words font-normal max-sm:col-span-2 max-sm:p-0 max-sm:font-medium"
+                dir="auto"
+              >
+                {item.name}
+              </th>
+              <td className="text-end max-sm:col-span-2 max-sm:p-0 max-sm:text-start">
+                <span className="sm:hidden">{t("quantity")}:</span> <bdi>{item.quantity}</bdi>
+                <span className="sm:hidden">
+                  {" "}
+                  <bdi>{item.unit}</bdi>
+                </span>
+              </td>
+              <td className="max-sm:hidden" dir="auto">{item.unit}</td>
+              <td className="max-sm:p-0">
+                <span className="text-xs sm:hidden" aria-hidden="true">{t("submit.unitPrice")}</span>
                 <input
                   type="number"
                   inputMode="decimal"
@@ -67,15 +82,17 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
                   {...register(`items.${n}.unitPrice`)}
                 />
               </td>
-              <td className="text-end whitespace-nowrap">
+              <td className="text-end whitespace-nowrap max-sm:self-center max-sm:p-0" data-testid="line-total">
+                <span className="sm:hidden">{t("submit.lineTotal")}:</span>{" "}
                 {lines[n] === null ? "-" : formatMoney(fromCents(lines[n]), i18n.language)}
               </td>
-              <td>
+              <td className="max-sm:col-span-2 max-sm:p-0">
                 <input
                   type="text"
                   maxLength={2000}
                   className="input input-sm w-full"
                   aria-label={t("submit.notesFor", { item: isolate(item.name) })}
+                  placeholder={t("submit.itemNotes")}
                   dir="auto"
                   {...register(`items.${n}.notes`)}
                 />
@@ -83,13 +100,13 @@ export function QuotationItemsInput({ items, control, register, caption, invalid
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={4} className="text-end">{t("submit.total")}</th>
-            <td className="text-end font-semibold whitespace-nowrap">
+        <tfoot className="max-sm:block">
+          <tr className="max-sm:flex max-sm:justify-between max-sm:py-3">
+            <th scope="row" colSpan={4} className="text-end max-sm:p-0">{t("submit.total")}</th>
+            <td className="text-end font-semibold whitespace-nowrap max-sm:p-0" data-testid="quotation-total">
               {total === null ? "-" : formatMoney(fromCents(total), i18n.language)}
             </td>
-            <td />
+            <td className="max-sm:hidden" />
           </tr>
         </tfoot>
       </table>
