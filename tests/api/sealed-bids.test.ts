@@ -36,6 +36,26 @@ const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 const enc = new TextEncoder();
 const hex = (s: string) => Array.from(enc.encode(s), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/** A sealed bid request in the test's category with one item, open for bidding. */
+async function sealedBid(title: string, item: { itemName: string; quantity: number; estimatedPrice: string }) {
+  return await expectJson<Bid>(
+    await manager.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        title,
+        description: "Sealed",
+        department: "Facilities",
+        qualificationCriteria: "References",
+        biddingMode: "sealed",
+        categoryId: CAT,
+        deadline: iso(21 * DAY),
+        biddingDeadline: iso(14 * DAY),
+        items: [{ ...item, unit: "pcs", categoryId: CAT }],
+      },
+    }),
+    201,
+  );
+}
 // What the vendors submit. Distinct values that appear nowhere else (estimated prices differ).
 const A = { unit: "987.65", total: "2962.95", notes: "SEALNOTE-A-final", itemNotes: "ITEMNOTE-A-walnut" };
 const A_OLD = { unit: "111.11", total: "333.33", notes: "SEALNOTE-A-first" };
@@ -406,23 +426,7 @@ Deno.test(`${tag} each vendor still finds its own sealed quotation: list, by id,
 });
 
 Deno.test(`${tag} one current quotation per vendor per sealed bid holds under parallel first submissions`, async () => {
-  const other = await expectJson<Bid>(
-    await manager.request("/api/bid-requests", {
-      method: "POST",
-      json: {
-        title: "Parallel sealed tender",
-        description: "Sealed",
-        department: "Facilities",
-        qualificationCriteria: "References",
-        biddingMode: "sealed",
-        categoryId: CAT,
-        deadline: iso(21 * DAY),
-        biddingDeadline: iso(14 * DAY),
-        items: [{ itemName: "Shelf", quantity: 1, unit: "pcs", estimatedPrice: "50.00", categoryId: CAT }],
-      },
-    }),
-    201,
-  );
+  const other = await sealedBid("Parallel sealed tender", { itemName: "Shelf", quantity: 1, estimatedPrice: "50.00" });
   const send = (price: string) =>
     vendorB.request("/api/vendor/quotations", {
       method: "POST",
@@ -673,23 +677,7 @@ await db.query("update vendor_profiles set company_name = $2, contact_person = $
   C.company,
   C.contact,
 ]);
-const bid2 = await expectJson<Bid>(
-  await manager.request("/api/bid-requests", {
-    method: "POST",
-    json: {
-      title: "Second sealed tender",
-      description: "Sealed",
-      department: "Facilities",
-      qualificationCriteria: "References",
-      biddingMode: "sealed",
-      categoryId: CAT,
-      deadline: iso(21 * DAY),
-      biddingDeadline: iso(14 * DAY),
-      items: [{ itemName: "Cabinet", quantity: 2, unit: "pcs", estimatedPrice: "500.00", categoryId: CAT }],
-    },
-  }),
-  201,
-);
+const bid2 = await sealedBid("Second sealed tender", { itemName: "Cabinet", quantity: 2, estimatedPrice: "500.00" });
 const cId = vendorC.user.id;
 /** Strings that name vendor C: they may appear where they did before (vendor lists), never more often. */
 const C_IDENTITY = [

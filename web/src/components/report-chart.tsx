@@ -68,6 +68,12 @@ export function visibleLabels(n: number, room: number, need: number, all: boolea
   return shown;
 }
 
+/** A category's bars: each as thick as fits (80% of the band, at most MAX_BAR), the group centred. */
+function bars(band: number, count: number) {
+  const bar = Math.min(MAX_BAR, Math.max(2, (band * 0.8) / count));
+  return { bar, inset: (band - bar * count) / 2 };
+}
+
 const clip = (text: string, px: number) => {
   const max = Math.max(1, Math.floor(px / CHAR));
   return text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text;
@@ -122,8 +128,7 @@ export default function ReportChart(
       const x = (v: number) =>
         rtl ? plotRight - ((v - lo) / (hi - lo)) * span : plotLeft + ((v - lo) / (hi - lo)) * span;
       const band = (plotBottom - plotTop) / n;
-      const bar = Math.min(MAX_BAR, Math.max(2, (band * 0.8) / series.length));
-      const inset = (band - bar * series.length) / 2;
+      const { bar, inset } = bars(band, series.length);
       body = (
         <svg width={width} height={svgHeight} className="chart-surface" role="presentation">
           {ticks.map((t) => (
@@ -178,8 +183,7 @@ export default function ReportChart(
       const centre = (i: number) => rtl ? plotRight - band * i - band / 2 : plotLeft + band * i + band / 2;
       const widest = Math.max(1, ...labels.map((l) => l.length)) * CHAR + 8;
       const shown = visibleLabels(n, plotRight - plotLeft, Math.min(widest, 120), tickInterval === 0);
-      const bar = Math.min(MAX_BAR, Math.max(2, (band * 0.8) / series.length));
-      const inset = (band - bar * series.length) / 2;
+      const { bar, inset } = bars(band, series.length);
       body = (
         <svg width={width} height={svgHeight} className="chart-surface" role="presentation">
           {ticks.map((t) => (

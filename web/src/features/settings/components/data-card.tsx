@@ -7,7 +7,7 @@ import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
 import { profileQueryOptions } from "../../../hooks/use-profile.ts";
 import { toastError } from "../../../lib/error-toast.ts";
 import { useResetDashboard } from "../api/reset-dashboard.ts";
-import { downloadFile } from "./download-file.ts";
+import { downloadFile } from "../../../lib/save-response.ts";
 
 function Row({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../../components/copy-button.tsx";
-import { downloadFile } from "./download-file.ts";
+import { downloadFile } from "../../../lib/save-response.ts";
 
 /** The 10 one-time recovery codes, shown once right after enrolment (the server keeps only hashes). */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
