@@ -50,6 +50,7 @@ export const PGLITE_SET = [
   "tests/api/openapi-fuzz.test.ts", // malformed requests from the OpenAPI document: no 5xx (a quarter of them)
   "tests/api/list-cache.test.ts", // change notifications through PGlite's listen
   "tests/api/purchase-orders.test.ts", // one journey: request, award, order, receipt
+  "tests/api/sealed-bids.test.ts", // sealed from the database: keyed bidder tags, unseal writes vendors back
 ];
 
 /**

@@ -24,7 +24,7 @@ Deno.test("[bids] a tab shows 50 bids, then 'Show more' loads the next page by c
   const lists: URLSearchParams[] = [];
   globalThis.fetch = ((input: RequestInfo | URL) => {
     const url = new URL(String(input), "http://localhost:8000/");
-    if (url.pathname === "/api/auth/user") {
+    if (url.pathname === "/api/auth/session") {
       return Promise.resolve(Response.json({ id: 1, email: "m@example.com", role: { name: "procurement_manager" } }));
     }
     if (url.pathname === "/api/bid-requests") {

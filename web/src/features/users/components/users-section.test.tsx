@@ -14,7 +14,7 @@ const USERS = Array.from(
 
 Deno.test("[users] Users section: 50 rows appear a few per frame (no frame inserts them all), and every row is shown", async () => {
   const api = fakeApi({
-    "GET /api/auth/user": () => ({ ...ADMIN, permissions: [] }),
+    "GET /api/auth/session": () => ({ ...ADMIN, permissions: [] }),
     "GET /api/roles": () => [ADMIN.role, USERS[0].role],
     "GET /api/admin/users": () => USERS,
   });
