@@ -275,7 +275,8 @@ export async function openPage(
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("console", (m) => {
-    // The signed-out SPA asks /api/auth/user and gets the expected 401; Chromium logs that as an error.
+    // A 401 is expected where a test ends a session under a page (sign-out, restore, role change);
+    // signed-out pages themselves log none (GET /api/auth/session answers 200: tests/e2e/landing.test.ts).
     if (m.type() === "error" && !/status of 401/.test(m.text())) problems.push(`console error: ${m.text()}`);
   });
   page.on("requestfailed", (r) => {
