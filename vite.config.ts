@@ -3,6 +3,8 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { precompressDir } from "./scripts/precompress.ts";
+import { firstScreen } from "./scripts/first-screen-plugin.ts";
+import { chunkGroups } from "./scripts/chunk-groups.ts";
 
 const api = "http://localhost:8000";
 const outDir = fileURLToPath(new URL("./web/dist", import.meta.url));
@@ -26,7 +28,7 @@ const proxy = { "/api": api, "/healthz": api, "/readyz": api };
 
 export default defineConfig({
   root: fileURLToPath(new URL("./web", import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), firstScreen(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -37,6 +39,7 @@ export default defineConfig({
         entryFileNames: "assets/[name]-[hash].js",
         chunkFileNames: "assets/[name]-[hash].js",
         assetFileNames: "assets/[name]-[hash][extname]",
+        codeSplitting: { groups: chunkGroups(fileURLToPath(new URL(".", import.meta.url)).replace(/\/$/, "")) },
       },
     },
   },

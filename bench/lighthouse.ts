@@ -52,7 +52,10 @@ async function loadAverage(): Promise<string> {
   return (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
 }
 
-async function sessionCookie(base: string, login: { path: string; body: Record<string, string> }): Promise<string> {
+async function sessionCookies(
+  base: string,
+  login: { path: string; body: Record<string, string> },
+): Promise<{ name: string; value: string }[]> {
   const res = await fetch(`${base}${login.path}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
@@ -60,13 +63,77 @@ async function sessionCookie(base: string, login: { path: string; body: Record<s
   });
   if (res.status !== 200) throw new Error(`sign-in ${login.path}: ${res.status} ${await res.text()}`);
   await res.body?.cancel();
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers.getSetCookie().map((c) => {
+    const [pair] = c.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
 }
 
-async function lighthouse(url: string, name: string, cookie?: string): Promise<Result> {
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * A fresh Chromium (own profile: a cold cache) with the session cookie in its cookie jar, as a
+ * signed-in browser has it. Lighthouse's `--extra-headers` Cookie is no substitute: the browser
+ * replaces it with its own jar's cookies as soon as the page sets one (the SPA's `lang`).
+ */
+async function browserWith(base: string, cookies: { name: string; value: string }[]) {
+  const profile = await Deno.makeTempDir({ prefix: "lighthouse-profile-" });
+  const child = new Deno.Command(chromiumPath("full")!, {
+    args: [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  let port = 0;
+  for (let i = 0; i < 200 && !port; i++) {
+    try {
+      port = Number((await Deno.readTextFile(`${profile}/DevToolsActivePort`)).split("\n")[0]);
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  if (!port) throw new Error("Chromium did not open its debugging port");
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const ws = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.id !== 1) return;
+      if (msg.error) reject(new Error(JSON.stringify(msg.error)));
+      else resolve();
+    };
+    const params = { cookies: cookies.map((c) => ({ ...c, url: base, httpOnly: true, sameSite: "Lax" })) };
+    ws.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params }));
+  });
+  ws.close();
+  return {
+    port,
+    async close() {
+      child.kill();
+      await child.status;
+      await Deno.remove(profile, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+async function lighthouse(url: string, name: string, cookies: { name: string; value: string }[]): Promise<Result> {
   const out = KEEP
     ? `${KEEP}/${name.replace(/[^a-z0-9]+/gi, "-")}-${Date.now()}.json`
     : await Deno.makeTempFile({ suffix: ".json" });
+  const browser = await browserWith(new URL(url).origin, cookies);
   const args = [
     "exec",
     "--yes",
@@ -77,16 +144,14 @@ async function lighthouse(url: string, name: string, cookie?: string): Promise<R
     "--output=json",
     `--output-path=${out}`,
     "--only-categories=performance,accessibility,best-practices,seo",
-    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync`,
+    `--port=${browser.port}`,
+    // The cookie above stays; the profile is new, so the cache is cold all the same.
+    "--disable-storage-reset",
     ...(DESKTOP ? ["--preset=desktop"] : []),
-    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  const run = await new Deno.Command("npm", {
-    args,
-    env: { CHROME_PATH: chromiumPath("full")! },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  const run = await new Deno.Command("npm", { args, stdout: "piped", stderr: "piped" }).output().finally(() =>
+    browser.close()
+  );
   if (run.code !== 0) throw new Error(`lighthouse ${url}: ${new TextDecoder().decode(run.stderr).slice(-2000)}`);
   const report = JSON.parse(await Deno.readTextFile(out));
   if (!KEEP) await Deno.remove(out);
@@ -120,8 +185,8 @@ try {
     const results: Result[] = [];
     for (let i = 0; i < RUNS; i++) {
       // A fresh session per run: the audit's own cold load, never a session another run renewed.
-      const cookie = p.login ? await sessionCookie(server.url, p.login) : undefined;
-      results.push(await lighthouse(`${server.url}${p.path}`, p.name, cookie));
+      const cookies = p.login ? await sessionCookies(server.url, p.login) : [];
+      results.push(await lighthouse(`${server.url}${p.path}`, p.name, cookies));
     }
     const m = (k: keyof Result) => median(results.map((r) => r[k]));
     rows.push(

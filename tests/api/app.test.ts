@@ -5,6 +5,7 @@ import { ACCESS } from "../../src/auth/guard.ts";
 import { SESSION_COOKIE } from "../../src/auth/session.ts";
 import { expectJson, recordingLogger, testApp, withoutCode } from "../helpers/app.ts";
 import { emptyDb, testBackend } from "../helpers/db.ts";
+import { createUser, TEST_PASSWORD } from "../helpers/users.ts";
 
 const tag = `[app/${testBackend()}]`;
 const logger = recordingLogger();
@@ -247,7 +248,20 @@ Deno.test(`${tag} the built SPA: hashed assets cached for a year, index.html for
   const webRoot = await Deno.makeTempDir();
   try {
     await Deno.mkdir(`${webRoot}/assets`);
-    await Deno.writeTextFile(`${webRoot}/index.html`, `<!doctype html><title>SPA</title><div id="root"></div>`);
+    await Deno.writeTextFile(
+      `${webRoot}/index.html`,
+      `<!doctype html><html lang="en" dir="ltr"><head><title>SPA</title></head><div id="root"></div></html>`,
+    );
+    await Deno.writeTextFile(
+      `${webRoot}/first-screen.json`,
+      JSON.stringify({
+        signedIn: ["assets/first-screen-A1.js"],
+        locales: {
+          en: { start: ["assets/text-en-B2.js"], signedIn: ["assets/first-screen-text-en-C3.js"] },
+          dv: { start: ["assets/text-dv-D4.js"], signedIn: ["assets/first-screen-text-dv-E5.js"] },
+        },
+      }),
+    );
     await Deno.writeTextFile(`${webRoot}/assets/main-AbC123.js`, "console.log('spa')");
     await Deno.writeTextFile(`${webRoot}/favicon.svg`, "<svg xmlns='http://www.w3.org/2000/svg'/>");
     const spa = await testApp({ db, webRoot });
@@ -258,12 +272,52 @@ Deno.test(`${tag} the built SPA: hashed assets cached for a year, index.html for
     assert.equal(asset.headers.get("cache-control"), "public, max-age=31536000, immutable");
     assert.equal(await asset.text(), "console.log('spa')");
 
-    for (const path of ["/", "/dashboard", "/vendor/register", "/no/such/page"]) {
+    // The page carries the session (null here) and is never kept by a shared cache.
+    for (const path of ["/", "/index.html", "/dashboard", "/vendor/register", "/no/such/page"]) {
       const res = await spa.app.request(path);
       assert.equal(res.status, 200, path);
       assert.match(res.headers.get("content-type") ?? "", /^text\/html/, path);
-      assert.equal(res.headers.get("cache-control"), "no-cache", path);
-      assert.match(await res.text(), /<title>SPA<\/title>/, path);
+      assert.equal(res.headers.get("cache-control"), "private, no-cache", path);
+      assert.equal(res.headers.get("vary"), "Cookie", path);
+      const html = await res.text();
+      assert.match(html, /<title>SPA<\/title>/, path);
+      assert.match(html, /<script type="application\/json" id="boot">\{"user":null\}<\/script>\s*<\/head>/, path);
+      assert.match(html, /<link rel="modulepreload" crossorigin href="\/assets\/text-en-B2.js">/, path);
+      assert.doesNotMatch(html, /first-screen/, `${path}: a signed-out page names no signed-in chunk`);
+    }
+    const listing = await spa.app.request("/first-screen.json");
+    await listing.body?.cancel();
+    assert.equal(listing.status, 404, "the build's list is read by the server, not served");
+
+    // Signed in: the user as /api/auth/session answers it, and the first screen's chunks.
+    const manager = await createUser(db, "procurement_manager");
+    const login = await spa.app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: manager.email, password: TEST_PASSWORD }),
+    });
+    assert.equal(login.status, 200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const session = await (await spa.app.request("/api/auth/session", { headers: { cookie } })).json();
+    const signedIn = await (await spa.app.request("/dashboard", { headers: { cookie } })).text();
+    const boot = signedIn.match(/<script type="application\/json" id="boot">(.*?)<\/script>/);
+    assert.deepEqual(JSON.parse(boot![1]), { user: session });
+    for (const chunk of ["first-screen-A1", "text-en-B2", "first-screen-text-en-C3"]) {
+      assert.match(signedIn, new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}.js">`));
+    }
+    assert.doesNotMatch(signedIn, /-dv-/);
+    // A forged or expired cookie is a signed-out page, and the cookie is cleared.
+    const forged = await spa.app.request("/", { headers: { cookie: `${SESSION_COOKIE}=forged.token.value` } });
+    assert.match(await forged.text(), /\{"user":null\}/);
+
+    // The language the browser chose: its direction from the first byte, its text named up front.
+    const dv = await (await spa.app.request("/", { headers: { cookie: "lang=dv" } })).text();
+    assert.match(dv, /<html lang="dv" dir="rtl">/);
+    assert.match(dv, /href="\/assets\/text-dv-D4.js"/);
+    assert.doesNotMatch(dv, /text-en-B2/);
+    for (const bad of ["lang=xx", "lang=%22%3E%3Cscript%3E", "lang="]) {
+      const page = await (await spa.app.request("/", { headers: { cookie: bad } })).text();
+      assert.match(page, /<html lang="en" dir="ltr">/, bad);
     }
 
     const icon = await spa.app.request("/favicon.svg");

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import type { Route } from "playwright-core";
 import analytics from "../../web/src/features/analytics/locales/en.json" with { type: "json" };
+import overview from "../../web/src/features/overview/locales/en.json" with { type: "json" };
 import common from "../../web/src/locales/en.json" with { type: "json" };
 import dv from "../../web/src/locales/dv.json" with { type: "json" };
 import es from "../../web/src/locales/es.json" with { type: "json" };
@@ -54,6 +55,48 @@ Deno.test("[first-load] the admin dashboard paints its figures and tables before
   }
 });
 
+Deno.test("[first-load] a signed-in load asks nothing before its first screen: the page carries the user and names every chunk the first screen needs", async () => {
+  const { server, browser } = await ctx();
+  const tab = await openPage(browser, server.url);
+  const { page } = tab;
+  try {
+    await signIn(tab, "manager@example.com");
+    const scripts: string[] = [];
+    const api: string[] = [];
+    // The scripts asked for before the first screen asks for its figures: what it needed to draw.
+    let beforeData: string[] | undefined;
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.resourceType() === "script") scripts.push(path);
+      if (path.startsWith("/api/")) {
+        api.push(path);
+        beforeData ??= [...scripts];
+      }
+    });
+    await page.goto("/");
+    await page.getByText(overview.intro, { exact: true }).waitFor();
+    assert.ok(!api.includes("/api/auth/session") && !api.includes("/api/auth/user"), `asked: ${api.join(" ")}`);
+
+    const html = await (await page.request.get("/")).text();
+    const boot = JSON.parse(html.match(/<script type="application\/json" id="boot">(.*?)<\/script>/)![1]);
+    assert.equal(boot.user.email, "manager@example.com");
+    assert.equal(boot.user.role.name, "procurement_manager");
+    const named = [...html.matchAll(/(?:src|href)="(\/assets\/[\w-]+\.js)"/g)].map((m) => m[1]);
+    assert.ok(beforeData && beforeData.length > 0);
+    const late = beforeData.filter((s) => !named.includes(s));
+    assert.deepEqual(late, [], "every script the first screen needed was named in the page");
+    assert.ok(named.length <= 8, `the first screen in a few requests: ${named.join(" ")}`);
+
+    // Signed out, the same address is sent without a user and draws the landing page.
+    await page.request.post("/api/auth/logout");
+    const out = await (await page.request.get("/")).text();
+    assert.match(out, /<script type="application\/json" id="boot">\{"user":null\}<\/script>/);
+    assert.deepEqual(tab.problems, []);
+  } finally {
+    await tab.close();
+  }
+});
+
 Deno.test("[first-load] the sign-in page loads only English up front; a stored Dhivehi choice renders in Dhivehi, right to left, with no English first", async () => {
   const { server, browser } = await ctx();
   for (const scheme of ["light", "dark"] as const) {
@@ -81,18 +124,27 @@ Deno.test("[first-load] the sign-in page loads only English up front; a stored D
       const headings = await page.evaluate(() => (globalThis as unknown as { __headings: string[] }).__headings);
       assert.deepEqual(headings, [dv.auth.loginTitle], "the heading was never shown in English first");
       // Dhivehi's common strings came as a chunk of their own; Spanish's were not loaded at all.
-      // What the page loads before any lazy chunk: the entry script and its modulepreload links.
-      const html = await (await page.request.get("/login")).text();
-      const upFront = [...html.matchAll(/(?:src|href)="(\/assets\/[\w-]+\.js)"/g)].map((m) => m[1]);
+      // What an English browser (no language cookie) loads before any lazy chunk: the entry script
+      // and its modulepreload links.
+      const chunksOf = (html: string) => [...html.matchAll(/(?:src|href)="(\/assets\/[\w-]+\.js)"/g)].map((m) => m[1]);
+      const codeOf = (paths: string[]) => Promise.all(paths.map(async (s) => await (await page.request.get(s)).text()));
+      const english = await (await fetch(`${server.url}/login`)).text();
+      assert.match(english, /<html lang="en" dir="ltr">/);
+      const upFront = chunksOf(english);
       assert.ok(upFront.length > 0);
-      const entryCode = (await Promise.all(upFront.map(async (s) => await (await page.request.get(s)).text()))).join();
+      const entryCode = (await codeOf(upFront)).join();
       assert.ok(!entryCode.includes(dv.auth.loginTitle), "Dhivehi strings are not loaded up front");
       assert.ok(!entryCode.includes(es.auth.loginTitle), "Spanish strings are not loaded up front");
       assert.ok(entryCode.includes(common.auth.loginTitle), "English, the fallback, is");
-      const dvChunks = scripts.filter((s) => /\/assets\/dv-[\w-]+\.js$/.test(s));
-      const dvCode = await Promise.all(dvChunks.map(async (s) => await (await page.request.get(s)).text()));
-      assert.ok(dvCode.some((code) => code.includes(dv.auth.loginTitle)), `fetched: ${scripts.join(" ")}`);
-      assert.ok(!scripts.some((s) => /\/assets\/es-[\w-]+\.js$/.test(s)), "no Spanish chunk");
+      const fetched = await codeOf(scripts);
+      assert.ok(fetched.some((code) => code.includes(dv.auth.loginTitle)), `fetched: ${scripts.join(" ")}`);
+      assert.ok(!fetched.some((code) => code.includes(es.auth.loginTitle)), "no Spanish chunk");
+      // This browser chose Dhivehi (the SPA keeps it in a cookie too): its page is right to left from
+      // the first byte and names Dhivehi's text up front.
+      const own = await (await page.request.get("/login")).text();
+      assert.match(own, /<html lang="dv" dir="rtl">/);
+      const ownCode = (await codeOf(chunksOf(own).filter((c) => !upFront.includes(c)))).join();
+      assert.ok(ownCode.includes(dv.auth.loginTitle), "Dhivehi's strings are named in its page");
       await screenshot(page, `first-load-login-dv-${scheme}`);
 
       // Switching language at run time fetches the next one and renders in it.

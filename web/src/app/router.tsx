@@ -10,6 +10,7 @@ import { i18n } from "../lib/i18n.ts";
 import { LoginPage } from "../features/auth/components/login-page.tsx";
 import { LandingPage } from "../features/landing/components/landing-page.tsx";
 import { NotFoundPage } from "../components/not-found-page.tsx";
+import { FIRST_SCREEN_NAMESPACES } from "./first-screen.ts";
 
 const VendorRegistrationPage = lazy(() =>
   import("../features/vendor-registration/components/vendor-registration-page.tsx")
@@ -74,7 +75,7 @@ function warmFirstScreen() {
   warmed = true;
   void import("./dashboard.tsx");
   void import("./sections/overview.tsx");
-  void i18n.loadNamespaces(["overview", "analytics", "reports"]);
+  void i18n.loadNamespaces([...FIRST_SCREEN_NAMESPACES]);
 }
 
 export function AppRouter() {

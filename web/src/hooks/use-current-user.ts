@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson } from "../lib/api-client.ts";
 import type { RoleName } from "../../../src/shared/roles.ts";
+import { takeBootSession } from "../lib/boot.ts";
 
 export type CurrentUser = {
   id: number | string;
@@ -36,6 +37,8 @@ export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: getCurrentUser,
+    // The page's own answer, when the server sent one (web/src/lib/boot.ts): no request before the first screen.
+    initialData: takeBootSession,
     retry: false,
     meta: { skipUnauthorizedRedirect: true },
   });

@@ -38,6 +38,14 @@ function applyDocumentLanguage(lang: string) {
   const root = document.documentElement;
   root.lang = lang;
   root.dir = isRtl(lang) ? "rtl" : "ltr";
+  // The server reads it to send the page in this language's direction, with its text's chunks
+  // named up front (src/lib/spa-html.ts); not a secret, and no use to another site.
+  try {
+    const secure = globalThis.location?.protocol === "https:" ? "; Secure" : "";
+    document.cookie = `lang=${encodeURIComponent(lang)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  } catch {
+    // No cookies here (component tests): the page is then sent in English and corrected at start.
+  }
 }
 
 /**
