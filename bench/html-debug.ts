@@ -1,7 +1,8 @@
 /**
  * One document of the HTML corpus (tests/fixtures/ocr/html-corpus.ts) as the importer sees it: its
  * text lines with their words' x positions, then what it returned against the truth. For working
- * on the development half only: `deno run -A bench/html-debug.ts <id> [--per-family 4] [--seed 1]`.
+ * on the development half only: `deno run -A bench/html-debug.ts <id> [--per-family 4] [--seed 1] [--boxes]`
+ * (`--boxes`: each word's left-right edges and height).
  */
 import { makeHtmlCorpus } from "../tests/fixtures/ocr/html-corpus.ts";
 import { renderHtmlPdf } from "../tests/fixtures/ocr/html-render.ts";
@@ -26,7 +27,13 @@ try {
   for (const p of pages) {
     console.log(`--- page ${p.page} (${p.width} x ${p.height})`);
     for (const l of groupLines(p.words.flatMap(splitWord))) {
-      console.log(l.words.map((w) => `${Math.round(w.x0)}:${w.text}`).join(" "));
+      console.log(
+        l.words.map((w) =>
+          Deno.args.includes("--boxes")
+            ? `${Math.round(w.x0)}-${Math.round(w.x1)}/${Math.round(w.y1 - w.y0)}:${w.text}`
+            : `${Math.round(w.x0)}:${w.text}`
+        ).join(" "),
+      );
     }
   }
   const got = interpret(pages);

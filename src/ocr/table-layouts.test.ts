@@ -315,3 +315,107 @@ Deno.test("[ocr/table] a unit column the header reading missed, and a sidebar be
     [["Projektmanagement", "8", "93.95", "751.60"], ["Kugelschreiber blau", "51", "1.54", "78.54"]],
   );
 });
+
+Deno.test('[ocr/table] thousands grouped by a space ("7 329,00") do not count as a column: "… 120 x 90 cm" keeps its "cm"', () => {
+  // Right-aligned figures: "7" and "18" of the thousands stand at an edge of their own.
+  assert.deepEqual(
+    read([
+      [[40, "Réf."], [108, "Désignation"], [370, "Qté"], [402, "P.U. HT"], [465, "Montant HT"]],
+      [[40, "FA-1321"], [108, "Peinture murale intérieure, blanche"], [383, "33"], [426, "7,01"], [510, "231,33"]],
+      [[40, "FU-1025"], [108, "Tableau blanc magnétique 120 x 90 cm"], [383, "21"], [414, "349,00"], [498, "7 329,00"]],
+      [[40, "IT-0729"], [108, "Câble réseau Cat 6, U/UTP"], [389, "3"], [426, "1,95"], [522, "5,85"]],
+      [[40, "SE-1580"], [108, "Formation des utilisateurs"], [383, "40"], [414, "458,99"], [492, "18 359,60"]],
+    ]),
+    [
+      ["Peinture murale intérieure, blanche", "33", "7.01", "231.33"],
+      ["Tableau blanc magnétique 120 x 90 cm", "21", "349.00", "7329.00"],
+      ["Câble réseau Cat 6, U/UTP", "3", "1.95", "5.85"],
+      ["Formation des utilisateurs", "40", "458.99", "18359.60"],
+    ],
+  );
+});
+
+Deno.test("[ocr/table] a sidebar's line between a row and its second line leaves the row open", () => {
+  assert.deepEqual(
+    read([
+      [[37, "Artículo"], [247, "Cant."], [280, "Precio"], [331, "Total"], [417, "CLIENTE"]],
+      [[37, "Soporte remoto"], [268, "4"], [280, "56,24 €"], [331, "224,96 €"], [417, "13/12/2025"]],
+      [[37, "Contrato de mantenimiento anual,"], [268, "2"], [280, "9361,00 €"], [331, "18.722,00 €"]],
+      { gap: 6, cells: [[417, "VÁLIDO HASTA"]] },
+      { gap: 6, cells: [[37, "impresoras"]] },
+      [[37, "Bolsas de basura 120 l"], [268, "1"], [280, "4,64 €"], [331, "4,64 €"], [417, "TOTAL"]],
+    ]),
+    [
+      ["Soporte remoto", "4", "56.24", "224.96"],
+      ["Contrato de mantenimiento anual, impresoras", "2", "9361.00", "18722.00"],
+      ["Bolsas de basura 120 l", "1", "4.64", "4.64"],
+    ],
+  );
+});
+
+Deno.test('[ocr/table] a line broken after a hyphen ("MU-" over "PC1T0T") is joined without a space', () => {
+  assert.deepEqual(
+    read([
+      [[40, "Description"], [300, "Qty"], [360, "Unit price"], [450, "Total"]],
+      [[40, "Externe SSD 1 TB, Samsung T7, MU-"], [300, "92"], [360, "187.95"], [450, "17291.40"]],
+      { gap: 12, cells: [[40, "PC1T0T"]] },
+      [[40, "Anti-slip mat, 60 x 90 cm"], [300, "2"], [360, "24.50"], [450, "49.00"]],
+    ]),
+    [
+      ["Externe SSD 1 TB, Samsung T7, MU-PC1T0T", "92", "187.95", "17291.40"],
+      ["Anti-slip mat, 60 x 90 cm", "2", "24.50", "49.00"],
+    ],
+  );
+});
+
+Deno.test('[ocr/table] a "Variantes" table (alternatives offered) is no part of the quotation', () => {
+  assert.deepEqual(
+    read([
+      [[46, "Désignation"], [329, "Qté"], [361, "Prix unitaire HT"], [477, "Total"]],
+      [[46, "Onduleur 1500 VA"], [349, "5"], [437, "469,00"], [508, "2 345,00"]],
+      [[46, "Papier toilette, 3 plis"], [343, "11"], [444, "10,48"], [517, "115,28"]],
+      { gap: 24, cells: [[43, "Variantes"]] },
+      [[46, "Désignation"], [288, "Qté"], [329, "Prix unitaire HT"], [477, "Total"]],
+      [[46, "Stylo à bille bleu"], [317, "1"], [450, "1,42"], [529, "1,42"]],
+      [[46, "Câble réseau Cat 6, U/UTP"], [310, "52"], [450, "0,62"], [523, "32,24"]],
+      [[46, "Tube LED T8 150 cm"], [310, "18"], [444, "22,99"], [517, "413,82"]],
+    ]),
+    [["Onduleur 1500 VA", "5", "469.00", "2345.00"], ["Papier toilette, 3 plis", "11", "10.48", "115.28"]],
+  );
+});
+
+Deno.test("[ocr/table] a footer printed on every page (address, tax and bank numbers, page number) is no item", () => {
+  // Its figures fall in the table's columns: "812 345" under the quantity, "678" under the price.
+  const footer = (n: number): DrawnLine => ({
+    gap: 660,
+    cells: [[40, "Hoffmann GmbH · Königstraße 42, Stuttgart · USt-IdNr. DE"], [389, "812 345"], [437, "678 · IBAN"], [
+      491,
+      "DE89 3704 0044",
+    ], [560, `Seite ${n} /`]],
+  });
+  const head: DrawnLine = [[43, "Pos."], [74, "Art.-Nr."], [129, "Bezeichnung"], [376, "Menge"], [421, "Einzelpreis"], [
+    491,
+    "Gesamt",
+  ]];
+  const pages = [
+    drawPage([
+      head,
+      [[43, "33"], [74, "5192.032"], [129, "Installation und Konfiguration"], [410, "4"], [445, "112,50"], [
+        513,
+        "450,00",
+      ]],
+      [[43, "34"], [74, "4867.057"], [129, "USB-C-Dockingstation"], [410, "6"], [445, "173,98"], [504, "1.043,88"]],
+      footer(1),
+    ], { page: 1 }),
+    drawPage([
+      head,
+      [[43, "35"], [74, "5140.038"], [129, "Möbelmontage"], [410, "3"], [451, "79,35"], [513, "238,05"]],
+      footer(2),
+    ], { page: 2 }),
+  ];
+  assert.deepEqual(interpret(pages).items.map((i) => [i.name, i.quantity, i.unitPrice, i.totalPrice]), [
+    ["Installation und Konfiguration", "4", "112.50", "450.00"],
+    ["USB-C-Dockingstation", "6", "173.98", "1043.88"],
+    ["Möbelmontage", "3", "79.35", "238.05"],
+  ]);
+});

@@ -187,16 +187,20 @@ function unnamedLeftColumn(words: Word[], columns: Column[]): boolean {
     next.x0 > columns[0].x0 - h;
 }
 
+/** Beyond the last column's right edge is outside the table (a sidebar beside it, a stamp). */
+function beyondTable(columns: Column[], w: Word): boolean {
+  const right = columns[columns.length - 1];
+  return !!right && right.role !== "description" && w.x0 > right.x1 + (w.y1 - w.y0) * 2;
+}
+
 function cellsOf(line: Line, columns: Column[]): Cells {
   const cells: Cells = {};
   let sawNumber = false;
   const words = (unnamedLeftColumn(line.words, columns) ? line.words.slice(1) : line.words)
     .flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2, w.y1 - w.y0).role === "quantity" ? splitUnit(w) : [w]);
   let prev: { role: ColumnRole; w: Word } | undefined;
-  // Beyond the last column's right edge is outside the table (a sidebar beside it, a stamp).
-  const right = columns[columns.length - 1];
   for (const w of words) {
-    if (right && right.role !== "description" && w.x0 > right.x1 + (w.y1 - w.y0) * 2) continue;
+    if (beyondTable(columns, w)) continue;
     let role = bandOf(columns, (w.x0 + w.x1) / 2, w.y1 - w.y0).role;
     const numeric = looksNumeric(w.text) || /^[$€£%()]+$/.test(w.text);
     // A long description runs into the next band: text before the first number stays description.
@@ -328,6 +332,17 @@ export function tidyName(s: string): string {
   return s.split(/\s+/).filter((t) => t && !/^[.,:;'"`‚„“”‘’°|\\_~^*=<>{}\[\]!?«»]+$/.test(t)).join(" ");
 }
 
+/**
+ * A description's lines as one: a line broken after a hyphen inside a word or code ("MU-" over
+ * "PC1T0T") joins without a space; tables break lines at hyphens that are part of the text.
+ */
+export function joinNameLines(lines: string[]): string {
+  return lines.reduce(
+    (all, line) => (!all ? line : /\p{L}[\p{L}\d]*-$|\d-$/u.test(all) ? all + line : `${all} ${line}`),
+    "",
+  );
+}
+
 /** `repair`: a row one digit from adding up may be corrected (not where arithmetic alone makes an item). */
 function finish(
   row: Row,
@@ -335,7 +350,7 @@ function finish(
   lost?: Set<"unitPrice" | "total">,
   repair = true,
 ): ExtractedItem | undefined {
-  const name = tidyName(row.name.join(" "));
+  const name = tidyName(joinNameLines(row.name));
   if (!name) return undefined;
   let checked = checkRow(
     { quantity: row.quantity, unitPrice: row.unitPrice, total: row.total, discountPercent: row.discount },
@@ -385,6 +400,29 @@ function finish(
   };
 }
 
+/** A line's text for comparing pages: its numbers as "#" (a page number differs, "Seite 1 / 2"). */
+const lineKey = (l: Line) => lineText(l).toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+
+/**
+ * Lines printed the same at the top or the bottom of two pages or more (a running header or
+ * footer: the seller's address, bank and tax numbers). A table's header repeated on each page is
+ * not one of them.
+ */
+function runningLines(pages: { page: PageWords; lines: Line[] }[]): Set<string> {
+  const seen = new Map<string, number>();
+  for (const { page, lines } of pages) {
+    const header = (l: Line | undefined) => !!l && !!findHeader(l, page.width);
+    const edge = lines.filter((l, i) =>
+      (l.y1 < page.height * 0.15 || l.y0 > page.height * 0.85) && !header(l) &&
+      !header(stackedHeader(l, lines[i + 1])) && !(i > 0 && header(stackedHeader(lines[i - 1], l)))
+    );
+    for (const key of new Set(edge.map(lineKey))) seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return new Set(
+    [...seen].filter(([key, n]) => n >= 2 && key.replace(/[^\p{L}]/gu, "").length >= 20).map(([key]) => key),
+  );
+}
+
 export interface TableResult {
   items: ExtractedItem[];
   /** The line totals add up to an amount on a subtotal/total line (undefined without such a line). */
@@ -405,8 +443,11 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
   const currencies = new Map<string, number>();
   /** Inside an optional part ("Optional items"): how many table headers it has had. */
   let optional: { headers: number } | undefined;
-  for (const page of pages) {
-    const lines = groupLines(page.words.flatMap(splitWord));
+  const paged = pages.map((page) => ({ page, lines: groupLines(page.words.flatMap(splitWord)) }));
+  const running = runningLines(paged);
+  for (const { page, lines: all } of paged) {
+    // A letterhead or footer printed on every page is no row, whatever numbers it holds.
+    const lines = all.filter((l) => !running.has(lineKey(l)));
     const h = typicalHeight(lines);
     let current: Row | undefined;
     let pageHeader: Header | undefined;
@@ -480,6 +521,8 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
       }
       const active = pageHeader ?? (header && scaleHeader(header, page.width));
       if (!active || optional) continue;
+      // A sidebar's line between two lines of the table (a two-column page) leaves the row open.
+      if (line.words.every((w) => beyondTable(active.columns, w))) continue;
       const cells = cellsOf(line, active.columns);
       const label = text(cells.description);
       const qty = splitQuantity(cells.quantity);
@@ -593,7 +636,9 @@ export function alignColumns(header: Header, below: Line[], h: number): Header {
   const words: Word[] = [];
   for (const line of below) {
     if (findHeader(line, header.width) || isSummaryLabel(lineText(line))) break;
-    const nums = line.words.filter((w) => (w.x0 + w.x1) / 2 > from && (looksNumeric(w.text) || PERCENT.test(w.text)));
+    const nums = joinGroups(line.words, h).filter((w) =>
+      (w.x0 + w.x1) / 2 > from && (looksNumeric(w.text) || PERCENT.test(w.text))
+    );
     if (nums.length >= 2) words.push(...nums);
   }
   if (words.length < numericCols.length * 2) return header;
@@ -623,6 +668,22 @@ export function alignColumns(header: Header, below: Line[], h: number): Header {
     if (columns.every((c, i) => i === 0 || c.x0 >= columns[i - 1].x1 - h * 0.2)) return { ...header, columns };
   }
   return header;
+}
+
+/**
+ * A figure whose thousands are grouped with a space ("7 329,00", French and Swiss style) as one
+ * word: a text layer or a reading gives its groups as words of their own, which would count as a
+ * column more when the figures' edges are grouped.
+ */
+function joinGroups(words: Word[], h: number): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    if (prev && /^\d{1,3}( \d{3})*$/.test(prev.text) && /^\d{3}([.,]\d+)?$/.test(w.text) && w.x0 - prev.x1 <= h * 0.6) {
+      out[out.length - 1] = { ...prev, text: `${prev.text} ${w.text}`, x1: w.x1, y1: Math.max(prev.y1, w.y1) };
+    } else out.push(w);
+  }
+  return out;
 }
 
 function scaleHeader(h: Header, width: number): Header {
