@@ -33,6 +33,7 @@ import { notificationSettingsRoutes } from "./features/notification-settings/rou
 import { systemSettingsRoutes } from "./features/system-settings/routes.ts";
 import { organisationRoutes } from "./features/organisation/routes.ts";
 import { ocrRoutes } from "./features/ocr/routes.ts";
+import { opportunityOcrRoutes } from "./features/opportunities/ocr-routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 import { ocdsRoutes } from "./features/ocds/routes.ts";
 import { budgetRoutes } from "./features/budgets/routes.ts";
@@ -58,6 +59,7 @@ export const routers = [
   notificationSettingsRoutes,
   systemSettingsRoutes,
   organisationRoutes,
+  opportunityOcrRoutes,
   ocrRoutes,
   systemExportRoutes,
   reportRoutes,

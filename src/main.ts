@@ -13,7 +13,7 @@ import { VERSION } from "./version.ts";
 import { DEMO_ACCOUNTS } from "./db/demo-accounts.ts";
 import { ROLES } from "./shared/roles.ts";
 import { startOutboxWorker } from "./notify/worker.ts";
-import { startBidClock } from "./jobs/bid-clock.ts";
+import { startBidClock } from "./features/bids/clock-job.ts";
 import { startDeadlineReminders } from "./jobs/deadline-reminders.ts";
 import { startFileRetention } from "./jobs/file-retention.ts";
 import { startAuditCheckpoints } from "./audit/checkpoint.ts";

@@ -8,7 +8,7 @@ import type { Queryable } from "../db/types.ts";
 import { decrypt, encrypt } from "../lib/crypto.ts";
 import { fileBytes, openSealedFileMeta, rewriteFile } from "../files/storage.ts";
 import type { ObjectStore } from "../files/s3.ts";
-import { insertQuotationItems } from "../features/opportunities/queries.ts";
+import { insertQuotationItems } from "../db/quotation-items.ts";
 import { openBidder } from "./bidder.ts";
 import * as q from "./queries.ts";
 
@@ -56,7 +56,7 @@ export async function unsealBidQuotations(
     // Who bid is sealed too (src/sealing/bidder.ts); rows sealed before that keep vendor_id.
     const vendorId = r.vendorId ?? await openBidder(key, bidId, r.vendorTag!, r.sealedVendor!);
     const p = await openPayload(key, sealContext(bidId, vendorId, r.revision), r.payload);
-    // The same rows an open bid's submission writes (the opportunities feature owns that statement).
+    // The same rows an open bid's submission writes (one statement, src/db/quotation-items.ts).
     await insertQuotationItems(tx, r.id, "bid_request", p.items.map((i) => ({ ...i, itemId: i.bidRequestItemId })));
     await q.markQuotationOpened(tx, r.id, vendorId, p.totalAmount, p.notes);
     const files = await q.encryptedAttachments(tx, r.id);

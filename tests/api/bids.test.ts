@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runBidClock } from "../../src/jobs/bid-clock.ts";
+import { runBidClock } from "../../src/features/bids/clock-job.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";

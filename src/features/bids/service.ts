@@ -17,12 +17,15 @@ import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import { canCreateBids, hasPermission } from "../../shared/permissions.ts";
 import type { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import { type BidStatus, canTransitionBid } from "../../shared/status/bid-request.ts";
-import { existingCategoryIds } from "../categories/queries.ts";
-import { addEvent as addPurchaseRequestEvent } from "../purchase-requests/queries.ts";
+import { existingCategoryIds } from "../categories/service.ts";
+import { addPurchaseRequestEvent } from "../purchase-requests/service.ts";
 import { approvalThresholdCents, bidApprovalsNeeded } from "./approval.ts";
 import { announceEarlyClose } from "./notify.ts";
 import { bidItems, bidTerms } from "./payload.ts";
 import * as q from "./queries.ts";
+
+/** An award moves the bid to evaluation and to awarded (docs/decisions/027-service-layer.md). */
+export { setBidStatus } from "./queries.ts";
 
 /** One bid with its history; for a sealed bid that is not unsealed, the number of submissions and nothing else about them. */
 export async function getBid(db: Queryable, id: number) {

@@ -7,6 +7,7 @@ import type { Queryable } from "../../db/types.ts";
 import { Conflict } from "../../lib/errors.ts";
 import { organisationTimeZone } from "../../lib/organisation-time-zone.ts";
 import { getSettings } from "../../lib/settings.ts";
+import { writeSetting } from "../../lib/settings-queries.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
 import {
   type BudgetSettings,
@@ -15,7 +16,6 @@ import {
   type OverrunPolicy,
   periodLabel,
 } from "../../shared/schemas/budgets.ts";
-import { writeSetting } from "../system-settings/queries.ts";
 import * as q from "./queries.ts";
 
 export const SETTING_KEYS = { overrunPolicy: "budget_overrun_policy", startMonth: "fiscal_year_start_month" } as const;

@@ -15,22 +15,17 @@ import type { Logger } from "../../lib/logger.ts";
 import type { ExtractionResult } from "../../ocr/extract.ts";
 import { matchItems, type RequestItem } from "../../ocr/match.ts";
 import { OcrJobError, type OcrPool } from "../../ocr/pool.ts";
-import * as opportunities from "../opportunities/queries.ts";
 import * as q from "./queries.ts";
 
 export const OCR_KINDS: FileKind[] = ["pdf", "png", "jpeg", "tiff", "bmp"];
 
 type Target = { kind: "purchase_request" | "bid_request"; id: number };
 
-/** The target must be open to this vendor now; returns its items and whether it is a sealed bid. */
-async function openTarget(db: Queryable, vendorId: number, byCategory: boolean, t: Target) {
-  const [row] = t.kind === "purchase_request"
-    ? await opportunities.matchingPurchaseRequests(db, vendorId, byCategory, t.id)
-    : await opportunities.matchingBids(db, vendorId, byCategory, [], t.id);
-  if (!row) throw new NotFound("ocr.targetNotOpen");
-  const sealed = t.kind === "bid_request" && (row as { biddingMode?: string }).biddingMode === "sealed";
-  return { items: row.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity })), sealed };
-}
+/**
+ * A request open to the vendor now, as the opportunities feature found it (its items, and whether it
+ * is a sealed bid): that feature calls this one, never the other way (docs/decisions/027-service-layer.md).
+ */
+export type OpenTarget = Target & { items: RequestItem[]; sealed: boolean };
 
 /** The vendor as owner of its jobs: its id, and its reader tag for sealed bids' jobs (src/sealing/bidder.ts). */
 async function ownerOf(deps: Pick<Deps, "secrets">, vendorId: number): Promise<q.JobOwner> {
@@ -64,12 +59,11 @@ async function openedPayload(
 export async function createJob(
   deps: Deps,
   vendorId: number,
-  byCategory: boolean,
-  target: Target,
+  target: OpenTarget,
   file: { name: string; bytes: Uint8Array },
 ): Promise<number> {
   const { db, config, secrets, objectStore } = deps;
-  const { items, sealed } = await openTarget(db, vendorId, byCategory, target);
+  const { items, sealed } = target;
   return await db.tx(async (tx) => {
     // Serialise one vendor's uploads so the hourly limit holds under parallel requests.
     await q.lockVendorJobs(tx, vendorId);

@@ -396,38 +396,8 @@ export async function insertQuotation(
   ))[0].id;
 }
 
-export async function insertQuotationItems(
-  tx: Queryable,
-  quotationId: number,
-  kind: "purchase_request" | "bid_request",
-  items: {
-    itemId: number;
-    name: string;
-    quantity: number;
-    unit: string;
-    unitPrice: string;
-    totalPrice: string;
-    notes: string;
-  }[],
-) {
-  const column = kind === "purchase_request" ? "purchase_request_item_id" : "bid_request_item_id";
-  await tx.query(
-    `insert into quotation_items (quotation_id, ${column}, name, quantity, unit, unit_price, total_price, notes)
-     select $1, t.item, t.name, t.qty, t.unit, t.price::numeric, t.total::numeric, t.notes
-       from unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[])
-         as t(item, name, qty, unit, price, total, notes)`,
-    [
-      quotationId,
-      items.map((i) => i.itemId),
-      items.map((i) => i.name),
-      items.map((i) => i.quantity),
-      items.map((i) => i.unit),
-      items.map((i) => i.unitPrice),
-      items.map((i) => i.totalPrice),
-      items.map((i) => i.notes),
-    ],
-  );
-}
+// Written by an open submission here and by unsealing (src/sealing/sealed-quotation.ts): one statement, shared.
+export { insertQuotationItems } from "../../db/quotation-items.ts";
 
 export async function attach(tx: Queryable, quotationId: number, fileId: number) {
   await tx.query("insert into quotation_attachments (quotation_id, file_id) values ($1, $2)", [quotationId, fileId]);

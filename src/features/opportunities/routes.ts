@@ -27,7 +27,7 @@ import * as q from "./queries.ts";
 import { myTags, openSealedRows, present } from "./service.ts";
 import { matchingQuerySchema, vendorQuotationListQuerySchema } from "../../shared/schemas/opportunities.ts";
 import * as ocr from "../ocr/service.ts";
-import { extendValidity } from "../quotations/extension.ts";
+import { extendValidity } from "../quotations/service.ts";
 import * as r from "../../shared/schemas/responses/opportunities.ts";
 import { z } from "zod";
 

@@ -1,9 +1,11 @@
 /**
  * The vendor's own view of sealed quotations: opened for their owner only (src/sealing), for one
- * quotation or for the sealed rows of a list page.
+ * quotation or for the sealed rows of a list page; and which request is open to the vendor now.
  */
 import type { Context } from "hono";
+import type { Queryable } from "../../db/types.ts";
 import type { AppEnv } from "../../lib/deps.ts";
+import { NotFound } from "../../lib/errors.ts";
 import { openPayload, sealContext } from "../../sealing/sealed-quotation.ts";
 import { myBidderTags } from "../../sealing/bidder.ts";
 import { sealedFileMeta } from "../../files/storage.ts";
@@ -63,4 +65,23 @@ export async function openSealedRows(c: Context<AppEnv>, body: string) {
 export async function myTags(c: Context<AppEnv>): Promise<string[]> {
   const { db, secrets } = c.get("deps");
   return await myBidderTags(db, secrets.sealedBidKey, c.get("user")!.id);
+}
+
+/**
+ * The request must be open to this vendor now; returns its items and whether it is a sealed bid.
+ * An OCR upload names its request here first and hands the answer to the OCR feature's service
+ * (docs/decisions/027-service-layer.md: opportunities calls OCR, never the other way).
+ */
+export async function openTarget(
+  db: Queryable,
+  vendorId: number,
+  byCategory: boolean,
+  t: { kind: "purchase_request" | "bid_request"; id: number },
+) {
+  const [row] = t.kind === "purchase_request"
+    ? await q.matchingPurchaseRequests(db, vendorId, byCategory, t.id)
+    : await q.matchingBids(db, vendorId, byCategory, [], t.id);
+  if (!row) throw new NotFound("ocr.targetNotOpen");
+  const sealed = t.kind === "bid_request" && (row as { biddingMode?: string }).biddingMode === "sealed";
+  return { ...t, items: row.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity })), sealed };
 }

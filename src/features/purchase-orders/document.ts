@@ -47,7 +47,7 @@ import { fileBytes } from "../../files/storage.ts";
 import { NotFound } from "../../lib/errors.ts";
 import { formatEmailDate, formatEmailMoney, intlSupports } from "../../shared/email-render.ts";
 import { isRtl, type Language, LANGUAGES } from "../../shared/i18n-languages.ts";
-import { readProfile } from "../organisation/queries.ts";
+import { readProfile } from "../organisation/service.ts";
 import { DOCUMENT_LABELS, type DocumentLabels } from "./document-labels.ts";
 import { documentLines, documentOrder } from "./document-queries.ts";
 

@@ -30,7 +30,7 @@ import {
   toThousandths,
 } from "../../shared/schemas/purchase-orders.ts";
 import type { z } from "zod";
-import { vendorCompanyName } from "../vendors/queries.ts";
+import { vendorCompanyName } from "../vendors/service.ts";
 import * as q from "./queries.ts";
 
 type Ctx = Context<AppEnv>;

@@ -17,11 +17,21 @@ import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import type { prListQuerySchema, quickPurchaseRequestSchema } from "../../shared/schemas/purchase-requests.ts";
 import { canEdit, canEditItems, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
 import { checkApproval as checkBudgetRule } from "../budgets/service.ts";
-import { existingCategoryIds } from "../categories/queries.ts";
+import { existingCategoryIds } from "../categories/service.ts";
 import { type NewPurchaseRequest, quickItems } from "./payload.ts";
 import * as q from "./queries.ts";
 
 type QuickForm = z.output<typeof quickPurchaseRequestSchema>;
+
+/**
+ * What other features change on a purchase request (docs/decisions/027-service-layer.md): a bid
+ * created from it and an award record in its history; an award closes it under its row lock.
+ */
+export {
+  addEvent as addPurchaseRequestEvent,
+  lockPurchaseRequest as lockPurchaseRequestStatus,
+  setStatus as setPurchaseRequestStatus,
+} from "./queries.ts";
 
 export function approvalsNeeded(budgetCents: number, thresholdCents: number) {
   // Strictly above the threshold needs a second (finance) approval; exactly at it does not.

@@ -15,7 +15,13 @@ import { enqueueTemplated } from "../../notify/emails.ts";
 import { toCents } from "../../shared/money.ts";
 import { evaluateQuotations, type EvaluationMethod } from "../../shared/evaluation.ts";
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
+import { setBidStatus } from "../bids/service.ts";
 import { onPurchaseOrderIssued, purchaseOrderLink } from "../purchase-orders/service.ts";
+import {
+  addPurchaseRequestEvent,
+  lockPurchaseRequestStatus,
+  setPurchaseRequestStatus,
+} from "../purchase-requests/service.ts";
 import * as q from "./queries.ts";
 
 /** The error code of a sealed bid's quotations (src/shared/error-codes.ts). */
@@ -62,7 +68,7 @@ export async function lockForReview(tx: Queryable, target: { kind: q.RequestKind
 /** A bid under review moves from bidding_closed to evaluation (audited with the change that caused it). */
 export async function startEvaluation(tx: Queryable, c: Context<AppEnv>, req: q.LockedRequest) {
   if (req.kind !== "bid_request" || req.status !== "bidding_closed") return;
-  await q.setBidStatus(tx, req.id, "evaluation");
+  await setBidStatus(tx, req.id, "evaluation");
   await audit(tx, c, {
     action: "STATUS_CHANGE",
     entityType: "bid_request",
@@ -131,19 +137,21 @@ export async function awardQuotation(
   // The request, and the purchase request behind a bid, are closed.
   let prId: number | null = null;
   if (req.kind === "bid_request") {
-    await q.setBidStatus(tx, req.id, "awarded");
+    await setBidStatus(tx, req.id, "awarded");
     prId = req.purchaseRequestId;
   } else {
     prId = req.id;
   }
   let prChange: { from: string; to: string } | null = null;
   if (prId !== null) {
-    const pr = await q.lockPurchaseRequestStatus(tx, prId);
+    const pr = await lockPurchaseRequestStatus(tx, prId);
     if (pr?.status === "active") {
-      await q.setPurchaseRequestStatus(tx, prId, "completed");
+      await setPurchaseRequestStatus(tx, prId, "completed");
       prChange = { from: "active", to: "completed" };
     }
-    await q.addPurchaseRequestEvent(tx, {
+    // The award in the purchase request's history (from/to null when it was not active).
+    await addPurchaseRequestEvent(tx, {
+      action: "awarded",
       prId,
       actorId: me.id,
       from: prChange?.from ?? null,

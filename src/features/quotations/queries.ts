@@ -6,7 +6,6 @@ import type { Queryable } from "../../db/types.ts";
 import { cursorSql, type Keyset, limitSql, whereAfter, whereFrom } from "../../db/keyset.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 import { where as buildWhere } from "../../db/where.ts";
-import { addEvent as addPurchaseRequestHistory } from "../purchase-requests/queries.ts";
 
 export type RequestKind = "purchase_request" | "bid_request";
 
@@ -355,19 +354,6 @@ export async function setEvaluation(tx: Queryable, id: number, score: number, co
         updated_at = now() where id = $1`,
     [id, score.toFixed(2), comment],
   );
-}
-
-// The request's own status changes are its feature's queries (no copies here).
-export { setBidStatus } from "../bids/queries.ts";
-export { lockPurchaseRequest as lockPurchaseRequestStatus } from "../purchase-requests/queries.ts";
-export { setStatus as setPurchaseRequestStatus } from "../purchase-requests/queries.ts";
-
-/** The award in the purchase request's history (from/to null when it was not active). */
-export async function addPurchaseRequestEvent(
-  tx: Queryable,
-  e: { prId: number; actorId: number; from: string | null; to: string | null; comment: string },
-) {
-  await addPurchaseRequestHistory(tx, { ...e, action: "awarded" });
 }
 
 export async function insertPurchaseOrder(

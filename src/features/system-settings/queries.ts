@@ -32,14 +32,6 @@ export async function readSettingValues(db: Queryable): Promise<SettingValues> {
 }
 
 /** Upsert: the rows are seeded by the first migration, but a deleted row must not make saving fail. */
-export async function writeSetting(tx: Queryable, key: string, value: string, userId: number | null) {
-  await tx.query(
-    `insert into settings (key, value, category, updated_by, updated_at) values ($1, $2, 'system', $3, now())
-     on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
-    [key, value, userId],
-  );
-}
-
 /** The main tables whose exact count(*) the metrics show (cheap at this product's sizes). */
 export const COUNTED_TABLES = [
   "users",

@@ -7,6 +7,7 @@ import { migrate, migrationStatus } from "../../db/migrate.ts";
 import { ping } from "../../db/queries.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { validate } from "../../lib/validate.ts";
+import { writeSetting } from "../../lib/settings-queries.ts";
 import { forgetOrganisationTimeZone } from "../../lib/organisation-time-zone.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
 import {
@@ -73,7 +74,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
           timeZone: body.timeZone ?? before.timeZone,
         };
         for (const [field, key] of Object.entries(q.SETTING_KEYS)) {
-          await q.writeSetting(tx, key, String(next[field as keyof q.SettingValues]), userId);
+          await writeSetting(tx, key, String(next[field as keyof q.SettingValues]), userId);
         }
         await audit(tx, c, {
           action: "UPDATE",
@@ -173,7 +174,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const before = await readStorageLimits(tx);
         for (const [field, key] of Object.entries(STORAGE_LIMIT_KEYS) as [keyof typeof next, string][]) {
-          await q.writeSetting(tx, key, String(next[field]), userId);
+          await writeSetting(tx, key, String(next[field]), userId);
         }
         await audit(tx, c, {
           action: "UPDATE",

@@ -20,9 +20,12 @@ import { hasPermission } from "../../shared/permissions.ts";
 import type { RoleName } from "../../shared/roles.ts";
 import type { z } from "zod";
 import type { vendorRegistrationSchema } from "../../shared/schemas/vendor-registration.ts";
-import { activeCategoryIds } from "../categories/queries.ts";
-import { emailTaken, setPassword } from "../users/queries.ts";
+import { activeCategoryIds } from "../categories/service.ts";
+import { emailTaken, setPassword } from "../users/service.ts";
 import * as q from "./queries.ts";
+
+/** What other features read of a vendor (docs/decisions/027-service-layer.md): its company name for purchase orders. */
+export { vendorCompanyName } from "./queries.ts";
 
 export const SET_PASSWORD_HOURS = 72;
 /**

@@ -1,11 +1,12 @@
 /**
  * Opens bidding at its start time and closes it at its deadline. Runs on every instance; an
- * advisory lock makes one instance do each round.
+ * advisory lock makes one instance do each round. Started by src/main.ts; it lives in its feature,
+ * as the OCR runner does, because src/jobs imports no feature (docs/decisions/027-service-layer.md).
  */
-import type { Db } from "../db/types.ts";
-import type { Logger } from "../lib/logger.ts";
-import { tryTransactionLock } from "../db/queries.ts";
-import { advanceBidClock } from "../features/bids/clock.ts";
+import type { Db } from "../../db/types.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { tryTransactionLock } from "../../db/queries.ts";
+import { advanceBidClock } from "./clock.ts";
 
 const LOCK_KEY = 727_100_010;
 
