@@ -9,7 +9,7 @@
  * Run: node_modules/.bin/deno run -A bench/lighthouse.ts [--runs 3] [--only admin,vendor] [--desktop] [--keep DIR]
  * (builds the SPA when stale, starts the app on a fresh embedded database with demo data.)
  */
-import { chromiumPath, ensureSpaBuilt, startServer } from "../tests/e2e/helpers.ts";
+import { CHROMIUM_ARGS, chromiumPath, ensureSpaBuilt, startServer } from "../tests/e2e/helpers.ts";
 import { DEMO_PASSWORD } from "../src/db/demo-accounts.ts";
 
 const LIGHTHOUSE = "lighthouse@12.2.3";
@@ -70,17 +70,6 @@ async function sessionCookies(
   });
 }
 
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 /**
  * A fresh Chromium (own profile: a cold cache) with the session cookie in its cookie jar, as a
  * signed-in browser has it. Lighthouse's `--extra-headers` Cookie is no substitute: the browser
@@ -89,7 +78,13 @@ const CHROMIUM_FLAGS = [
 async function browserWith(base: string, cookies: { name: string; value: string }[]) {
   const profile = await Deno.makeTempDir({ prefix: "lighthouse-profile-" });
   const child = new Deno.Command(chromiumPath("full")!, {
-    args: [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    args: [
+      ...CHROMIUM_ARGS,
+      "--headless=new",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
     stdout: "null",
     stderr: "null",
   }).spawn();

@@ -15,6 +15,7 @@
  *   feature, started by src/main.ts.
  */
 import assert from "node:assert/strict";
+import { resolveWithin, sourceFiles, specifiers } from "../tests/helpers/imports.ts";
 
 const SRC = new URL("./", import.meta.url);
 const FEATURES = "features/";
@@ -32,28 +33,8 @@ const SELF = "features.boundaries.test.ts";
  */
 const ALLOWED = new Set<string>([]);
 
-async function* sourceFiles(dir: URL, prefix: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(dir)) {
-    if (entry.isDirectory) yield* sourceFiles(new URL(`${entry.name}/`, dir), `${prefix}${entry.name}/`);
-    else if (/\.tsx?$/.test(entry.name)) yield `${prefix}${entry.name}`;
-  }
-}
-
-/** Every module specifier: `import ... from`, `export ... from`, `import "x"` and `import("x")`. */
-export function specifiers(source: string): string[] {
-  const found: string[] = [];
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])([^"'\n]+)\1/g;
-  for (const match of source.matchAll(pattern)) found.push(match[2]);
-  return found;
-}
-
 /** src-relative path of a relative specifier, or null when it leaves src or is a package. */
-function resolve(file: string, specifier: string): string | null {
-  if (!specifier.startsWith(".")) return null;
-  const base = new URL(file, "file:///src/");
-  const target = new URL(specifier, base).pathname;
-  return target.startsWith("/src/") ? target.slice("/src/".length) : null;
-}
+const resolve = (file: string, specifier: string) => resolveWithin("src", file, specifier);
 
 const featureOf = (path: string) => path.startsWith(FEATURES) ? path.slice(FEATURES.length).split("/")[0] : null;
 

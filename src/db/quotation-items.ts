@@ -5,19 +5,22 @@
  */
 import type { Queryable } from "./types.ts";
 
+/** A quotation's line as written and read: the request's item it prices, and the vendor's figures. */
+export interface QuotationItemFields {
+  itemId: number;
+  name: string;
+  quantity: number;
+  unit: string;
+  unitPrice: string;
+  totalPrice: string;
+  notes: string;
+}
+
 export async function insertQuotationItems(
   tx: Queryable,
   quotationId: number,
   kind: "purchase_request" | "bid_request",
-  items: {
-    itemId: number;
-    name: string;
-    quantity: number;
-    unit: string;
-    unitPrice: string;
-    totalPrice: string;
-    notes: string;
-  }[],
+  items: QuotationItemFields[],
 ) {
   const column = kind === "purchase_request" ? "purchase_request_item_id" : "bid_request_item_id";
   await tx.query(

@@ -8,6 +8,7 @@
  * (import.meta.glob), which this test does not count as an import.
  */
 import assert from "node:assert/strict";
+import { resolveWithin, sourceFiles, specifiers } from "../../tests/helpers/imports.ts";
 
 const WEB_SRC = new URL("./", import.meta.url);
 const FEATURES = "features/";
@@ -21,35 +22,8 @@ const SHARED = ["components/", "hooks/", "lib/"];
  */
 const ALLOWED = new Set<string>([]);
 
-async function* sourceFiles(dir: URL, prefix: string): AsyncGenerator<string> {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = await Array.fromAsync(Deno.readDir(dir));
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return;
-    throw error;
-  }
-  for (const entry of entries) {
-    if (entry.isDirectory) yield* sourceFiles(new URL(`${entry.name}/`, dir), `${prefix}${entry.name}/`);
-    else if (/\.tsx?$/.test(entry.name)) yield `${prefix}${entry.name}`;
-  }
-}
-
-/** Every module specifier: `import ... from`, `export ... from`, `import "x"` and `import("x")`. */
-export function specifiers(source: string): string[] {
-  const found: string[] = [];
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])([^"'\n]+)\1/g;
-  for (const match of source.matchAll(pattern)) found.push(match[2]);
-  return found;
-}
-
 /** web/src-relative path of a relative specifier, or null when it leaves web/src or is a package. */
-function resolve(file: string, specifier: string): string | null {
-  if (!specifier.startsWith(".")) return null;
-  const base = new URL(file, "file:///web/src/");
-  const target = new URL(specifier, base).pathname;
-  return target.startsWith("/web/src/") ? target.slice("/web/src/".length) : null;
-}
+const resolve = (file: string, specifier: string) => resolveWithin("web/src", file, specifier);
 
 const featureOf = (path: string) => path.startsWith(FEATURES) ? path.slice(FEATURES.length).split("/")[0] : null;
 

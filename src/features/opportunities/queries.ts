@@ -4,6 +4,7 @@
  * no internal notes, no number of competing bids).
  */
 import type { Queryable } from "../../db/types.ts";
+import type { QuotationItemFields } from "../../db/quotation-items.ts";
 import {
   afterSql,
   cursorSql,
@@ -421,16 +422,7 @@ export interface VendorQuotationRow {
   notes: string | null;
   submittedAt: Date;
   source: string;
-  items: {
-    id: number;
-    itemId: number;
-    name: string;
-    quantity: number;
-    unit: string;
-    unitPrice: string;
-    totalPrice: string;
-    notes: string;
-  }[];
+  items: (QuotationItemFields & { id: number })[];
   /** `sealedMeta`: a sealed file's real name, encrypted (opened for its owner by present()). */
   attachments: { id: number; filename: string; sealedMeta?: string | null }[];
   purchaseOrder: { id: number; poNumber: string } | null;
