@@ -37,7 +37,7 @@ const EnvSchema = z.object({
   AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(100),
   AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
-  // Per-address limits on public writes (issue 10); the test default is high, tests that check a limit set it.
+  // Per-address limits on public writes; the test default is high, tests that check a limit set it.
   RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   RATE_LIMIT_SET_PASSWORD_PER_MINUTE: z.coerce.number().int().min(1).optional(),

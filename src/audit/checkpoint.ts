@@ -1,5 +1,5 @@
 /**
- * Signed checkpoints of the audit chain (issue 10 item 7). The hash chain alone proves nothing to
+ * Signed checkpoints of the audit chain. The hash chain alone proves nothing to
  * someone who can rewrite the table and recompute every hash (the table owner can disable triggers).
  * So the head of the chain is signed, with HMAC-SHA256 under a key derived from the app's secrets
  * (purpose "audit") that the database never sees, every `every` entries and on a schedule, and each

@@ -1,5 +1,5 @@
 /**
- * Audit entries about sealed bids (issue 10 item 4a). Until a sealed bid is unsealed, staff may learn
+ * Audit entries about sealed bids. Until a sealed bid is unsealed, staff may learn
  * from the audit trail only that a sealed quotation was submitted (the count), never by whom, for
  * which bid, from which address or with what. So such an entry is written with no user, entity,
  * address or browser in clear, and its metadata is `{ sealed: true, sealedEntry }`: the real fields

@@ -115,7 +115,7 @@ export async function resolveSession(c: Context<AppEnv>): Promise<void> {
       clearSession(c);
     }
   } catch (e) {
-    // The database failing is not a bad session: keep the cookie and answer 503 (issue 10 item 6).
+    // The database failing is not a bad session: keep the cookie and answer 503.
     if (isDatabaseError(e)) throw new ServiceUnavailable();
     clearSession(c);
   }

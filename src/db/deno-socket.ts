@@ -1,6 +1,6 @@
 /**
  * A socket for postgres.js (its `socket` option) over `Deno.connect` instead of Deno's `node:net`
- * emulation (issue 14 item 3): postgres.js talks to it as to a net.Socket (events `data`, `error`,
+ * emulation: postgres.js talks to it as to a net.Socket (events `data`, `error`,
  * `close`, `drain`; `write(buf, cb)`, `end`, `destroy`, `pause`/`resume`), and postgres.js's own
  * protocol code is unchanged. Plain TCP only: TLS URLs and Unix sockets keep the default socket
  * (see `denoSocketFor`).

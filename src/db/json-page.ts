@@ -1,6 +1,6 @@
 /**
- * A list page built by PostgreSQL as JSON text, with its total, in one statement (issue 14 item 3:
- * the purchase request list's way, for the lists that have no text search). The body leaves the
+ * A list page built by PostgreSQL as JSON text, with its total, in one statement (the purchase
+ * request list's way, for the lists that have no text search). The body leaves the
  * database as one text value the route sends as it is: no row parsing, no JSON.stringify, and one
  * round trip where the page and its capped count were two.
  */

@@ -1,6 +1,6 @@
 /**
- * Keyset cursors on (timestamp, id) for the lists ordered by a time then their id (issue 14 item 3:
- * bid requests, quotations, vendor applications). The cursor is the last row of a page; the next
+ * Keyset cursors on (timestamp, id) for the lists ordered by a time then their id (bid requests,
+ * quotations, vendor applications). The cursor is the last row of a page; the next
  * page is the rows strictly after it in list order, read from the same index range as page 1 at any
  * depth. The same format as the purchase request list's cursors (base64url of "<time>_<id>").
  */
@@ -91,9 +91,9 @@ export function keysetRows<T extends { cursor: string }>(
  * position's (time, id), which a subquery finds on the list-order index alone. Written so rather than
  * `offset $n` because PostgreSQL plans an `offset $n` it cannot see as 10% of the table, and so never
  * settles on the cached (generic) plan of a prepared list statement: each request planned it again,
- * about a millisecond of a bid or quotation page's CPU (issue 14 item 3). The position is sought
- * within the first MAX_OFFSET + 1 rows (the API refuses deeper offsets), because the generic plan
- * still guesses `offset $n` as a tenth of what it skips: of the whole list, at 1,000,000 requests
+ * about a millisecond of a bid or quotation page's CPU (docs/decisions/016-cached-plans-for-list-pages.md).
+ * The position is sought within the first MAX_OFFSET + 1 rows (the API refuses deeper offsets), because the
+ * generic plan still guesses `offset $n` as a tenth of what it skips: of the whole list, at 1,000,000 requests
  * 18,600 of 186,000 quotations, dearer than the average offset's own plan, so the staff quotation
  * offsets were planned on every request again (2.3 ms each); of 10,001 rows the guess is 1,000.
  * Past the end the position is null and so is the page. `from` is the list's `from <table> <alias>`,

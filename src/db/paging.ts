@@ -1,5 +1,5 @@
 /**
- * Totals of the paginated lists (issue 14 item 3): exact up to COUNT_CAP, then "at least COUNT_CAP"
+ * Totals of the paginated lists: exact up to COUNT_CAP, then "at least COUNT_CAP"
  * (capped). Counting costs more than a page when many rows match, so the count is skipped when it
  * is known to be large: from the planner's estimate for indexed filters, from a small sample of the
  * table for text search (the planner's guess for `ilike '%word%'` is a fixed fraction, and

@@ -1,6 +1,6 @@
 /**
  * PGlite has no autovacuum (single-user PostgreSQL): maintainPglite does its job, so the planner
- * sees the tables as they are (issue 14 item 4, docs/benchmarks.md "The embedded database").
+ * sees the tables as they are (docs/benchmarks.md "The embedded database").
  */
 import assert from "node:assert/strict";
 import { createPglite, maintainPglite, pgliteDb } from "./pglite.ts";

@@ -131,7 +131,8 @@ export function openPostgres(url: string, poolMax: number, timeouts: PostgresTim
   // Statements whose text fixes their plan (QueryOptions.cachedPlan: the bid request and quotation
   // list pages) run on connections of their own where PostgreSQL keeps a plan per statement once
   // five runs showed it costs no more than planning each run: planning those pages took about a
-  // millisecond of a request's CPU (issue 14 item 3). Opened on first use, half the pool's size.
+  // millisecond of a request's CPU (docs/decisions/016-cached-plans-for-list-pages.md). Opened on first
+  // use, half the pool's size.
   let cachedSql: postgres.Sql | undefined;
   const cachedPlans = () => cachedSql ??= pool(Math.max(1, Math.ceil(poolMax / 2)), "auto");
   // NOTIFY followers share one connection of their own, opened on the first listen (src/db/listener.ts).

@@ -1,5 +1,5 @@
 /**
- * Whole list answers kept in the app (issue 14 item 3: at 100,000 purchase requests PostgreSQL spent
+ * Whole list answers kept in the app (at 100,000 purchase requests PostgreSQL spent
  * ~2,200 µs of CPU building each page's JSON, capping the closed loop near 700 req/s on two cores).
  * docs/decisions/017-list-answer-cache.md says why it is correct and what its bound is:
  * - an answer is only kept or served while this instance LISTENs to the database's change channel

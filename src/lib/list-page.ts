@@ -1,5 +1,5 @@
 /**
- * What every paginated list answers around its rows (issue 14 item 3): the 400s for a cursor the
+ * What every paginated list answers around its rows: the 400s for a cursor the
  * API never gave out and for an offset past MAX_OFFSET, and the total/cursor headers of a page
  * (totals from src/db/paging.ts). Each list keeps its own error codes.
  */

@@ -4,7 +4,7 @@
  * `auto_reminder_hours` of a request's deadline, every approved vendor that could still answer and
  * has not, gets one email through the outbox. For a sealed bid the reminder goes to every
  * subscribed vendor of its category, submitted or not, with the same neutral wording, so neither
- * the recipients (visible in the outbox) nor the text tell who has bid (issue 10 item 4c). Recorded
+ * the recipients (visible in the outbox) nor the text tell who has bid. Recorded
  * in deadline_reminders in the same transaction, so no vendor is reminded twice.
  */
 import type { Queryable } from "../db/types.ts";

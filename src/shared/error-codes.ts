@@ -215,7 +215,7 @@ export const ERROR_MESSAGES = {
   "notifications.whatsappNotConfigured": "WhatsApp is not configured: access token and phone number ID are required",
   "notifications.providerRefused": "{{message}}",
 
-  // purchase orders (issue 13: register, vendor acknowledgement, goods receipt; src/features/purchase-orders)
+  // purchase orders (register, vendor acknowledgement, goods receipt; src/features/purchase-orders)
   "purchaseOrders.cancelAfterReceipt": "Purchase order {{number}} has received goods and can no longer be cancelled",
   "purchaseOrders.notCancellable": "Purchase order {{number}} is {{status}} and cannot be cancelled",
   "purchaseOrders.notAnswerable":
@@ -233,18 +233,18 @@ export const ERROR_MESSAGES = {
   "purchaseOrders.receiptJson": "receipt must be a JSON string",
   "purchaseOrders.oneDeliveryNote": "Attach at most one delivery note",
 
-  // organisation profile (issue 13 item 1; src/features/organisation)
+  // organisation profile (src/features/organisation)
   "organisation.logoMissing": "Attach one logo file in the field logo",
   "organisation.noLogo": "No logo has been uploaded",
 
-  // budgets (issue 13 item 6)
+  // budgets
   "budgets.notFound": "Budget not found",
   "budgets.duplicate": "A budget for this department, category and period already exists",
   "budgets.stale": "This budget was changed by someone else. Reload and try again.",
   "budgets.exceeded":
     "Approving this request ({{estimate}}) would exceed the budget {{budget}} ({{remaining}} remaining); the overrun policy refuses it",
 
-  // ocds (issue 12 item 5; src/features/ocds)
+  // ocds (src/features/ocds)
   "ocds.notPublished": "This bid request is not published yet (status {{status}}), so it has no OCDS release",
   "ocds.organisationNameMissing":
     "Enter the organisation's legal name in System Settings (Organisation profile) first: the OCDS export names it as the buyer",
@@ -256,11 +256,11 @@ export const ERROR_MESSAGES = {
   "notify.templateInvalid": "{{message}}",
   "notify.templateMissingPlaceholder": "The body must contain {{placeholder}}",
   "notify.templateNotCustomised": "This template has no changes to reset",
-  // lists at scale (issue 14 item 3): keyset paging and the offset cap of the other lists (audit log, ...)
+  // lists at scale: keyset paging and the offset cap of the other lists (audit log, ...)
   "lists.badCursor": "This page link is no longer valid. Go back to the first page.",
   "lists.offsetTooDeep":
     "Pages start at most {{max}} rows in. Narrow the filters, or follow X-Next-Cursor with ?after= for deeper pages.",
-  // lists at scale (issue 14 item 3): keyset paging of the purchase request list
+  // lists at scale: keyset paging of the purchase request list
   "purchaseRequests.badCursor": "This page link is no longer valid. Go back to the first page.",
   "purchaseRequests.offsetTooDeep":
     "Pages start at most {{max}} rows in. Narrow the filters, or follow X-Next-Cursor with ?after= for deeper pages.",

@@ -70,7 +70,7 @@ async function refuse(
 
 /**
  * Failures all look the same (wrong password, unknown account, unapproved vendor), except that the
- * owner of a deactivated account who knows its password is told so (issue 9 item 7): only the
+ * owner of a deactivated account who knows its password is told so: only the
  * right password learns it.
  */
 export async function checkPassword(

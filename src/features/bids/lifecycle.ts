@@ -1,5 +1,5 @@
 /**
- * A bid request's life after creation (issue 9 items 2 and 3): Edit of a draft (everything), an
+ * A bid request's life after creation (docs/decisions/007-bid-controls.md): Edit of a draft (everything), an
  * amendment of a published or open bid (deadline extension, clarification; announced to vendors),
  * and approval before publishing for a bid above the approval threshold (manager, then finance).
  * Each change is one transaction with its history and audit entry.

@@ -1,5 +1,5 @@
 /**
- * Budgets (issue 13 item 6): finance (and admin) define budgets per department and/or category per
+ * Budgets: finance (and admin) define budgets per department and/or category per
  * fiscal period (`budgets.manage`); they, and procurement managers, read the money state of each
  * with the requests and orders behind it, and export it (`budgets.view`). The approval rule itself
  * runs inside the purchase request approval (service.checkApproval).

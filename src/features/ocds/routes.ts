@@ -1,5 +1,5 @@
 /**
- * OCDS 1.1 export (issue 12 item 5): release packages of the contracting processes, for
+ * OCDS 1.1 export: release packages of the contracting processes, for
  * publication on an open-contracting portal or a data warehouse.
  *
  * Permission: `reports.export`. The feed is a bulk, machine-readable copy of every process (awards,

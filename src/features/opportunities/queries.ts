@@ -24,7 +24,7 @@ const isoMs = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T
 /**
  * The vendor's ($1) current quotation for the request, if any (one lookup in the unique index of
  * current quotations), so the SPA knows what it has quoted without loading every quotation of the
- * vendor: its own list is paged (issue 14 item 3).
+ * vendor: its own list is paged.
  */
 const MY_QUOTATION = (column: string, alias: string) =>
   `(select json_build_object('id', mq.id, 'status', mq.status) from quotations mq

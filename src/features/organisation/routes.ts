@@ -1,5 +1,5 @@
 /**
- * The organisation profile (issue 13, item 1): legal name, addresses, tax id, logo, payment terms,
+ * The organisation profile: legal name, addresses, tax id, logo, payment terms,
  * currency and time zone, printed on purchase orders. Staff read it (they build documents);
  * administrators with system_settings.edit change it. Stored as settings rows; the time zone is the
  * one System Settings edits.

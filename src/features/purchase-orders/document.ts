@@ -1,5 +1,5 @@
 /**
- * The purchase order document (issue 13, item 3): buyer block with logo and the organisation
+ * The purchase order document: buyer block with logo and the organisation
  * profile, vendor block, order number and date, delivery, payment terms, lines, totals, approver and
  * terms, labelled and formatted in the vendor's language.
  *

@@ -1,5 +1,5 @@
 /**
- * The purchase order register (issue 13): list with filters and totals, detail with lines,
+ * The purchase order register: list with filters and totals, detail with lines,
  * receipts and history, the PDF, the vendor's acknowledgement or decline, goods receipts, closing
  * and cancelling. Staff read with `purchase_orders.view`; a vendor reads the same routes filtered to
  * its own orders (another vendor's order answers 404).

@@ -1,6 +1,6 @@
 /**
- * The purchase request report (spec: "Purchase request report (downloaded as HTML)", issue 12
- * item 4): the requests created in the filtered range, newest first, with a summary by status.
+ * The purchase request report (spec: "Purchase request report (downloaded as HTML)"): the requests
+ * created in the filtered range, newest first, with a summary by status.
  *
  * - HTML: one self-contained file (inline CSS, every value escaped, no scripts, a CSP that allows
  *   nothing but the inline style), streamed row by row from a cursor, so any size has flat memory.

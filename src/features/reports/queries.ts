@@ -1,5 +1,5 @@
 /**
- * The report queries (issue 12). Every figure is computed here, in SQL, from live rows: money stays
+ * The report queries. Every figure is computed here, in SQL, from live rows: money stays
  * numeric and leaves as text, durations are days (percentile_cont in SQL), percentages are rounded
  * to two decimals in SQL.
  *

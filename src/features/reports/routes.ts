@@ -1,5 +1,5 @@
 /**
- * Live reports (issue 12): every figure from the database, one filter for all of them, each
+ * Live reports: every figure from the database, one filter for all of them, each
  * downloadable as a streamed CSV. Staff with `reports.view` see every vendor; a vendor sees only
  * its own scorecard (GET /api/reports/vendors/me).
  */

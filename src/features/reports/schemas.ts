@@ -1,5 +1,5 @@
 /**
- * The one filter every report takes (issue 12): a date range, a category, a department and a
+ * The one filter every report takes: a date range, a category, a department and a
  * status. The SPA keeps the same fields in its URL and imports these names from here.
  *
  * - from / to: calendar days (YYYY-MM-DD), both included, taken in the organisation's time zone.

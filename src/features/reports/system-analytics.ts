@@ -1,5 +1,5 @@
 /**
- * Admin system analytics (issue 12): who uses the system (users by role and last sign-in), how
+ * Admin system analytics: who uses the system (users by role and last sign-in), how
  * sign-ins go (per day, with failures and throttle locks), whether email leaves (outbox by status),
  * and what the data weighs (files by purpose, database size).
  *

@@ -1,5 +1,5 @@
 /**
- * The queries of the admin system analytics (issue 12): users by role and by last sign-in, sign-ins
+ * The queries of the admin system analytics: users by role and by last sign-in, sign-ins
  * and failures per day, the outbox by status, file storage and the database's size. Days are
  * calendar days in the organisation's time zone ($tz), as in the other reports.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin system analytics and one vendor's scorecard (issue 12), beside the reports router.
+ * Admin system analytics and one vendor's scorecard, beside the reports router.
  *
  * - GET /api/reports/system (+ /export.csv, /export.xlsx): administrators only, through
  *   `system_settings.view`, the permission only the administrator holds (the same string shows the

@@ -1,5 +1,5 @@
 /**
- * Editing a bid request (issue 9 item 3), shared by API and SPA:
+ * Editing a bid request (docs/decisions/007-bid-controls.md), shared by API and SPA:
  * - a draft is edited with the create payload (bidRequestSchema) plus the `version` read;
  * - a published or open bid takes an amendment: a later bidding deadline, a project deadline, a
  *   clarification, and items only while no vendor has quoted. It is announced to the vendors.

@@ -1,5 +1,5 @@
 /**
- * Budget payloads and the fiscal period rules (issue 13 item 6), shared by the API and the SPA's
+ * Budget payloads and the fiscal period rules, shared by the API and the SPA's
  * budget dialog. A budget covers a department and/or a category over a fiscal year or one of its
  * quarters; the fiscal year N starts on the first day of the start month in calendar year N.
  */

@@ -1,5 +1,5 @@
 /**
- * The organisation profile (issue 13, item 1): who buys, printed on every purchase order. Shared by
+ * The organisation profile: who buys, printed on every purchase order. Shared by
  * the API (PUT /api/organisation) and the SPA form, so both refuse the same input with the same words.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Purchase orders after the award (issue 13): statuses, their moves, and the bodies of the vendor's
+ * Purchase orders after the award: statuses, their moves, and the bodies of the vendor's
  * answer, cancellation and goods receipt. Shared by the API and the SPA (same rules, same messages).
  */
 import { z } from "zod";

@@ -16,7 +16,8 @@ export const PR_MESSAGES = {
   itemQuantities: "All items must have valid quantities",
   price: "Estimated price must be 0 or more, with at most 2 decimals",
   atLeastOneItem: "At least one item is required",
-  // Issue 10 item 5: quotations on a purchase request are never sealed, so the request cannot say so.
+  // Quotations on a purchase request are never sealed, so the request cannot say so
+  // (docs/decisions/005-sealed-purchase-requests.md).
   sealedOnBidsOnly:
     "Sealed bidding is for bid requests: create the request open and convert it into a sealed bid request",
   quickRequired: "Please fill in all required fields",

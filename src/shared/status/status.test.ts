@@ -9,7 +9,7 @@ import {
   QUOTATION_TRANSITIONS,
 } from "./bid-request.ts";
 
-// The expected tables are written out here (issue 5 item 3, issue 6 item 2), not derived from the code.
+// The expected tables are written out here, not derived from the code.
 const PR_LEGAL = new Set([
   "draft>pending",
   "draft>cancelled",
