@@ -1,6 +1,7 @@
 /**
- * Feature boundaries in the SPA (issue 15 item 5): a feature under web/src/features/<f>/ imports only
- * its own folder, the shared folders (web/src/components, web/src/hooks, web/src/lib) and src/shared.
+ * Feature boundaries in the SPA (docs/decisions/012-spa-feature-boundaries.md): a feature under
+ * web/src/features/<f>/ imports only its own folder, the shared folders (web/src/components,
+ * web/src/hooks, web/src/lib) and src/shared.
  * The shared folders import no feature and not the app. Only web/src/app (router, dashboard sections,
  * the screens one feature shows inside another) puts features together.
  *

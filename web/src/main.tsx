@@ -12,7 +12,7 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
 // The first render is a transition: React renders it in slices of a few milliseconds, in tasks of
-// its own, instead of one long task right after the entry chunk's evaluation (issue 14 item 6).
+// its own, instead of one long task right after the entry chunk's evaluation.
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>

@@ -3,7 +3,7 @@
  *
  * Rendering 50 table rows was cheap for React once time-sliced (useDeferredValue), but the browser
  * then styled and laid out all 50 rows (hundreds of elements under daisyUI's selectors) in the one
- * frame that inserted them: the task over 50 ms of issue 14 item 6. Here the first `batch` rows
+ * frame that inserted them: a task over 50 ms. Here the first `batch` rows
  * commit at once (what a screen shows first) and each following frame adds `batch` more in a
  * transition, so every frame styles only a few rows and input stays responsive.
  *

@@ -7,7 +7,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isRtl, type Language, LANGUAGE_STORAGE_KEY, LANGUAGES } from "../../../src/shared/i18n-languages.ts";
 // English is bundled (the default and the fallback); the other languages' common strings are
-// fetched when chosen (issue 14 item 6: the entry chunk evaluated all five at start).
+// fetched when chosen (the entry chunk evaluated all five at start).
 import en from "../locales/en.json" with { type: "json" };
 
 /** Each language is named in itself (endonyms are not translated). */

@@ -1,7 +1,7 @@
 /**
  * A form's validation banner that follows the values. It appears after a failed submit, then is
  * recomputed on every edit: it changes to the next rule that fails, and disappears once the form is
- * valid, instead of staying on screen after the user fixed the field (issue 9).
+ * valid, instead of staying on screen after the user fixed the field.
  */
 import { useState } from "react";
 

@@ -1,5 +1,5 @@
 /**
- * The charts that matter to each role, on the dashboard's overview (issue 12), from the report
+ * The charts that matter to each role, on the dashboard's overview, from the report
  * endpoints: finance sees spend this year, the purchase team its pipeline, a procurement manager
  * the approvals waiting and the pipeline, an administrator the system summary, a vendor its own
  * scorecard. Each chart has its table (the text alternative); the Reports section has the rest.

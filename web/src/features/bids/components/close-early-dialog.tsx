@@ -1,5 +1,5 @@
 /**
- * Closing bidding before the advertised deadline (issue 9 item 3): says how much time vendors still
+ * Closing bidding before the advertised deadline (docs/decisions/007-bid-controls.md): says how much time vendors still
  * had, asks for the reason the server requires (and audits), and for a sealed bid says why the
  * reason matters for unsealing. Vendors who can still bid are emailed by the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The OCR quotation import (spec sections 2, 4, 5, 8; issue 11 item 4): pick or drop one file, upload
+ * The OCR quotation import (spec sections 2, 4, 5, 8): pick or drop one file, upload
  * it, follow the extraction job's real progress, then review the lines beside the page they were read
  * from, correct and map them, and submit them as a quotation (source 'ocr', the file kept with it).
  * Upload Different File starts over. Loaded lazily from the opportunity card.

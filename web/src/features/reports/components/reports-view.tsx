@@ -1,5 +1,5 @@
 /**
- * The reports, live (issue 12): the filter bar (kept in the URL) over every report the role may
+ * The reports, live: the filter bar (kept in the URL) over every report the role may
  * see. Staff with reports.view get all of them; a vendor gets its own scorecard.
  */
 import type { ComponentType } from "react";

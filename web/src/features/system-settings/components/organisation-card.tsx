@@ -1,4 +1,4 @@
-/** Organisation profile (issue 13): who buys, printed on every purchase order. */
+/** Organisation profile: who buys, printed on every purchase order. */
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-/** Admin System Settings (spec section 2): three cards, and the organisation profile (issue 13). */
+/** Admin System Settings (spec section 2): three cards, and the organisation profile. */
 import { useTranslation } from "react-i18next";
 import { DatabaseCard } from "./database-card.tsx";
 import { DefaultsCard } from "./defaults-card.tsx";

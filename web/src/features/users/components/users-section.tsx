@@ -37,7 +37,7 @@ export default function UsersSection() {
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // The rows render in a deferred, time-sliced pass: a page of 50 rendered with the data's arrival
-  // was one task over 50 ms (issue 14 item 6); the heading and the "loading" state come first.
+  // was one task over 50 ms; the heading and the "loading" state come first.
   // ...and then appear ten per frame, so no frame styles and lays out all 50 at once.
   const items = useRevealedRows(useDeferredValue(users.data?.items), page);
   useEffect(() => {
