@@ -1,5 +1,5 @@
 /**
- * The admin backup streams with flat memory (issue 14 item 5): `--files` stored files of `--file-mb`
+ * The admin backup streams with flat memory: `--files` stored files of `--file-mb`
  * MB (50 × 10 MB: 500 MB) and the tables are read through app.request() to the end, decrypted as
  * they arrive; the backup is checked complete (every file, its slices decoded from base64 and
  * hashed, equal to the stored sha256 and size; the files and users rows parsed) and the process's memory is

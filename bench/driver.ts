@@ -1,5 +1,5 @@
 /**
- * CPU per statement of the PostgreSQL driver (issue 14 item 3): postgres.js over Deno's node:net
+ * CPU per statement of the PostgreSQL driver: postgres.js over Deno's node:net
  * (its default socket) against postgres.js over Deno.connect (src/db/deno-socket.ts), in one run,
  * alternating. One prepared statement in a loop, one at a time and 32 in flight, through the app's
  * own `openPostgres`. Prints CPU µs per statement of this process and of the PostgreSQL backends.

@@ -1,5 +1,5 @@
 /**
- * First load of the SPA in Chromium on loopback (issue 14 item 6): bytes of JavaScript and CSS as
+ * First load of the SPA in Chromium on loopback: bytes of JavaScript and CSS as
  * transferred (the server sends the build's brotli copies) and uncompressed, first contentful paint,
  * time until the page can be used (the sign-in button, the dashboard sidebar), long tasks (> 50 ms)
  * during the load; then a list of 50 rows (the Users section after creating users) rendered from

@@ -1,5 +1,5 @@
 /**
- * CPU per request of each kind of the staff bid request and quotation lists (issue 14 item 3): at
+ * CPU per request of each kind of the staff bid request and quotation lists: at
  * 200 requests/s on two cores a list request must cost well under 5 ms of CPU, app and PostgreSQL
  * together, for p95 to stay near the 25 ms budget. For each kind, `wrk -t1 -c8` (a Lua script
  * rotating over 100 paths of that kind: random depths and cursors) against the app, and the CPU

@@ -1,5 +1,5 @@
 /**
- * The list statements of the bid request, quotation and vendor lists before issue 14 item 3's pass
+ * The list statements of the bid request, quotation and vendor lists before their pass at scale
  * (commit 9bb3f18), for bench/lists.ts to measure beside the current code: one generic WHERE for
  * every filter combination (`$1 is null or ...`), an exact count of every match, the vendor's own
  * quotations all at once.

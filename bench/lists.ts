@@ -1,5 +1,5 @@
 /**
- * Plans of the list endpoints at scale (issue 14 item 3): every statement a list request runs,
+ * Plans of the list endpoints at scale: every statement a list request runs,
  * under EXPLAIN (ANALYZE, BUFFERS), median of 5. Shared buffers do not depend on the load of the
  * machine (milliseconds do): they are the figure to compare between runs.
  *
@@ -142,7 +142,7 @@ const kinds: [string, (q: Queryable) => Promise<unknown>][] = [
   ],
 ];
 
-// Bid requests, quotations and vendors (issue 14 item 3, other lists): the middle of each list as a cursor.
+// Bid requests, quotations and vendors (other lists): the middle of each list as a cursor.
 const keysetAt = async (sql: string, params: unknown[] = []) => {
   const [row] = await db.query<{ c: string }>(sql, params);
   return row ? decodeKeyset(encodeKeyset(row.c)) : undefined;

@@ -2,7 +2,7 @@
  * Does the server keep answering while documents are read? Starts the app (embedded PGlite, demo
  * data, one OCR worker) as a separate process, signs in as the demo vendor, uploads four scans to an
  * open opportunity, and while they are read sends `GET /api/auth/user` at a fixed rate, recording
- * its latency. Budget (issue 11): p95 under 20 ms.
+ * its latency. Budget: p95 under 20 ms.
  *
  *   node_modules/.bin/deno run -A bench/ocr-load.ts [--rate 50] [--documents 4]
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 3 for the other lists: the staff bid request list, the staff quotation list, the
+ * The other lists at scale: the staff bid request list, the staff quotation list, the
  * vendor's own quotations and the vendor application list, each at 200 requests/s (open loop) at
  * 100,000 purchase requests (10,000 bid requests, ~22,000 quotations) plus `--vendors` vendors
  * (default 50,000, generate_series: the scale seed makes only the demo's few). Budget: list p95 <=

@@ -1,5 +1,5 @@
 /**
- * The embedded database's limits (issue 14 item 4): the app as `npm start` runs it (PGlite, own
+ * The embedded database's limits: the app as `npm start` runs it (PGlite, own
  * temporary DATA_DIR) at demo scale and with N benchmark purchase requests (`deno task seed --scale`),
  * measured from this process on loopback:
  *  - closed loop (concurrency C, as fast as answers come): list, detail, sign-in, create purchase request;

@@ -1,5 +1,5 @@
 /**
- * Benchmark of design.md section 6 and issue 14 item 3, API budget: at 100,000 purchase requests
+ * Benchmark of design.md section 6, API budget: at 100,000 purchase requests
  * (~1,000,000 items) list p95 <= 25 ms and detail p95 <= 10 ms at 200 requests/s; at 1,000,000
  * requests list p95 <= 50 ms. Prints p50/p95 per kind of list request (alone and in the mix) so the
  * expensive kinds are visible. Throughput against bare Hono is bench/throughput.ts (wrk).
@@ -236,7 +236,7 @@ try {
       const a = serial[kind], m = summarize(perKind[kind] ?? [], 0, 1);
       console.log(`| ${kind} | ${a.sent} | ${a.p50} | ${a.p95} | ${m.sent} | ${m.p50} | ${m.p95} |`);
     }
-    // issue 14 item 3: at 100,000 requests list <= 25 ms and detail <= 10 ms; at 1,000,000 list <= 50 ms.
+    // The budget: at 100,000 requests list <= 25 ms and detail <= 10 ms; at 1,000,000 list <= 50 ms.
     const [listBudget, detailBudget] = SCALE >= 1_000_000 ? [50, 50] : [25, 10];
     const list = results[`list @${RATE}/s`], detail = results[`detail @${RATE}/s`];
     // A run with errors (timeouts, 503) or below the rate has not met anything, whatever its p95.

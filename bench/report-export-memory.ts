@@ -1,5 +1,5 @@
 /**
- * Exports stream with flat memory (design.md section 6, issue 12 item 7, issue 14 item 5): a report
+ * Exports stream with flat memory (design.md section 6): a report
  * CSV (savings, one row per award) and the audit log CSV of `--rows` rows each (1,000,000), read to
  * the end through app.request(); the lines are counted (and the savings total read from the last
  * line) and the process's memory is sampled while the body is read (tests/helpers/measure-child.ts's

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the report queries (issue 12, item 6): every report answers in under 200 ms p95 at
+ * Benchmark of the report queries: every report answers in under 200 ms p95 at
  * 100,000 purchase requests.
  *
  * Run: node_modules/deno/deno run -A bench/reports.ts [--scale 100000] [--runs 30] [--explain]

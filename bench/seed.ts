@@ -1,5 +1,5 @@
 /**
- * Seed speed (issue 14 item 3: 1,000,000 requests in under 15 minutes, 5,000,000 audit entries in a
+ * Seed speed (1,000,000 requests in under 15 minutes, 5,000,000 audit entries in a
  * few minutes). Starts its own PostgreSQL cluster (as tests do), runs `seedScale` and/or
  * `seedAuditLogs` over one connection, and prints the wall time with the CPU seconds of the seed
  * process and of its PostgreSQL backend: CPU depends little on the load of the machine, wall time

@@ -1,5 +1,5 @@
 /**
- * The benchmarks' one way to run wrk (the native load generator of issue 14): installing it when
+ * The benchmarks' one way to run wrk (the native load generator): installing it when
  * missing, placing it and the servers on cores of their own, rotating over paths with a Lua
  * script, and reading its report. CPU per request comes from bench/proc-cpu.ts.
  *

@@ -1,4 +1,4 @@
-/** The audit log list at scale (issue 14 item 3): keyset pages, the offset cap, capped and estimated totals. */
+/** The audit log list at scale: keyset pages, the offset cap, capped and estimated totals. */
 import assert from "node:assert/strict";
 import { expectError, expectJson, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";

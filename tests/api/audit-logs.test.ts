@@ -1,4 +1,4 @@
-/** The audit trail for administrators: filters, paging, CSV export, append-only table (issue 3, item 9). */
+/** The audit trail for administrators: filters, paging, CSV export, append-only table. */
 import assert from "node:assert/strict";
 import { expectJson, testApp, withoutCode } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";

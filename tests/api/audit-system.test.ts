@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3: work without a request (the bid clock) writes its audit entries through the audit
+ * Work without a request (the bid clock) writes its audit entries through the audit
  * module: actor = system (no user, address or browser), metadata redacted like any other entry.
  */
 import assert from "node:assert/strict";

@@ -1,6 +1,6 @@
 /**
  * The audit hash chain: verifyAuditChain in-process, and `deno task audit:verify` for real against a
- * temporary embedded database (issue 3, Must show: passes on seeded data, fails after a hand edit).
+ * temporary embedded database (passes on seeded data, fails after a hand edit).
  */
 import assert from "node:assert/strict";
 import { verifyAuditChain } from "../../src/audit/verify.ts";
@@ -188,7 +188,7 @@ Deno.test(`${tag} deno task audit:verify exits 0 on a seeded embedded database a
 });
 
 // ---------------------------------------------------------------------------------------------
-// Signed checkpoints (issue 10 item 7): a history rewritten by the table owner, with every hash
+// Signed checkpoints: a history rewritten by the table owner, with every hash
 // recomputed, passes the chain check but not the checkpoints.
 
 /** What an intruder with the owner's login can do: triggers off, change a row, re-hash the whole chain. */

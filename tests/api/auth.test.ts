@@ -1,5 +1,5 @@
 /**
- * Sign-in (standard and admin), throttling and sessions (issue 3: Sign-in, Sessions, Sign-in throttling).
+ * Sign-in (standard and admin), throttling and sessions.
  *
  * TRUST_PROXY is on so each failing request can come from its own X-Forwarded-For address: the
  * per-IP throttle would otherwise block every later sign-in of this file (app.request() has no socket,
@@ -529,7 +529,7 @@ Deno.test(`${tag} a session past half its lifetime is renewed with a new cookie;
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 10: atomic throttling, no lockout as a weapon; issue 9 item 7: deactivated accounts
+// Atomic throttling, no lockout as a weapon (docs/decisions/021-sign-in-limits.md); deactivated accounts
 
 const failedCount = async (identifier: string) =>
   (await db.query<{ n: number }>(

@@ -1,5 +1,5 @@
 /**
- * One award per need (issue 9 item 1): a purchase request and the bid requests made from it share
+ * One award per need (docs/decisions/007-bid-controls.md): a purchase request and the bid requests made from it share
  * one award. Run on PGlite and on PostgreSQL (--only=postgres), where the two award routes really
  * run at the same time on separate connections.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin backup streams with flat memory (issue 14 item 5), scaled down: FILES stored files of
+ * The admin backup streams with flat memory, scaled down: FILES stored files of
  * 4 MB and the tables, then 4 × FILES files, each backup read to the end through app.request() and
  * decrypted as it arrives; each is checked complete (every file, its slices decoded and hashed,
  * equal to the stored sha256 and size; the files and users rows read) and the

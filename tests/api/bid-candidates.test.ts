@@ -1,5 +1,5 @@
 /**
- * The create-bid dialog's picker at scale (issue 14): GET /api/bid-requests/candidates answers the
+ * The create-bid dialog's picker at scale: GET /api/bid-requests/candidates answers the
  * approved bid_required purchase requests without a live bid request, from SQL, whatever the number
  * of requests and bids (the SPA used to subtract the newest 200 bids from the newest 200 requests).
  */

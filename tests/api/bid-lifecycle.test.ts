@@ -1,5 +1,5 @@
 /**
- * Approval before bidding and the bid lifecycle (issue 9 items 2 and 3): conversion of approved
+ * Approval before bidding and the bid lifecycle (docs/decisions/007-bid-controls.md): conversion of approved
  * requests only, the approval threshold for bids made from scratch (exact boundary), approve and
  * reject, Edit of drafts, amendments of live bids announced to vendors, early close with a reason,
  * and unsealing before the advertised deadline.

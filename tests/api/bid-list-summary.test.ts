@@ -1,5 +1,5 @@
 /**
- * The bid request list at scale (issue 14 item 3): each bid's item count and first three items are
+ * The bid request list at scale: each bid's item count and first three items are
  * kept on the bid row by the database (sql/0022 triggers) and the page leaves PostgreSQL as JSON text
  * in one statement with its count. These tests hold the summary to the items through every kind of
  * change, and the list's rows to the details' fields.

@@ -1,5 +1,5 @@
 /**
- * Property (issue 13 item 8): after any random sequence of approvals, awards, request and order
+ * Property: after any random sequence of approvals, awards, request and order
  * cancellations, receipts and closings, every budget's committed + spent + remaining = amount, and
  * committed and spent equal an independent model of the rules kept here in BigInt cents. The PRNG
  * is seeded, so a failure names a reproducible run (BUDGET_LEDGER_SEED to replay another seed).

@@ -1,5 +1,5 @@
 /**
- * Budgets (issue 13 item 6): CRUD and permissions, fiscal periods, and the money state through a
+ * Budgets: CRUD and permissions, fiscal periods, and the money state through a
  * request's life: approval reserves, award replaces with the order, cancellation releases, receipts
  * turn commitment into spend; the overrun rule per policy, and concurrent approvals at the budget's
  * edge (really concurrent with --only=postgres).

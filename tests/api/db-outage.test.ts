@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 6: with PostgreSQL unreachable, a signed-in request answers 503 with Retry-After
+ * With PostgreSQL unreachable, a signed-in request answers 503 with Retry-After
  * within 2 s and keeps the session cookie (a database error is never an authentication failure),
  * and the app recovers on its own when the database is back. The database is reached through a
  * local TCP relay that the test can take down (port closed, connections cut) and bring back.

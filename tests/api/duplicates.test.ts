@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 9: parallel duplicate submissions (first quotation, resubmission, the same category
+ * Parallel duplicate submissions (first quotation, resubmission, the same category
  * name, the same registration email) answer 409 (or the normal answer), never 500, and leave one
  * row. Meaningful on PostgreSQL, where the requests really run side by side; PGlite runs them too.
  */

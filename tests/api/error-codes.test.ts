@@ -1,6 +1,6 @@
 /**
  * Refusals answer a specific, stable code (and its params) beside the unchanged English message,
- * so the SPA can show them in the user's language (issue 9, item 6).
+ * so the SPA can show them in the user's language (docs/decisions/006-error-codes.md).
  */
 import assert from "node:assert/strict";
 import { errorText } from "../../src/shared/error-codes.ts";

@@ -1,5 +1,5 @@
 /**
- * The two hottest answers (issue 14 item 2): `/healthz` and the signed-in user's JSON (made once
+ * The two hottest answers: `/healthz` and the signed-in user's JSON (made once
  * per cached session row), both answered before Hono's dispatch (src/lib/pipeline.ts frontDoor)
  * and copied from a template with their final headers (src/lib/security.ts answerFrom). These tests pin that the shortcut is taken and that
  * it answers exactly as the ordinary path does: same headers, same body, a changed row seen at once.

@@ -1,6 +1,6 @@
 /**
- * Input that used to be shifted, accepted or answered 500 (issue 9 item 4, issue 10 items 9 and
- * 10): impossible and past dates, dates in the organisation's time zone, null bytes and lone
+ * Input that used to be shifted, accepted or answered 500: impossible and past dates, dates in the
+ * organisation's time zone, null bytes and lone
  * surrogates in text and queries (also on the public sign-in and registration), ids above the
  * `integer` range.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboards' counts kept by the database (issue 14 item 3, sql/0023_kept_counts.sql): every
+ * The dashboards' counts kept by the database (docs/decisions/014-kept-counts.md, sql/0023_kept_counts.sql): every
  * stats endpoint answers exactly what a full count of the tables answers (the statements the
  * endpoints ran before), after creates, status changes, deletes, a rolled-back transaction and, on
  * PostgreSQL, concurrent writers; and a stats call reads a handful of rows whatever the tables' size.

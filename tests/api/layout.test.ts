@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 2 to 4: the server keeps its layout. Route files are HTTP only (no SQL) and short;
+ * The server keeps its layout (docs/decisions/027-service-layer.md). Route files are HTTP only (no SQL) and short;
  * SQL lives in queries files; jobs depend on feature services, never the other way round.
  * Reads the source tree; no database.
  */

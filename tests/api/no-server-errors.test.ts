@@ -52,7 +52,7 @@ const BODIES: { type: string; body: string }[] = [
       password: { $gt: "" },
     }),
   },
-  // issue 10 item 9: null bytes, lone surrogates, impossible dates and ids past the integer range
+  // Null bytes, lone surrogates, impossible dates and ids past the integer range
   {
     type: "application/json",
     body: JSON.stringify({

@@ -1,5 +1,5 @@
 /**
- * OCDS 1.1 export (issue 12 item 5): release packages validated against the vendored OCDS 1.1.5
+ * OCDS 1.1 export: release packages validated against the vendored OCDS 1.1.5
  * schemas (tests/fixtures/ocds), with the exact fields of a request -> bid -> quotations -> award
  * need; sealed bids tell nothing about their tenderers before unsealing; `since`, paging and
  * permissions; a purchase order's process as a download, its contract terminated once everything

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document is a contract (issue 15, item 1): every /api route declares its success
+ * The OpenAPI document is a contract: every /api route declares its success
  * answer and the error answers it can give, with the real error body. The API tests check real
  * answers against it (tests/helpers/contract.ts); this file checks the declarations themselves and
  * that the check catches a drifting route.

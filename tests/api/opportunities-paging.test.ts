@@ -1,5 +1,5 @@
 /**
- * The vendor's opportunities a page at a time (issue 14 item 3): purchase requests needing quotes
+ * The vendor's opportunities a page at a time: purchase requests needing quotes
  * and open bid requests in one order (closing soonest first, then kind, then id), 50 a page by
  * default, the next page by `?after=` from X-Next-Cursor, filters in SQL, capped totals.
  */

@@ -1,5 +1,5 @@
 /**
- * The purchase order document (issue 13, item 3): the PDF's text, extracted with pdf.js as a reader
+ * The purchase order document: the PDF's text, extracted with pdf.js as a reader
  * would, carries the buyer, the vendor, the order, its lines and totals, labelled in the vendor's
  * language; Dhivehi comes out in logical order (so it was set in the embedded Thaana font, right to
  * left, in visual order). Pages are also rendered to PNG in test-results/ for a person to look at.

@@ -1,4 +1,4 @@
-/** The signed-in user's own profile and password (issue 3: Profile). */
+/** The signed-in user's own profile and password. */
 import assert from "node:assert/strict";
 import { verifyPassword } from "../../src/auth/password.ts";
 import { expectJson, testApp, withoutCode } from "../helpers/app.ts";

@@ -1,5 +1,5 @@
 /**
- * Limits on the unauthenticated writes (issue 10 items 1 and 8): per-address request budgets with
+ * Limits on the unauthenticated writes: per-address request budgets with
  * 429 + Retry-After, throttled token guesses on set-password (checked before any password hash),
  * one audit row per throttling window, and small body caps.
  */

@@ -1,5 +1,5 @@
 /**
- * The purchase order after the award (issue 13 items 2, 4, 5, 7): register, vendor acknowledgement
+ * The purchase order after the award: register, vendor acknowledgement
  * or decline, goods receipts (partial, full, over-receipt), close, cancel, permissions. Run on
  * PGlite and on PostgreSQL (--only=postgres), where concurrent receipts really run at once.
  */

@@ -1,5 +1,5 @@
 /**
- * The purchase request list at scale (issue 14 item 3): each row's item count and first three items
+ * The purchase request list at scale: each row's item count and first three items
  * are kept on the request row by the database (sql/0020 triggers) and the page leaves PostgreSQL as
  * JSON text in one statement with its count. These tests hold the summary to the items through every
  * kind of change, and the list's answer to what the old per-row queries gave.

@@ -1,5 +1,5 @@
 /**
- * The quotation lists at scale (issue 14 item 3), staff (`GET /api/quotations`) and the vendor's own
+ * The quotation lists at scale, staff (`GET /api/quotations`) and the vendor's own
  * (`GET /api/vendor/quotations`): keyset pages, the offset cap, capped and estimated totals.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * The quotation lists' item summary (issue 14 item 3, sql/0025): the quotation row carries its item
+ * The quotation lists' item summary (sql/0025): the quotation row carries its item
  * count and first three items, kept by statement-level triggers on quotation_items in the changing
  * transaction; the staff list answers them with the other fields as before, the vendor's own list the
  * count (its details every item).

@@ -762,7 +762,7 @@ Deno.test(`${tag} POST /api/bid-requests/:id/award approves one, rejects the oth
   const older = await insertQuote({ vendor: v1, bid, current: false, revision: 1 });
   const before = await count("notification_outbox");
 
-  // a is not the lowest price: awarding it needs a written justification (issue 9 item 7).
+  // a is not the lowest price: awarding it needs a written justification (docs/decisions/007-bid-controls.md).
   const res = await pm.request(`/api/bid-requests/${bid.id}/award`, {
     method: "POST",
     json: { quotationId: a.id, justification: "Only vendor with on-site support" },
@@ -1014,7 +1014,7 @@ Deno.test(`${tag} purchase orders: list for staff, details and PDF for staff and
   assert.equal(row.totalAmount, "1234.50");
   const mine = await expectJson<Row[]>(await admin.request(`/api/purchase-orders?vendorId=${v2.user.id}`), 200);
   assert.ok(mine.every((x) => x.vendorId === v2.user.id) && mine.some((x) => x.id === purchaseOrder.id));
-  // A vendor reads the same register, filtered to its own orders (issue 13).
+  // A vendor reads the same register, filtered to its own orders.
   assert.deepEqual(await expectJson(await v2.request(`/api/purchase-orders?vendorId=${v3.user.id}`), 200), []);
   const own = await expectJson<Row[]>(await v2.request("/api/purchase-orders"), 200);
   assert.ok(own.every((x) => x.vendorId === v2.user.id) && own.some((x) => x.id === purchaseOrder.id));

@@ -1,6 +1,6 @@
 /**
- * The purchase request report as the spec names it, "downloaded as HTML", and as a PDF (issue 12
- * item 4): known requests inserted with SQL, then the filtered rows in each file, text escaped in
+ * The purchase request report as the spec names it, "downloaded as HTML", and as a PDF: known
+ * requests inserted with SQL, then the filtered rows in each file, text escaped in
  * the HTML (no script runs), the PDF's text read back with pdf.js, the filters in the file name
  * and first lines, and 403 without reports.export.
  */

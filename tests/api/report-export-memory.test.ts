@@ -1,5 +1,5 @@
 /**
- * Exports stream with flat memory (design.md section 6, issue 12 item 7, issue 14 item 5), scaled
+ * Exports stream with flat memory (design.md section 6), scaled
  * down: a report CSV (savings, one row per award) and the audit log CSV are each exported at ROWS
  * and at 4 × ROWS rows and read to the end through app.request(); each file is checked complete
  * (the exact number of lines, the savings total on the last line) and the larger export may hold

@@ -1,5 +1,5 @@
 /**
- * Live reports (issue 12): known rows inserted with SQL (the flows that make them are long and
+ * Live reports: known rows inserted with SQL (the flows that make them are long and
  * tested elsewhere), then every report's exact figures, the filter, who may see what, and that a
  * still-sealed bid shows neither amounts nor vendors in any report or export.
  */

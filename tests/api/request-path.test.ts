@@ -1,5 +1,5 @@
 /**
- * The per-request path (issue 14 item 2, docs/benchmarks.md): one global middleware instead of a
+ * The per-request path (docs/benchmarks.md): one global middleware instead of a
  * chain, cached router answers, the session cookie parsed once per Cookie header. Speed is measured
  * by bench/throughput.ts, not here; these tests pin the shape and that the shortcuts answer exactly
  * as the long way does.

@@ -1,5 +1,5 @@
 /**
- * The route table and the permission matrix (issue 3, item 5). Every /api route declares who may call
+ * The route table and the permission matrix. Every /api route declares who may call
  * it with exactly one guard from src/auth/guard.ts (publicRoute / signedIn / allow / roles); the
  * guard's declaration is what the OpenAPI document shows (x-public / x-signed-in / x-permission /
  * x-roles) and what the server enforces. This file:

@@ -247,7 +247,7 @@ Deno.test(`${tag} sealed submissions are stored encrypted: no totals, notes, ite
   // Its owner still sees its own name.
   const own = await expectJson<VendorQuotation>(await vendorA.request(`/api/vendor/quotations/${aQuote.id}`), 200);
   assert.deepEqual(own.attachments.map((x) => x.filename), ["offer.pdf"]);
-  // The audit entries of the submissions name nobody and nothing in clear (issue 10 item 4a).
+  // The audit entries of the submissions name nobody and nothing in clear.
   const audit = await db.query<
     { user_id: number | null; entity_id: string | null; ip: string | null; metadata: Record<string, unknown> }
   >(
@@ -653,7 +653,7 @@ Deno.test(`${tag} unseal of an open-bidding request answers 409`, async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Everything staff can read (issue 10 item 4): a third vendor with distinctive data bids on a second
+// Everything staff can read: a third vendor with distinctive data bids on a second
 // sealed bid. Every GET route of the app, the CSV/TXT exports and the backup, read by every staff
 // role before and after the submission: nothing names the vendor more often than before, nothing of
 // its bid appears at all, and the request log does not pair it with the submission. After unsealing

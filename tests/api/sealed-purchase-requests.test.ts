@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 5 (docs/decisions/005-sealed-purchase-requests.md): sealed bidding is a bid request
+ * docs/decisions/005-sealed-purchase-requests.md: sealed bidding is a bid request
  * mode only. A purchase request cannot be marked sealed (API and database), requests marked sealed
  * before are migrated to open with an audit entry and a history event, vendors never see
  * `biddingMode: sealed` on a purchase request, and converting a request into a bid lets the bid be sealed.

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 2, item 7): on SIGTERM the server stops accepting connections, lets
+ * Graceful shutdown: on SIGTERM the server stops accepting connections, lets
  * in-flight requests finish, closes the database and exits by itself (no SIGKILL needed).
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Admin system analytics and one vendor's scorecard (issue 12): known rows inserted with SQL, then
+ * Admin system analytics and one vendor's scorecard: known rows inserted with SQL, then
  * the exact figures (users by role and last sign-in, sign-ins per day in the organisation's time
  * zone, outbox, storage), who may see them, and the scorecard route of vendor management.
  */

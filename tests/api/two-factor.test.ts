@@ -1,4 +1,4 @@
-/** Two-factor sign-in with TOTP and recovery codes (issue 3, item 8). */
+/** Two-factor sign-in with TOTP and recovery codes. */
 import assert from "node:assert/strict";
 import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import { decryptText, encryptText } from "../../src/lib/crypto.ts";
@@ -291,7 +291,7 @@ Deno.test(`${tag} the two-factor endpoints answer 401 signed out`, async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 10: one-time codes, atomic throttling of codes and passwords, a key of its own
+// One-time codes, atomic throttling of codes and passwords, a key of its own
 
 const pendingCookie = async (user: TestUser) => cookieOf(await passwordStep(user), "twofactor")!.split(";")[0];
 

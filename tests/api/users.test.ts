@@ -1,4 +1,4 @@
-/** User management by administrators (issue 3: User management, Last Login, admin stats, forced password change). */
+/** User management by administrators: Last Login, admin stats, forced password change. */
 import assert from "node:assert/strict";
 import { ACCESS, type Access } from "../../src/auth/guard.ts";
 import { verifyPassword } from "../../src/auth/password.ts";
@@ -403,7 +403,7 @@ Deno.test(`${tag} PUT /api/admin/users/:id/status deactivates (ending sessions) 
   assert.equal((await row(u.id)).is_active, false);
   assert.equal((await row(u.id)).token_version, v0 + 1);
   await expectJson(await session.request("/api/auth/user"), 401);
-  // The right password of a deactivated account is told so (issue 9 item 7); no session either way.
+  // The right password of a deactivated account is told so; no session either way.
   assert.equal((await expectJson(await login(u.email, TEST_PASSWORD), 403)).code, "auth.accountDeactivated");
 
   const on = await expectJson<UserBody>(

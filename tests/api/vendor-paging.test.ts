@@ -1,5 +1,5 @@
 /**
- * The vendor application list at scale (issue 14 item 3, `GET /api/admin/vendors/pending?status=`):
+ * The vendor application list at scale (`GET /api/admin/vendors/pending?status=`):
  * keyset pages, the offset cap, capped and estimated totals; and the vendor's opportunities say which
  * request it has quoted (its own quotation list is paged).
  */

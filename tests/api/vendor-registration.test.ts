@@ -520,7 +520,7 @@ Deno.test(`${tag} a pending (or rejected) vendor cannot sign in (401), an approv
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 10 item 8: per-address limits and body caps on the public writes
+// Per-address limits and body caps on the public writes
 
 Deno.test(`${tag} POST /api/vendor/register: beyond the per-address limit 429 with Retry-After, before the body is read; other addresses unaffected`, async () => {
   const limited = await testApp({ db, env: { TRUST_PROXY: "true", RATE_LIMIT_REGISTRATIONS_PER_HOUR: "2" } });

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 9, item 8): axe-core over every screen of every demo role, in the light and
+ * Accessibility: axe-core over every screen of every demo role, in the light and
  * the dark theme: each sidebar section, the standalone pages the role may open, the signed-out
  * pages and the main dialogs (create purchase request, create bid request, quotation details,
  * vendor quotation form). Any serious or critical violation fails the test, naming the screen, the

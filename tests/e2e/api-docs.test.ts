@@ -1,5 +1,5 @@
 /**
- * The API reference page (issue 15 item 1): /api/docs runs Scalar's reference from this server
+ * The API reference page (docs/decisions/013-api-reference-page.md): /api/docs runs Scalar's reference from this server
  * only, under the HTML documents' CSP. Every request leaving the page for another origin is
  * refused here (as offline), so the page must render from the server alone; a CSP violation or any
  * console error fails the test. Photographed to test-results/api-docs.png.

@@ -1,5 +1,5 @@
 /**
- * The bid request journey (issue 6, bid parts): the purchase team raises a bid_required purchase
+ * The bid request journey: the purchase team raises a bid_required purchase
  * request and a procurement manager approves it (both through the API: those screens have their own
  * journey), then the manager converts it into a SEALED bid request through the five-tab dialog. It
  * shows under Active with 0 sealed bids; Close Bidding and Unseal Bids in the details dialog move it
@@ -91,7 +91,7 @@ Deno.test("[e2e] bid requests: convert a purchase request into a sealed bid, clo
     const banner = dialog.getByRole("alert").filter({ hasText: "Qualification criteria is required" });
     await banner.waitFor();
     await panel.getByLabel("Qualification criteria").fill("Authorised dealer of the battery brand; 3 references.");
-    // The banner follows the values: fixed field, no stale message (issue 9 item 7).
+    // The banner follows the values: fixed field, no stale message.
     await banner.waitFor({ state: "detached" });
 
     await dialog.getByRole("tab", { name: "Review" }).click();

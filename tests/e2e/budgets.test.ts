@@ -1,5 +1,5 @@
 /**
- * Budgets (issue 13 item 6), in the browser: the finance controller creates a budget for a
+ * Budgets, in the browser: the finance controller creates a budget for a
  * department on the Budgets screen; a request of that department is approved (the manager's
  * approval dialog shows the budget effect), quoted, awarded and partly received (set-up through the
  * API); the Budgets screen then shows what is committed and what is spent, and the drill-down lists

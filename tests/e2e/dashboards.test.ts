@@ -1,5 +1,5 @@
 /**
- * Role dashboards (issue 12) on the demo organisation: finance sees spend this year by month and by
+ * Role dashboards on the demo organisation: finance sees spend this year by month and by
  * category, a procurement manager the approvals waiting on each role and the pipeline, a vendor its
  * own scorecard, an administrator the system summary (and the system analytics in Reports), and
  * vendor management shows an approved vendor's scorecard. Every figure on screen is compared with

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 4 in the SPA: the administrator sets the organisation's time zone in System
+ * Dates in the SPA: the administrator sets the organisation's time zone in System
  * Settings; the API (and so every date check) uses it, and the request form's deadline input does
  * not offer days before today there.
  */

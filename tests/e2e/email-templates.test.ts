@@ -1,5 +1,5 @@
 /**
- * Emails in the recipient's language (issue 9, item 5), seen by an administrator: the Templates
+ * Emails in the recipient's language, seen by an administrator: the Templates
  * tab in French shows the French templates; the edit dialog previews the email with French dates
  * and money, and refuses a blank subject without saving it.
  */

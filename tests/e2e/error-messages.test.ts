@@ -1,5 +1,5 @@
 /**
- * Server errors reach the user in their language (issue 9, item 6): the API answers a stable code,
+ * Server errors reach the user in their language (docs/decisions/006-error-codes.md): the API answers a stable code,
  * and the SPA shows the code's translation, never the server's English sentence inside a
  * translated toast.
  */

@@ -1,5 +1,5 @@
 /**
- * First load (issue 14 item 6): the charting library is its own chunk, and a dashboard paints its
+ * First load (docs/decisions/025-own-svg-charts.md): the charting library is its own chunk, and a dashboard paints its
  * figures and tables without it. The chart chunk's request is held back by Playwright routing: the
  * administrator's dashboard shows its figures, its tables and a same-size placeholder announced as
  * loading; once the chunk is released the charts replace the placeholders at the same height.

@@ -1,5 +1,5 @@
 /**
- * Identity journeys (issue 3, "Must show"): each demo role signs in and sees exactly its sidebar
+ * Identity journeys: each demo role signs in and sees exactly its sidebar
  * sections; an administrator creates a user in the UI and that user is made to replace the
  * temporary password before reaching the dashboard; a deactivated user's open session is refused
  * on its next request (401 → 'Unauthorized' toast → login page).

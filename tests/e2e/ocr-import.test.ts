@@ -1,5 +1,5 @@
 /**
- * The OCR quotation import (issue 11 item 4): a vendor uploads a scanned quotation (an image with no
+ * The OCR quotation import: a vendor uploads a scanned quotation (an image with no
  * text layer, so it goes through OCR) for an open purchase request, watches the progress bar move with
  * the job's real progress, reviews the lines beside the page, corrects one low-confidence cell, maps
  * what the reader could not, and submits; staff then see the quotation with the original file

@@ -1,5 +1,5 @@
 /**
- * The vendor's opportunities a page at a time (issue 14 item 3): Business Opportunities shows the
+ * The vendor's opportunities a page at a time: Business Opportunities shows the
  * first 50, "Show more" loads the next page, and Revise on a quotation whose request is beyond the
  * first page still opens with that request's items. Set-up through the API: a category and a vendor
  * of this test's own (the database is shared with the other files, whose opportunities would move

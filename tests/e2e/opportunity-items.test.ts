@@ -1,5 +1,5 @@
 /**
- * A request with more than three items on the vendor's opportunities (issue 14 item 3): the list
+ * A request with more than three items on the vendor's opportunities: the list
  * answers each row's first three items and its item count, so the card says "Showing 3 of 5 items",
  * and Manual Entry asks the request by id and prices all five. Light, dark and Dhivehi screenshots
  * of the card and the dialog; axe on both.

@@ -1,5 +1,5 @@
 /**
- * The organisation profile in System Settings (issue 13 item 1), as the administrator sees it: fill
+ * The organisation profile in System Settings, as the administrator sees it: fill
  * the profile, upload a logo, save; axe-checked in light and dark; photographed in light, dark and
  * Dhivehi. The purchase order PDF then carries the profile (checked in tests/api/po-document.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * After the award (issue 13): the purchase team raises a request, the manager approves it, the
+ * After the award: the purchase team raises a request, the manager approves it, the
  * demo vendor quotes and the manager awards it (set-up through the API); then, in the UI, the vendor
  * acknowledges the order from My Quotations with a promised date, and the purchase team records a
  * partial receipt and then the rest from the Purchase Orders register, the status following each

@@ -1,5 +1,5 @@
 /**
- * The purchase request journey (issue 5): the purchase team creates a request with the full
+ * The purchase request journey: the purchase team creates a request with the full
  * four-tab form (a vendor quote in Furniture, under the approval threshold), a procurement manager
  * approves it in the UI, a vendor subscribed to Furniture sees it among its opportunities and a
  * vendor that is not subscribed does not (in the list or by id).

@@ -1,5 +1,5 @@
 /**
- * Live reports (issue 12) on the demo organisation: finance opens /reports, the filter lives in the
+ * Live reports on the demo organisation: finance opens /reports, the filter lives in the
  * URL (a reload keeps it), changing the date range changes the charts and tables, the CSV export
  * downloads with the filter in its name and first lines. Screenshots in light, dark and Dhivehi,
  * and the vendor's own scorecard.

@@ -1,5 +1,5 @@
 /**
- * The sealed bid journey (issue 6): the purchase team raises a purchase request, a procurement
+ * The sealed bid journey: the purchase team raises a purchase request, a procurement
  * manager approves it and converts it into a SEALED bid request in Printing & Stationery (both demo
  * vendors supply it) and publishes it, each vendor submits through the Manual Entry dialog,
  * staff see only the number of submissions, bidding is closed and unsealed from the bid's details
@@ -264,7 +264,8 @@ Deno.test("[e2e] sealed bid: two vendors submit, staff see only the count, unsea
       }
       await screenshot(page, "sealed-award-compare");
 
-      // Awarding the dearer offer under lowest price needs a written justification (issue 9 item 7).
+      // Awarding the dearer offer under lowest price needs a written justification
+      // (docs/decisions/007-bid-controls.md).
       {
         await matrix.getByRole("button", { name: new RegExp(`Award to .${loser.vendorName.replace(/[.&]/g, ".")}`) })
           .click();

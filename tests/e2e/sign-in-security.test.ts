@@ -1,5 +1,5 @@
 /**
- * Sign-in security in the browser (issue 10 item 3, issue 9 item 7): a deactivated user who types
+ * Sign-in security in the browser: a deactivated user who types
  * the right password is told, in their language, that the account is deactivated; signing out from
  * the SPA is a POST that ends the session on the server (the old cookie is refused afterwards).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9, items 7 and 9, as a person sees them: Dhivehi dates with Thaana month names; the own row
+ * Details of the interface as a person sees them: Dhivehi dates with Thaana month names; the own row
  * in User Management offers no Deactivate or Edit Role and Reset Password fits at 1366 px; staff are
  * not offered the vendor-only email switches; a manager who approved a request above the threshold
  * no longer sees Approve/Reject on it; the finance controller reaches Quotations and Bid Requests.

@@ -1,5 +1,5 @@
 /**
- * The vendor onboarding journey (issue 4): a new vendor registers with a license PDF and two
+ * The vendor onboarding journey: a new vendor registers with a license PDF and two
  * categories, the admin opens the license and approves, the approval email (read from the outbox)
  * carries a one-time set-password link, the vendor sets a password, signs in with the standard
  * login and subscribes to two more categories in the Profile, which survive a reload.
