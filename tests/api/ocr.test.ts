@@ -18,8 +18,13 @@ import { backupText } from "../helpers/backup.ts";
 const tag = `[ocr/${testBackend()}]`;
 const t = await testApp();
 const { db } = t;
-const runner = startOcrRunner(db, t.deps, new OcrPool(1, { ...t.deps.config.ocr, timeoutMs: 60_000 }), 200);
-t.deps.ocr = runner;
+/** The app's runner, claiming every 200 ms (a test that claims jobs itself stops it first). */
+function startRunner() {
+  const started = startOcrRunner(db, t.deps, new OcrPool(1, { ...t.deps.config.ocr, timeoutMs: 60_000 }), 200);
+  t.deps.ocr = started;
+  return started;
+}
+let runner = startRunner();
 Deno.test.afterAll(async () => {
   await runner.stop();
   await t.close();
@@ -281,21 +286,28 @@ Deno.test(`${tag} a job whose worker died is retried once, then failed`, async (
     );
     return n === 0;
   }, { timeoutMs: 60_000, message: "the file's other OCR jobs to finish" });
-  // Pretend it was claimed by an instance that died: running, lease long expired.
-  await db.query(
-    "update jobs set status = 'running', attempts = 1, locked_at = now() - interval '1 hour' where id = $1",
-    [jobId],
-  );
-  const again = await jobs.claimJob(db, 60);
-  assert.equal(again?.id, jobId, "queued again and claimed");
-  assert.equal(again?.attempts, 2);
-  await db.query("update jobs set locked_at = now() - interval '1 hour' where id = $1", [jobId]);
-  await jobs.claimJob(db, 60);
-  const [row] = await db.query<{ status: string; error_code: string }>(
-    "select status, error_code from jobs where id = $1",
-    [jobId],
-  );
-  assert.deepEqual({ ...row }, { status: "failed", error_code: "ocr.crashed" });
+  // The claims below are this test's own: the app's runner would otherwise take the job between
+  // its requeue and the claim that is being checked.
+  await runner.stop();
+  try {
+    // Pretend it was claimed by an instance that died: running, lease long expired.
+    await db.query(
+      "update jobs set status = 'running', attempts = 1, locked_at = now() - interval '1 hour' where id = $1",
+      [jobId],
+    );
+    const again = await jobs.claimJob(db, 60);
+    assert.equal(again?.id, jobId, "queued again and claimed");
+    assert.equal(again?.attempts, 2);
+    await db.query("update jobs set locked_at = now() - interval '1 hour' where id = $1", [jobId]);
+    await jobs.claimJob(db, 60);
+    const [row] = await db.query<{ status: string; error_code: string }>(
+      "select status, error_code from jobs where id = $1",
+      [jobId],
+    );
+    assert.deepEqual({ ...row }, { status: "failed", error_code: "ocr.crashed" });
+  } finally {
+    runner = startRunner();
+  }
 });
 
 Deno.test(`${tag} for a sealed bid the document and the result are encrypted and stay out of the backup`, async () => {
