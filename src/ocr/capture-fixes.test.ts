@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { greyWithoutMarks } from "./colour.ts";
 import { flattenPage, homography, pageCorners } from "./perspective.ts";
-import { despeckle, stretchContrast } from "./preprocess.ts";
+import { binarise, despeckle, invertBands, lineHeight, stretchContrast } from "./preprocess.ts";
 import { decodeOwn, type Grey } from "./raster.ts";
 
 const dir = new URL("../../tests/fixtures/ocr/images/", import.meta.url);
@@ -244,5 +244,69 @@ Deno.test("[ocr] a scan turned 2.5° is read the right way up, whichever way its
     }
   } finally {
     await recogniser.close();
+  }
+});
+
+Deno.test("[ocr] white text on a dark header band is turned dark on light; a dark logo and the text stay", async () => {
+  const page = await scan("classic-0-scan.png");
+  const { width: w, height: h } = page;
+  const g: Grey = { width: w, height: h, data: page.data.slice() };
+  const line = lineHeight(binarise(g), w, h);
+  assert.ok(line > 10, `line height ${line}`);
+  // A band 1.5 lines high across most of the page near its foot, grey 70, with light "letters".
+  const by = h - 8 * line, bh = Math.round(line * 1.5);
+  const letter = (x: number, y: number) => x % 24 < 8 && y - by > bh * 0.25 && y - by < bh * 0.75;
+  for (let y = by; y < by + bh; y++) {
+    for (let x = 60; x < w - 60; x++) g.data[y * w + x] = letter(x, y) ? 235 : 70;
+  }
+  // A square dark logo (too squat for a band) further down.
+  const ly = h - 5 * line;
+  for (let y = ly; y < ly + 2 * line; y++) for (let x = 60; x < 60 + 2 * line; x++) g.data[y * w + x] = 30;
+  const before = g.data.slice();
+  assert.equal(invertBands(g, line), 1);
+  let paper = 0, band = 0, ink = 0, letters = 0;
+  for (let y = by + 4; y < by + bh - 4; y++) {
+    for (let x = 70; x < w - 70; x++) {
+      if (letter(x, y)) {
+        letters++;
+        if (g.data[y * w + x] < 60) ink++;
+      } else {
+        band++;
+        if (g.data[y * w + x] > 200) paper++;
+      }
+    }
+  }
+  assert.ok(paper === band, `the band is paper: ${paper}/${band}`);
+  assert.ok(ink === letters, `its letters are ink: ${ink}/${letters}`);
+  assert.equal(g.data[(ly + line) * w + 60 + line], 30, "the logo is left alone");
+  // Outside the band's box nothing changed.
+  for (let y = 0; y < by - 3; y++) assert.equal(g.data[y * w + 300], before[y * w + 300]);
+});
+
+Deno.test("[ocr] a stamp's ink is taken off a grey header band and shaded rows, not left as an outline", () => {
+  const w = 800, h = 600;
+  const page = new Uint8Array(w * h).fill(255);
+  // A grey band (a table's header) and a shaded row under it.
+  for (let y = 100; y < 140; y++) page.fill(200, y * w, (y + 1) * w);
+  for (let y = 180; y < 210; y++) page.fill(235, y * w, (y + 1) * w);
+  const rgb = new Uint8Array(w * h * 3);
+  for (let i = 0; i < w * h; i++) rgb.fill(page[i], i * 3, i * 3 + 3);
+  // A stamp's frame, 6 px wide, in red ink multiplied over the page, crossing the band and the row.
+  const sx = 200, sy = 60, sw = 360, sh = 200;
+  const inFrame = (x: number, y: number) =>
+    x >= sx && x < sx + sw && y >= sy && y < sy + sh &&
+    (x - sx < 6 || sx + sw - 1 - x < 6 || y - sy < 6 || sy + sh - 1 - y < 6);
+  for (let y = sy; y < sy + sh; y++) {
+    for (let x = sx; x < sx + sw; x++) {
+      if (!inFrame(x, y)) continue;
+      const v = page[y * w + x] / 255;
+      rgb.set([Math.round(214 * v), Math.round(86 * v), Math.round(94 * v)], (y * w + x) * 3);
+    }
+  }
+  const { grey, marks } = greyWithoutMarks(w, h, rgb);
+  assert.equal(marks.length, 1);
+  for (const [y, under] of [[120, 200], [195, 235], [240, 255]]) {
+    const got = grey.data[y * w + sx + 2];
+    assert.ok(Math.abs(got - under) <= 3, `frame at row ${y}: ${got}, the page under it ${under}`);
   }
 });

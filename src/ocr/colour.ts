@@ -47,16 +47,32 @@ export function greyWithoutMarks(width: number, height: number, rgb: Uint8Array)
     }
   }
   const marks = any ? findMarks(coloured, width, height) : [];
+  const lightest = (i: number) => {
+    const p = i * 3;
+    const r = rgb[p];
+    const g = rgb[p + 1];
+    const b = rgb[p + 2];
+    return r > g ? (r > b ? r : b) : g > b ? g : b;
+  };
   for (const m of marks) {
+    // Ink is laid over the page (it multiplies): where the stamp's own lightest channel is 214 on
+    // white paper, a pixel of it over a grey band or a shaded row reads 214/255 of what is under
+    // it. Dividing by the ink's lightest channel (its most common value inside the box) gives the
+    // page back, band and rows included, where the lightest channel alone leaves the stamp's
+    // outline drawn across them.
+    const hist = new Uint32Array(256);
+    for (let y = m.y0; y < m.y1; y++) {
+      for (let x = m.x0; x < m.x1; x++) if (coloured[y * width + x] === m.hue) hist[lightest(y * width + x)]++;
+    }
+    let ink = 255;
+    for (let v = 0, best = 0; v < 256; v++) {
+      if (hist[v] > best) [best, ink] = [hist[v], v];
+    }
+    const scale = 255 / Math.max(ink, 128);
     for (let y = m.y0; y < m.y1; y++) {
       for (let x = m.x0; x < m.x1; x++) {
         const i = y * width + x;
-        if (coloured[i] !== m.hue) continue;
-        const p = i * 3;
-        const r = rgb[p];
-        const g = rgb[p + 1];
-        const b = rgb[p + 2];
-        grey[i] = r > g ? (r > b ? r : b) : g > b ? g : b;
+        if (coloured[i] === m.hue) grey[i] = Math.min(255, Math.round(lightest(i) * scale));
       }
     }
   }

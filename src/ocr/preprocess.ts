@@ -419,3 +419,62 @@ export function despeckle(g: Grey, line: number): number {
   for (const pixels of specks) for (const i of pixels) data[i] = 255;
   return specks.length;
 }
+
+/** A dark band at least this many times as wide as it is high (a header row, not a logo). */
+const BAND_MIN_ASPECT = 6;
+/** At least this share of a band's box is dark: the text on it is light, the band itself solid. */
+const BAND_MIN_FILL = 0.55;
+
+/**
+ * Light text on dark bands (a table header printed white on a black or coloured band) turned dark
+ * on light: the recogniser reads dark ink on paper, and misses or garbles a header it cannot see,
+ * and the columns are then found without their names. A band is a group of touching dark pixels
+ * (below mid-grey) whose box is between 0.8 and 5 text lines high, at least six times as wide as
+ * high and mostly dark; its box's grey levels are inverted. Returns how many bands were turned.
+ */
+export function invertBands(g: Grey, line: number): number {
+  if (line <= 0) return 0;
+  const { width: w, height: h, data } = g;
+  const boxes: [number, number, number, number][] = [];
+  components(w, h, (i) => data[i] < 128, (pixels) => {
+    // Too few pixels to fill a box one line high and six lines wide: letters, rules, specks.
+    if (pixels.length < line * line * BAND_MIN_ASPECT * 0.8 * BAND_MIN_FILL) return;
+    let x0 = w, y0 = h, x1 = 0, y1 = 0;
+    for (const i of pixels) {
+      const x = i % w;
+      const y = (i - x) / w;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    if (bh < line * 0.8 || bh > line * 5 || bw < bh * BAND_MIN_ASPECT) return;
+    if (pixels.length < bw * bh * BAND_MIN_FILL) return;
+    // With the blurred rim just outside the dark pixels.
+    boxes.push([Math.max(0, x0 - 2), Math.max(0, y0 - 2), Math.min(w - 1, x1 + 2), Math.min(h - 1, y1 + 2)]);
+  });
+  for (const [x0, y0, x1, y1] of boxes) {
+    // The band's grey becomes paper and its text's grey ink: a mid-grey band inverted would stay
+    // mid-grey, which the recogniser's own threshold can take for ink.
+    const dark: number[] = [];
+    const light: number[] = [];
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) (data[y * w + x] < 128 ? dark : light).push(data[y * w + x]);
+    }
+    const at = (a: number[], share: number, fallback: number) =>
+      a.length ? a.sort((p, q) => p - q)[Math.floor((a.length - 1) * share)] : fallback;
+    const band = at(dark, 0.5, 0);
+    const text = Math.max(band + 1, at(light, 0.9, 255));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        // The band's blurred rim would be a frame of ink once inverted.
+        const rim = y - y0 < 4 || y1 - y < 4 || x - x0 < 4 || x1 - x < 4;
+        const v = (data[y * w + x] - band) / (text - band);
+        data[y * w + x] = rim ? 255 : Math.round(255 * (1 - Math.max(0, Math.min(1, v))));
+      }
+    }
+  }
+  return boxes.length;
+}

@@ -14,6 +14,7 @@ import { flattenPage } from "./perspective.ts";
 import {
   binarise,
   despeckle,
+  invertBands,
   lineHeight,
   removeRulings,
   rotateMask,
@@ -308,6 +309,8 @@ export function prepare(original: Grey, quarters?: number): Prepared {
   const found = { quarters: side.quarters + (half.flip ? 2 : 0), sure: side.sure && half.sure };
   const rulings = removeRulings(grey, mask);
   const line = lineHeight(mask, grey.width, grey.height);
+  // A fax's band keeps the white specks of its noise: once inverted they are dark specks on paper.
+  if (invertBands(grey, line) && two) despeckle(grey, line);
   // Two-tone pages (fax, 1-bit scans) have jagged letters: enlarged, smoothed edges read better.
   const target = two ? TARGET_TWO_TONE_LINE_PX : line < UPSCALE_BELOW_PX ? TARGET_LINE_PX : 0;
   const pixels = grey.width * grey.height;
