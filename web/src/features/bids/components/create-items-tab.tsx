@@ -1,5 +1,6 @@
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import { useWatch } from "react-hook-form";
+import { CategoryOptions, SelectField, TextareaField } from "../../../components/form-field.tsx";
 import { useTranslation } from "react-i18next";
 import { useCategories } from "../../../hooks/use-categories.ts";
 import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
@@ -91,34 +92,25 @@ export function CreateItemsTab({ form, items, errors }: Props) {
                       errors={errors[index]}
                       onQuantityBlur={(value) => setValue(`items.${index}.quantity`, normalizeQuantity(value))}
                     />
-                    <label className="flex flex-col gap-1 sm:col-span-4">
-                      <span className="text-sm font-medium">{t("items.category")}</span>
-                      <select className="select w-full" {...register(`items.${index}.categoryId`)}>
-                        {categories.data?.map((category) => (
-                          <option key={category.id} value={category.id}>{category.name}</option>
-                        ))}
-                      </select>
-                    </label>
+                    <SelectField
+                      label={t("items.category")}
+                      className="sm:col-span-4"
+                      {...register(`items.${index}.categoryId`)}
+                    >
+                      <CategoryOptions categories={categories.data} />
+                    </SelectField>
                   </>
                 )}
-              <label className="flex flex-col gap-1 sm:col-span-2">
-                <span className="text-sm font-medium">{t("items.technicalRequirements")}</span>
-                <textarea
-                  className="textarea w-full"
+              {(["technicalRequirements", "evaluationCriteria"] as const).map((name) => (
+                <TextareaField
+                  key={name}
+                  label={t(`items.${name}`)}
+                  className="sm:col-span-2"
                   rows={2}
                   maxLength={2000}
-                  {...register(`items.${index}.technicalRequirements`)}
+                  {...register(`items.${index}.${name}`)}
                 />
-              </label>
-              <label className="flex flex-col gap-1 sm:col-span-2">
-                <span className="text-sm font-medium">{t("items.evaluationCriteria")}</span>
-                <textarea
-                  className="textarea w-full"
-                  rows={2}
-                  maxLength={2000}
-                  {...register(`items.${index}.evaluationCriteria`)}
-                />
-              </label>
+              ))}
             </>
           );
         }}

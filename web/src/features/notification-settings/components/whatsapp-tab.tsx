@@ -6,6 +6,7 @@ import { toast } from "../../../lib/toast.tsx";
 import type { NotificationSetting } from "../api/get-notification-settings.ts";
 import { useSendTestWhatsapp } from "../api/send-test-whatsapp.ts";
 import { useSaveSettings } from "./use-save-settings.ts";
+import { Toggle } from "../../../components/form-field.tsx";
 
 export function WhatsappTab({ settings, canEdit, canSend }: {
   settings: Map<string, NotificationSetting>;
@@ -53,16 +54,13 @@ export function WhatsappTab({ settings, canEdit, canSend }: {
             {ready ? t("status.configured") : t("status.notConfigured")}
           </span>
         </div>
-        <label className="flex cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary"
-            checked={enabled}
-            disabled={!canEdit || pending}
-            onChange={(e) => save([{ key: "whatsapp_enabled", value: String(e.target.checked) }])}
-          />
-          <span>{t("whatsapp.enable")}</span>
-        </label>
+        <Toggle
+          label={t("whatsapp.enable")}
+          labelClassName=""
+          checked={enabled}
+          disabled={!canEdit || pending}
+          onChange={(e) => save([{ key: "whatsapp_enabled", value: String(e.target.checked) }])}
+        />
         <label className="flex flex-col gap-1" htmlFor={`${id}-token`}>
           <span className="label-text">{t("whatsapp.token")}</span>
           <input

@@ -1,4 +1,5 @@
 import { useFieldArray, type UseFormReturn, useWatch } from "react-hook-form";
+import { CategoryOptions, SelectField, TextField } from "../../../components/form-field.tsx";
 import { useTranslation } from "react-i18next";
 import { URGENCIES } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useCategories } from "../../../hooks/use-categories.ts";
@@ -41,25 +42,22 @@ export function CreateItemsTab({ form, errors }: { form: UseFormReturn<FullFormV
               labels={labels}
               errors={errors[index]}
             />
-            <label className="flex flex-col gap-1 sm:col-span-2">
-              <span className="text-sm font-medium">{t("fields.category")}</span>
-              <select className="select w-full" {...register(`items.${index}.categoryId`)}>
-                <option value="">{t("form.sameAsRequest")}</option>
-                {categories.data?.map((category) => (
-                  <option key={category.id} value={category.id}>{category.name}</option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 sm:col-span-2">
-              <span className="text-sm font-medium">{t("items.urgency")}</span>
-              <select className="select w-full" {...register(`items.${index}.urgency`)}>
-                {URGENCIES.map((u) => <option key={u} value={u}>{t(`urgency.${u}`)}</option>)}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 sm:col-span-3">
-              <span className="text-sm font-medium">{t("items.notes")}</span>
-              <input className="input w-full" maxLength={2000} {...register(`items.${index}.notes`)} />
-            </label>
+            <SelectField
+              label={t("fields.category")}
+              className="sm:col-span-2"
+              {...register(`items.${index}.categoryId`)}
+            >
+              <CategoryOptions categories={categories.data} none={t("form.sameAsRequest")} />
+            </SelectField>
+            <SelectField label={t("items.urgency")} className="sm:col-span-2" {...register(`items.${index}.urgency`)}>
+              {URGENCIES.map((u) => <option key={u} value={u}>{t(`urgency.${u}`)}</option>)}
+            </SelectField>
+            <TextField
+              label={t("items.notes")}
+              className="sm:col-span-3"
+              maxLength={2000}
+              {...register(`items.${index}.notes`)}
+            />
           </>
         )}
       </ItemRows>
