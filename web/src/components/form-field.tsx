@@ -19,78 +19,75 @@ type FieldProps = {
   hint?: ReactNode;
   /** Classes of the field's box beside "flex flex-col gap-1" (a grid span, a width). */
   className?: string;
+  /** The error is announced as it appears (role="alert"): for a field checked on submit in a dialog. */
+  announce?: boolean;
 };
 
-export function FormField({ label, error, hint, className, children }: FieldProps & {
+export function FormField({ label, error, hint, className, announce, children }: FieldProps & {
   children: ReactElement<ControlProps>;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  // A control may say more of itself (a message shown elsewhere): kept beside the field's own.
+  const own = children.props;
+  const describedBy = [own["aria-describedby"], hint ? hintId : null, error ? errorId : null].filter(Boolean)
+    .join(" ") || undefined;
   return (
     <div className={className ? `flex flex-col gap-1 ${className}` : "flex flex-col gap-1"}>
       <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {cloneElement(children, {
+        id,
+        "aria-invalid": error ? true : own["aria-invalid"],
+        "aria-describedby": describedBy,
+      })}
       {hint && <p id={hintId} className="text-xs text-base-content/60">{hint}</p>}
-      {error && <p id={errorId} className="text-sm text-error">{error}</p>}
+      {error && <p id={errorId} role={announce ? "alert" : undefined} className="text-sm text-error">{error}</p>}
     </div>
   );
 }
 
-/** Splits the field's own props from the control's. */
-function split<T extends FieldProps>({ label, error, hint, className, ...control }: T) {
-  return [{ label, error, hint, className }, control] as const;
-}
-
-/** A text input ("input w-full" unless `inputClassName` says otherwise). */
-export function TextField(props: FieldProps & ComponentProps<"input"> & { inputClassName?: string }) {
-  const [field, { inputClassName = "input w-full", ...input }] = split(props);
-  return (
-    <FormField {...field}>
-      <input className={inputClassName} {...input} />
+/** A field around the control `render` draws from the props that are not the field's own. */
+function withField<P extends object>(render: (control: P) => ReactElement<ControlProps>) {
+  return ({ label, error, hint, className, announce, ...control }: FieldProps & P) => (
+    <FormField label={label} error={error} hint={hint} className={className} announce={announce}>
+      {render(control as unknown as P)}
     </FormField>
   );
 }
+
+/** A text input ("input w-full" unless `inputClassName` says otherwise). */
+export const TextField = withField((
+  { inputClassName = "input w-full", ...input }: ComponentProps<"input"> & { inputClassName?: string },
+) => <input className={inputClassName} {...input} />);
 
 /**
  * A number input. Whole numbers (step 1, the default) bring up the numeric keypad, fractions
  * (step 0.01) the decimal one.
  */
-export function NumberField(props: FieldProps & ComponentProps<"input"> & { inputClassName?: string }) {
-  const [field, { inputClassName = "input w-full", step = 1, ...input }] = split(props);
-  return (
-    <FormField {...field}>
-      <input
-        type="number"
-        step={step}
-        inputMode={step === 1 ? "numeric" : "decimal"}
-        className={inputClassName}
-        {...input}
-      />
-    </FormField>
-  );
-}
+export const NumberField = withField((
+  { inputClassName = "input w-full", step = 1, ...input }: ComponentProps<"input"> & { inputClassName?: string },
+) => (
+  <input
+    type="number"
+    step={step}
+    inputMode={step === 1 ? "numeric" : "decimal"}
+    className={inputClassName}
+    {...input}
+  />
+));
 
 /** A select; its options are the children. */
-export function SelectField(props: FieldProps & ComponentProps<"select"> & { selectClassName?: string }) {
-  const [field, { selectClassName = "select w-full", ...select }] = split(props);
-  return (
-    <FormField {...field}>
-      <select className={selectClassName} {...select} />
-    </FormField>
-  );
-}
+export const SelectField = withField((
+  { selectClassName = "select w-full", ...select }: ComponentProps<"select"> & { selectClassName?: string },
+) => <select className={selectClassName} {...select} />);
 
 /** A textarea (three rows unless `rows` says otherwise). */
-export function TextareaField(props: FieldProps & ComponentProps<"textarea"> & { textareaClassName?: string }) {
-  const [field, { textareaClassName = "textarea w-full", rows = 3, ...textarea }] = split(props);
-  return (
-    <FormField {...field}>
-      <textarea className={textareaClassName} rows={rows} {...textarea} />
-    </FormField>
-  );
-}
+export const TextareaField = withField((
+  { textareaClassName = "textarea w-full", rows = 3, ...textarea }: ComponentProps<"textarea"> & {
+    textareaClassName?: string;
+  },
+) => <textarea className={textareaClassName} rows={rows} {...textarea} />);
 
 /** A switch with its label beside it (the label wraps the control, so no id is needed). */
 export function Toggle(
@@ -104,18 +101,5 @@ export function Toggle(
       <input type="checkbox" className="toggle toggle-primary" {...input} />
       <span className={labelClassName}>{label}</span>
     </label>
-  );
-}
-
-/** The options of a category select: `none` first when given (its value is ""), then each category. */
-export function CategoryOptions({ categories, none }: {
-  categories: readonly { id: number; name: string }[] | undefined;
-  none?: string;
-}) {
-  return (
-    <>
-      {none !== undefined && <option value="">{none}</option>}
-      {categories?.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
-    </>
   );
 }

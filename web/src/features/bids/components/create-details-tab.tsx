@@ -9,7 +9,8 @@ import {
 } from "../api/get-convertible-purchase-requests.ts";
 import { type SourcePurchaseRequest, useLoadSourcePurchaseRequest } from "../api/get-purchase-request.ts";
 import { type BidFormValues, DEFAULT_CATEGORY_ID, EMPTY_BID_ITEM } from "./bid-form.ts";
-import { CategoryOptions, SelectField, TextField } from "../../../components/form-field.tsx";
+import { SelectField, TextField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 import { RequestBasicsFields } from "../../../components/wizard/request-fields.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 

@@ -1,6 +1,7 @@
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import { useWatch } from "react-hook-form";
-import { CategoryOptions, SelectField, TextareaField } from "../../../components/form-field.tsx";
+import { SelectField, TextareaField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 import { useTranslation } from "react-i18next";
 import { useCategories } from "../../../hooks/use-categories.ts";
 import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";

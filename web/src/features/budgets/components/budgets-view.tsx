@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SelectField } from "../../../components/form-field.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { Can } from "../../../lib/authorization.tsx";
 import { Chart } from "../../../components/report-card.tsx";
@@ -41,18 +42,16 @@ export function BudgetsView() {
   return (
     <div className="flex flex-col gap-4" data-testid="budgets-view">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("fiscalYear")}</span>
-          <select
-            className="select select-sm w-40"
-            value={fiscalYear ?? ""}
-            onChange={(e) => setFiscalYear(e.target.value ? Number(e.target.value) : null)}
-            data-testid="budgets-year"
-          >
-            <option value="">{t("allYears")}</option>
-            {years.map((y) => <option key={y} value={y}>{text.fiscalYear(y)}</option>)}
-          </select>
-        </label>
+        <SelectField
+          label={t("fiscalYear")}
+          selectClassName="select select-sm w-40"
+          value={fiscalYear ?? ""}
+          onChange={(e) => setFiscalYear(e.target.value ? Number(e.target.value) : null)}
+          data-testid="budgets-year"
+        >
+          <option value="">{t("allYears")}</option>
+          {years.map((y) => <option key={y} value={y}>{text.fiscalYear(y)}</option>)}
+        </SelectField>
         <div className="flex flex-wrap gap-2">
           <a href={budgetExportUrl(fiscalYear, "csv")} download className="btn btn-outline btn-sm">{t("exportCsv")}</a>
           <a href={budgetExportUrl(fiscalYear, "xlsx")} download className="btn btn-outline btn-sm">

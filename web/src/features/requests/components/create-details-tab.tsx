@@ -4,7 +4,8 @@ import { PRIORITIES, REQUEST_TYPES } from "../../../../../src/shared/schemas/pur
 import { useCategories } from "../../../hooks/use-categories.ts";
 import type { FullFormValues } from "./full-form.ts";
 import { minDeadlineValue } from "../../../lib/date-input.ts";
-import { CategoryOptions, SelectField, TextareaField, TextField } from "../../../components/form-field.tsx";
+import { SelectField, TextareaField, TextField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 import { RequestBasicsFields } from "../../../components/wizard/request-fields.tsx";
 
 export function CreateDetailsTab({ form }: { form: UseFormReturn<FullFormValues> }) {

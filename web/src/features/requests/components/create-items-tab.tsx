@@ -1,5 +1,6 @@
 import { useFieldArray, type UseFormReturn, useWatch } from "react-hook-form";
-import { CategoryOptions, SelectField, TextField } from "../../../components/form-field.tsx";
+import { SelectField, TextField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 import { useTranslation } from "react-i18next";
 import { URGENCIES } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useCategories } from "../../../hooks/use-categories.ts";

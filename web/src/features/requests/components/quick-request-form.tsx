@@ -12,7 +12,8 @@ import { useCategories } from "../../../hooks/use-categories.ts";
 import { dateToIso, minDeadlineValue } from "../../../lib/date-input.ts";
 import { useMessageText } from "./use-message-text.ts";
 import { ItemRows } from "../../../components/item-fields.tsx";
-import { CategoryOptions, NumberField, SelectField, TextareaField, TextField } from "../../../components/form-field.tsx";
+import { NumberField, SelectField, TextareaField, TextField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 
 export type QuickItemValues = {
   name: string;
