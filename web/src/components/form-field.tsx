@@ -61,6 +61,28 @@ export const TextField = withField((
   { inputClassName = "input w-full", ...input }: ComponentProps<"input"> & { inputClassName?: string },
 ) => <input className={inputClassName} {...input} />);
 
+/** A password; a new one unless `autoComplete` says otherwise ("current-password"). */
+export const PasswordField = withField((
+  { inputClassName = "input w-full", autoComplete = "new-password", ...input }: ComponentProps<"input"> & {
+    inputClassName?: string;
+  },
+) => <input type="password" autoComplete={autoComplete} className={inputClassName} {...input} />);
+
+/** A one-time code from an authenticator app: digits, left to right, filled in by the device if it can. */
+export const CodeField = withField((
+  { inputClassName = "input w-full tracking-widest", ...input }: ComponentProps<"input"> & { inputClassName?: string },
+) => (
+  <input
+    name="code"
+    type="text"
+    inputMode="numeric"
+    autoComplete="one-time-code"
+    dir="ltr"
+    className={inputClassName}
+    {...input}
+  />
+));
+
 /**
  * A number input. Whole numbers (step 1, the default) bring up the numeric keypad, fractions
  * (step 0.01) the decimal one.

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field.tsx";
+import { CodeField } from "../../../components/form-field.tsx";
 import { useLoginTwoFactor } from "../api/login-two-factor.ts";
 import { loginErrorMessage } from "./login-error.ts";
 
@@ -15,19 +15,13 @@ export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: () => void; 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">{t("auth.twoFactorTitle")}</h2>
-      <FormField label={t("auth.twoFactorCode")} hint={t("auth.twoFactorHint")}>
-        <input
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,8}"
-          required
-          autoFocus
-          dir="ltr"
-          className="input w-full tracking-widest"
-        />
-      </FormField>
+      <CodeField
+        label={t("auth.twoFactorCode")}
+        hint={t("auth.twoFactorHint")}
+        pattern="[0-9 ]{6,8}"
+        required
+        autoFocus
+      />
       {verify.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           {loginErrorMessage(verify.error, t, "auth.twoFactorInvalid")}
