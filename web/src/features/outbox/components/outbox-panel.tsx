@@ -5,7 +5,7 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../../components/pager.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus, useOutbox } from "../api/get-outbox.ts";
 import { OutboxMessageDialog } from "./outbox-message-dialog.tsx";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
@@ -127,12 +127,10 @@ export function OutboxPanel() {
       </ListState>
       {total > PAGE_SIZE && (
         <Pager
-          label={t("pagination.label")}
+          {...pagerText(t, "pagination")}
           page={page}
           hasNext={page + 1 < pages}
           onPage={setPage}
-          previous={t("pagination.previous")}
-          next={t("pagination.next")}
           position={t("pagination.pageOf", { page: page + 1, pages, total })}
         />
       )}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../../components/pager.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
 import { Link } from "wouter";
 import { EmptyNote, ListState, ListTable } from "../../../components/list-scaffold.tsx";
 import { useFormat } from "../../../lib/format.ts";
@@ -97,12 +97,10 @@ export function PurchaseOrderRegister() {
         )}
       </ListState>
       <Pager
-        label={t("pager.label")}
+        {...pagerText(t, "pager")}
         page={page}
         hasNext={page + 1 < pages}
         onPage={setPage}
-        previous={t("pager.previous")}
-        next={t("pager.next")}
         position={t("pager.position", { page: page + 1, pages })}
         centered
       />

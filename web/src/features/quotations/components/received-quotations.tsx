@@ -11,7 +11,7 @@ import { FilterSelect } from "../../../components/filter-select.tsx";
 import { EmptyNote, ListState } from "../../../components/list-scaffold.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { AwardConfirmDialog } from "./award-confirm-dialog.tsx";
-import { Pager } from "../../../components/pager.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
 import { type QuotationAction, QuotationCard } from "./quotation-card.tsx";
 import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
 import { RejectDialog } from "./reject-dialog.tsx";
@@ -83,12 +83,10 @@ export function ReceivedQuotations() {
               ))}
             </div>
             <Pager
-              label={t("pager.label")}
+              {...pagerText(t, "pager")}
               page={page}
               hasNext={(page + 1) * PAGE_SIZE < data.total}
               onPage={setPage}
-              previous={t("pager.previous")}
-              next={t("pager.next")}
               position={t("pager.position", { page: page + 1, pages: Math.max(1, Math.ceil(data.total / PAGE_SIZE)) })}
               centered
             />

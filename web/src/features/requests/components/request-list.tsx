@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../../components/pager.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
 import { type PurchaseRequestSummary, usePurchaseRequests } from "../api/get-purchase-requests.ts";
 import type { ListFilters } from "./request-filters.tsx";
 import type { RequestAction } from "./request-actions.tsx";
@@ -38,12 +38,10 @@ export function RequestList({ filters, page, onPageChange, onAction }: {
               {items.map((pr) => <RequestCard key={pr.id} pr={pr} onAction={onAction} />)}
             </div>
             <Pager
-              label={t("list.pagination")}
+              {...pagerText(t, "list", "pagination")}
               page={page}
               hasNext={page + 1 < pages}
               onPage={onPageChange}
-              previous={t("list.previous")}
-              next={t("list.next")}
               summary={t("list.showing", {
                 from: number.format(from),
                 to: number.format(to),
