@@ -4,6 +4,7 @@ import { isolate } from "../../../lib/i18n.ts";
 import { type BidGroup, type BidRequestListRow, useBidRequests } from "../api/get-bid-requests.ts";
 import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 /** One tab's table (Active, Drafts or Completed), newest first, a page at a time ("Show more"). */
 export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: BidRequestListRow) => void }) {
@@ -61,14 +62,12 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
                       <SubmissionCount bid={bid} />
                     </td>
                     <td className="text-end">
-                      <button
-                        type="button"
+                      <ActionButton
+                        label={t("list.view")}
                         className="btn btn-ghost btn-sm"
-                        aria-label={t("list.viewNamed", { number: isolate(bid.bidNumber) })}
+                        name={t("list.viewNamed", { number: isolate(bid.bidNumber) })}
                         onClick={() => onView(bid)}
-                      >
-                        {t("list.view")}
-                      </button>
+                      />
                     </td>
                   </tr>
                 ))}

@@ -17,6 +17,7 @@ import { BudgetDialog } from "./budget-dialog.tsx";
 import { BudgetSettingsDialog } from "./budget-settings-dialog.tsx";
 import { DeleteBudgetDialog } from "./delete-budget-dialog.tsx";
 import { useBudgetText } from "./use-budget-text.ts";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 type Open =
   | { kind: "create" }
@@ -166,31 +167,25 @@ export function BudgetsView() {
                       </td>
                       <td>
                         <div className="flex justify-end gap-1">
-                          <button
-                            type="button"
+                          <ActionButton
+                            label={t("details")}
                             className="btn btn-ghost btn-xs"
                             onClick={() => setOpen({ kind: "detail", budget: b })}
-                            aria-label={t("detailsOf", { name: text.scope(b) })}
-                          >
-                            {t("details")}
-                          </button>
+                            name={t("detailsOf", { name: text.scope(b) })}
+                          />
                           <Can permission="budgets.manage">
-                            <button
-                              type="button"
+                            <ActionButton
+                              label={t("edit")}
                               className="btn btn-ghost btn-xs"
                               onClick={() => setOpen({ kind: "edit", budget: b })}
-                              aria-label={t("editOf", { name: text.scope(b) })}
-                            >
-                              {t("edit")}
-                            </button>
-                            <button
-                              type="button"
+                              name={t("editOf", { name: text.scope(b) })}
+                            />
+                            <ActionButton
+                              label={t("delete")}
                               className="btn btn-ghost btn-xs text-error"
                               onClick={() => setOpen({ kind: "delete", budget: b })}
-                              aria-label={t("deleteOf", { name: text.scope(b) })}
-                            >
-                              {t("delete")}
-                            </button>
+                              name={t("deleteOf", { name: text.scope(b) })}
+                            />
                           </Can>
                         </div>
                       </td>

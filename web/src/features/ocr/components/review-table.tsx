@@ -10,6 +10,7 @@ import { formatMoney, formatNumber } from "../../../lib/format.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { type Cell, confidenceLevel, lineCents, type RequestItem, type ReviewLine } from "../review-model.ts";
 import { CheckBadge, ConfidenceCue, LEVEL_CELL } from "./confidence.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 export type RequestItemOption = RequestItem & { unit: string };
 
@@ -240,17 +241,15 @@ export function ReviewTable(props: Props) {
                 </td>
                 {editing && (
                   <td>
-                    <button
-                      type="button"
+                    <ActionButton
+                      label={t("table.remove")}
                       className="btn btn-ghost btn-xs"
-                      aria-label={t("table.removeFor", { line: number, name: isolate(line.name || "-") })}
+                      name={t("table.removeFor", { line: number, name: isolate(line.name || "-") })}
                       onClick={(event) => {
                         event.stopPropagation();
                         onRemove(line.key);
                       }}
-                    >
-                      {t("table.remove")}
-                    </button>
+                    />
                   </td>
                 )}
               </tr>

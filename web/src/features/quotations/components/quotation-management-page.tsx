@@ -14,6 +14,7 @@ import { useQuotations } from "../api/get-quotations.ts";
 import { useFormat } from "./format.ts";
 import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
 import { QuotationStatusBadge } from "./status-badge.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 const RECENT = { limit: 10, offset: 0 } as const;
 
@@ -112,14 +113,11 @@ function RecentQuotations() {
                 </td>
                 <td className="text-end whitespace-nowrap">{format.money(q.totalAmount, q.currency)}</td>
                 <td className="text-end">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost"
-                    aria-label={t("actions.viewDetailsOf", { vendor: isolate(q.vendorName) })}
+                  <ActionButton
+                    label={t("actions.viewDetails")}
+                    name={t("actions.viewDetailsOf", { vendor: isolate(q.vendorName) })}
                     onClick={() => setViewing(q.id)}
-                  >
-                    {t("actions.viewDetails")}
-                  </button>
+                  />
                 </td>
               </tr>
             ))}

@@ -17,6 +17,7 @@ import { VendorStatusBadge } from "./vendor-application-card.tsx";
 import { VendorDetailsDialog } from "./vendor-details-dialog.tsx";
 import { VendorStatCards } from "./vendor-stat-cards.tsx";
 import { type ScorecardComponent, ScorecardSlot } from "./scorecard-slot.ts";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 /** `Scorecard` (the analytics feature's vendor scorecard) comes from the app: web/src/app/vendors.tsx. */
 export default function VendorManagementPage({ Scorecard }: { Scorecard: ScorecardComponent }) {
@@ -82,17 +83,15 @@ function Applications({ status }: { status: "pending" | "approved" }) {
                   </div>
                   <div className="flex items-center gap-2">
                     <VendorStatusBadge status={status} />
-                    <button
-                      type="button"
+                    <ActionButton
+                      label={t(pending ? "actions.review" : "actions.details")}
                       className={`btn btn-sm ${pending ? "btn-primary" : "btn-outline"}`}
-                      aria-label={t(pending ? "actions.reviewNamed" : "actions.detailsNamed", {
+                      name={t(pending ? "actions.reviewNamed" : "actions.detailsNamed", {
                         name: isolate(application.companyName),
                       })}
                       onClick={() =>
                         setReviewing(application)}
-                    >
-                      {t(pending ? "actions.review" : "actions.details")}
-                    </button>
+                    />
                   </div>
                 </li>
               ))}
