@@ -21,9 +21,11 @@ type FieldProps = {
   className?: string;
   /** The error is announced as it appears (role="alert"): for a field checked on submit in a dialog. */
   announce?: boolean;
+  /** The label for screen readers only (a toolbar's select that its place explains). */
+  hideLabel?: boolean;
 };
 
-export function FormField({ label, error, hint, className, announce, children }: FieldProps & {
+export function FormField({ label, error, hint, className, announce, hideLabel, children }: FieldProps & {
   children: ReactElement<ControlProps>;
 }) {
   const id = useId();
@@ -35,7 +37,7 @@ export function FormField({ label, error, hint, className, announce, children }:
     .join(" ") || undefined;
   return (
     <div className={className ? `flex flex-col gap-1 ${className}` : "flex flex-col gap-1"}>
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <label htmlFor={id} className={hideLabel ? "sr-only" : "text-sm font-medium"}>{label}</label>
       {cloneElement(children, {
         id,
         "aria-invalid": error ? true : own["aria-invalid"],
@@ -49,8 +51,8 @@ export function FormField({ label, error, hint, className, announce, children }:
 
 /** A field around the control `render` draws from the props that are not the field's own. */
 function withField<P extends object>(render: (control: P) => ReactElement<ControlProps>) {
-  return ({ label, error, hint, className, announce, ...control }: FieldProps & P) => (
-    <FormField label={label} error={error} hint={hint} className={className} announce={announce}>
+  return ({ label, error, hint, className, announce, hideLabel, ...control }: FieldProps & P) => (
+    <FormField label={label} error={error} hint={hint} className={className} announce={announce} hideLabel={hideLabel}>
       {render(control as unknown as P)}
     </FormField>
   );

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { LanguageOptions } from "../../../components/language-select.tsx";
 import { Link } from "wouter";
 import {
   BUSINESS_LICENSE_ACCEPT,
@@ -16,8 +17,7 @@ import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { issueMessage, serverMessage } from "../../../lib/error-toast.ts";
-import { isLanguage, isolate, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
-import { LANGUAGES } from "../../../../../src/shared/i18n-languages.ts";
+import { isLanguage, isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useRegisterVendor } from "../api/register-vendor.ts";
@@ -165,7 +165,7 @@ export default function VendorRegistrationPage() {
                 hint={t("vendor-registration:languageHint")}
                 {...form.register("language")}
               >
-                {LANGUAGES.map((lang) => <option key={lang} value={lang} lang={lang}>{LANGUAGE_NAMES[lang]}</option>)}
+                <LanguageOptions />
               </SelectField>
             </fieldset>
 
