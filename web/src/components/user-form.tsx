@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "./form-actions.tsx";
 import { TextField } from "./form-field.tsx";
 
 type Person = { firstName: string; lastName: string; email: string };
@@ -62,10 +63,7 @@ export function UserForm<T extends FieldValues & Person>(
         dir="ltr"
       />
       {children}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("common.cancel")}</button>
-        <button type="submit" className="btn btn-primary" disabled={!canSubmit}>{submitLabel}</button>
-      </div>
+      <FormActions label={submitLabel} disabled={!canSubmit} onCancel={onCancel} />
     </form>
   );
 }

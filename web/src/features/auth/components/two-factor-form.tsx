@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { CodeField } from "../../../components/form-field.tsx";
 import { useLoginTwoFactor } from "../api/login-two-factor.ts";
 import { loginErrorMessage } from "./login-error.ts";
@@ -27,12 +28,14 @@ export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: () => void; 
           {loginErrorMessage(verify.error, t, "auth.twoFactorInvalid")}
         </div>
       )}
-      <div className="flex gap-2">
-        <button type="submit" className="btn btn-primary flex-1" disabled={verify.isPending}>
-          {verify.isPending ? t("auth.verifying") : t("auth.verify")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("common.cancel")}</button>
-      </div>
+      <FormActions
+        label={t("auth.verify")}
+        pendingLabel={t("auth.verifying")}
+        pending={verify.isPending}
+        onCancel={onCancel}
+        tone="btn-primary flex-1"
+        inline
+      />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { categorySchema } from "../../../../../src/shared/schemas/categories.ts";
 import { TextareaField, TextField } from "../../../components/form-field.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
@@ -51,12 +52,12 @@ function AddCategoryForm({ onDone }: { onDone: () => void }) {
         error={messages.fieldError(errors.description?.message)}
         {...form.register("description")}
       />
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? t("add.creating") : t("add.submit")}
-        </button>
-      </div>
+      <FormActions
+        label={t("add.submit")}
+        pendingLabel={t("add.creating")}
+        pending={create.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { PasswordField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -40,12 +41,14 @@ export function TwoFactorDisable({ onCancel, onDone }: { onCancel: () => void; o
         autoComplete="current-password"
         inputClassName="input w-full max-w-xs"
       />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-error" disabled={disable.isPending}>
-          {disable.isPending ? t("twoFactor.disabling") : t("twoFactor.confirmDisable")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>
-      </div>
+      <FormActions
+        label={t("twoFactor.confirmDisable")}
+        pendingLabel={t("twoFactor.disabling")}
+        pending={disable.isPending}
+        onCancel={onCancel}
+        tone="btn-error"
+        inline
+      />
     </form>
   );
 }

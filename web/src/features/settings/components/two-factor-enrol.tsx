@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { CodeField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { issueMessage, toastError } from "../../../lib/error-toast.ts";
@@ -57,12 +58,13 @@ export function TwoFactorEnrol({ setup, onCancel, onDone }: {
         maxLength={7}
         inputClassName="input w-40 tracking-widest"
       />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
-          {enable.isPending ? t("twoFactor.verifying") : t("twoFactor.verifyEnable")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>
-      </div>
+      <FormActions
+        label={t("twoFactor.verifyEnable")}
+        pendingLabel={t("twoFactor.verifying")}
+        pending={enable.isPending}
+        onCancel={onCancel}
+        inline
+      />
     </form>
   );
 }

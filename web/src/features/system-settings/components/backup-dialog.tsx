@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { PasswordField } from "../../../components/form-field.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
@@ -61,12 +62,12 @@ export function BackupDialog({ open, onClose }: { open: boolean; onClose: () => 
           onChange={(e) => setRepeat(e.target.value)}
         />
         <div role="note" className="alert alert-warning alert-soft text-sm">{t("backup.keepSafe")}</div>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>{t("translation:common.cancel")}</button>
-          <button type="submit" className="btn btn-primary" disabled={backup.isPending}>
-            {backup.isPending ? t("maintenance.backingUp") : t("backup.download")}
-          </button>
-        </div>
+        <FormActions
+          label={t("backup.download")}
+          pendingLabel={t("maintenance.backingUp")}
+          pending={backup.isPending}
+          onCancel={close}
+        />
       </form>
     </ModalDialog>
   );

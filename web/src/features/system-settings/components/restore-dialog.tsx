@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { PasswordField, TextField } from "../../../components/form-field.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
@@ -72,12 +73,13 @@ export function RestoreDialog({ open, onClose }: { open: boolean; onClose: () =>
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>{t("translation:common.cancel")}</button>
-          <button type="submit" className="btn btn-error" disabled={restore.isPending}>
-            {restore.isPending ? t("restore.restoring") : t("restore.submit")}
-          </button>
-        </div>
+        <FormActions
+          label={t("restore.submit")}
+          pendingLabel={t("restore.restoring")}
+          pending={restore.isPending}
+          onCancel={close}
+          tone="btn-error"
+        />
       </form>
     </ModalDialog>
   );
