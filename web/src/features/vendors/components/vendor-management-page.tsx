@@ -5,13 +5,12 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyNote, ListCard, ListState } from "../../../components/list-scaffold.tsx";
+import { ListCard } from "../../../components/list-scaffold.tsx";
+import { ApplicationPages } from "./vendor-application-list.tsx";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
-import { Pager } from "./pager.tsx";
-import { usePagedApplications } from "./use-paged-applications.ts";
 import { useFormat } from "../../../lib/format.ts";
 import { VendorStatusBadge } from "./vendor-application-card.tsx";
 import { VendorDetailsDialog } from "./vendor-details-dialog.tsx";
@@ -50,7 +49,6 @@ function VendorManagementPageBody() {
 function Applications({ status }: { status: "pending" | "approved" }) {
   const { t } = useTranslation("vendors");
   const format = useFormat();
-  const { applications, page, pages, hasNext, setPage } = usePagedApplications(status);
   const pending = status === "pending";
   const [reviewing, setReviewing] = useState<VendorApplication | null>(null);
 
@@ -60,46 +58,36 @@ function Applications({ status }: { status: "pending" | "approved" }) {
       title={t(`listTitle.${status}`)}
       after={<VendorDetailsDialog application={reviewing} onClose={() => setReviewing(null)} />}
     >
-      <ListState
-        query={applications}
-        loadingLabel={t("loading")}
-        loadError={t("loadError")}
-        isEmpty={(data) => data.length === 0 && page === 0}
-        empty={<EmptyNote>{t(`empty.${status}`)}</EmptyNote>}
+      <ApplicationPages
+        status={status}
+        listClassName="divide-y divide-base-300"
+        itemClassName="flex flex-wrap items-center justify-between gap-3 py-3"
       >
-        {(data) => (
+        {(application) => (
           <>
-            <ul className="divide-y divide-base-300" aria-busy={applications.isFetching}>
-              {data.map((application) => (
-                <li key={application.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words" dir="auto">{application.companyName}</p>
-                    <p className="text-sm text-base-content/70 break-words" dir="auto">
-                      {application.contactPerson} · {application.email}
-                    </p>
-                    <p className="text-xs text-base-content/60">
-                      {t("appliedOn", { date: format.date(application.createdAt) })}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <VendorStatusBadge status={status} />
-                    <ActionButton
-                      label={t(pending ? "actions.review" : "actions.details")}
-                      className={`btn btn-sm ${pending ? "btn-primary" : "btn-outline"}`}
-                      name={t(pending ? "actions.reviewNamed" : "actions.detailsNamed", {
-                        name: isolate(application.companyName),
-                      })}
-                      onClick={() =>
-                        setReviewing(application)}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pager page={page} pages={pages} hasNext={hasNext} onPage={setPage} />
+            <div className="min-w-0">
+              <p className="font-medium break-words" dir="auto">{application.companyName}</p>
+              <p className="text-sm text-base-content/70 break-words" dir="auto">
+                {application.contactPerson} · {application.email}
+              </p>
+              <p className="text-xs text-base-content/60">
+                {t("appliedOn", { date: format.date(application.createdAt) })}
+              </p>
+            </div>
+            <div className="flex items-center gap-2">
+              <VendorStatusBadge status={status} />
+              <ActionButton
+                label={t(pending ? "actions.review" : "actions.details")}
+                className={`btn btn-sm ${pending ? "btn-primary" : "btn-outline"}`}
+                name={t(pending ? "actions.reviewNamed" : "actions.detailsNamed", {
+                  name: isolate(application.companyName),
+                })}
+                onClick={() => setReviewing(application)}
+              />
+            </div>
           </>
         )}
-      </ListState>
+      </ApplicationPages>
     </ListCard>
   );
 }
