@@ -6,7 +6,6 @@
  */
 import type { ReactNode } from "react";
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { FormActions } from "./form-actions.tsx";
 import { TextField } from "./form-field.tsx";
 
@@ -27,7 +26,6 @@ export function UserForm<T extends FieldValues & Person>(
     onCancel: () => void;
   },
 ) {
-  const { t } = useTranslation();
   const errors = form.formState.errors as FieldErrors<Person>;
   const field = (name: keyof Person) => form.register(name as Path<T>);
   return (
