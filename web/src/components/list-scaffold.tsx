@@ -4,11 +4,12 @@
  * note, else the list), `EmptyNote` and `ListTable` (the table with its column headings). Each list
  * passes its own strings; filters and the pager go where the list puts them.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { LoadError, Loading } from "./load-states.tsx";
 
 export function ListCard({ titleId, title, description, actions, children, after }: {
-  titleId: string;
+  /** The heading's id, when something else points at it; a generated one otherwise. */
+  titleId?: string;
   title: string;
   description?: string;
   /** Beside the title: add, refresh, export... */
@@ -17,12 +18,14 @@ export function ListCard({ titleId, title, description, actions, children, after
   /** After the card's body (its dialogs). */
   after?: ReactNode;
 }) {
+  const generated = useId();
+  const id = titleId ?? generated;
   return (
-    <section aria-labelledby={titleId} className="card bg-base-100 shadow-sm">
+    <section aria-labelledby={id} className="card bg-base-100 shadow-sm">
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h2 id={titleId} className="card-title text-xl">{title}</h2>
+            <h2 id={id} className="card-title text-xl">{title}</h2>
             {description && <p className="text-sm text-base-content/70">{description}</p>}
           </div>
           {actions}

@@ -2,7 +2,7 @@
  * Admin Category Management (spec section 2): every category with its vendor count; create, edit and
  * delete each behind its own permission.
  */
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyNote, ListCard, ListState, ListTable } from "../../../components/list-scaffold.tsx";
 import { Can } from "../../../lib/authorization.tsx";
@@ -13,14 +13,12 @@ import { DeleteCategoryDialog } from "./delete-category-dialog.tsx";
 
 export default function CategoriesSection() {
   const { t } = useTranslation("categories");
-  const titleId = useId();
   const categories = useCategories();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Category | null>(null);
 
   return (
     <ListCard
-      titleId={titleId}
       title={t("title")}
       description={t("description")}
       actions={

@@ -3,7 +3,7 @@
  * filter by status, page through, see why a message failed and when it is tried next, open one to
  * read its full body or resend it.
  */
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pager, pagerText } from "../../../components/pager.tsx";
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus, useOutbox } from "../api/get-outbox.ts";
@@ -17,7 +17,6 @@ const PAGE_SIZE = 25;
 
 export function OutboxPanel() {
   const { t } = useTranslation("outbox");
-  const titleId = useId();
   const format = useFormat();
   const [status, setStatus] = useState<OutboxStatus | "">("");
   const [page, setPage] = useState(0);
@@ -28,7 +27,6 @@ export function OutboxPanel() {
 
   return (
     <ListCard
-      titleId={titleId}
       title={t("title")}
       description={t("description")}
       actions={
