@@ -23,6 +23,18 @@ export type ItemFieldLabels = {
   lineTotal: string;
 };
 
+/** The labels from a feature's "items.<field>" strings, as both request wizards name them. */
+export function itemFieldLabels(t: (key: string) => string): ItemFieldLabels {
+  return {
+    name: t("items.name"),
+    quantity: t("items.quantity"),
+    unit: t("items.unit"),
+    specification: t("items.specification"),
+    estimatedPrice: t("items.estimatedPrice"),
+    lineTotal: t("items.lineTotal"),
+  };
+}
+
 /** Row index → field name → message. */
 export type ItemErrors = Record<number, Record<string, string>>;
 

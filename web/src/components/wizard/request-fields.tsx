@@ -29,13 +29,27 @@ export function RequestBasicsFields<T extends FieldValues & Basics>({ register, 
   );
 }
 
-export function ReviewSummary({ rows, wide = false, items, labels }: {
+/**
+ * The Review step's summary. Its item labels are the feature's "items.*" strings, the budget's
+ * "fields.estimatedBudget" and "form.budgetHint"; `caption` names the items table.
+ */
+export function ReviewSummary({ rows, wide = false, items, t, caption }: {
   rows: [label: string, value: string][];
   /** Three columns on large screens. */
   wide?: boolean;
   items: (ItemAmounts & { itemName?: string; unit?: string })[];
-  labels: ItemsBudgetLabels;
+  t: (key: string) => string;
+  caption: string;
 }) {
+  const labels: ItemsBudgetLabels = {
+    caption,
+    name: t("items.name"),
+    quantity: t("items.quantity"),
+    estimatedPrice: t("items.estimatedPrice"),
+    lineTotal: t("items.lineTotal"),
+    budget: t("fields.estimatedBudget"),
+    budgetHint: t("form.budgetHint"),
+  };
   return (
     <>
       <dl className={`grid gap-x-6 gap-y-2 sm:grid-cols-2 ${wide ? "lg:grid-cols-3" : ""}`}>

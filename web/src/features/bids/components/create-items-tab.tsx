@@ -4,7 +4,7 @@ import { SelectField, TextareaField } from "../../../components/form-field.tsx";
 import { CategoryOptions } from "../../../components/category-options.tsx";
 import { useTranslation } from "react-i18next";
 import { useCategories } from "../../../hooks/use-categories.ts";
-import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
+import { type ItemErrors, itemFieldLabels, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
 import { lineTotal } from "../../../lib/item-totals.ts";
 import { type BidFormValues, EMPTY_BID_ITEM, normalizeQuantity } from "./bid-form.ts";
 import { formatMoney } from "../../../lib/format.ts";
@@ -22,14 +22,7 @@ export function CreateItemsTab({ form, items, errors }: Props) {
   const values = useWatch({ control, name: "items" });
   const converting = !!useWatch({ control, name: "purchaseRequestId" });
   const { fields, append, remove } = items;
-  const labels = {
-    name: t("items.name"),
-    quantity: t("items.quantity"),
-    unit: t("items.unit"),
-    specification: t("items.specification"),
-    estimatedPrice: t("items.estimatedPrice"),
-    lineTotal: t("items.lineTotal"),
-  };
+  const labels = itemFieldLabels(t);
   const categoryName = (id: string) => categories.data?.find((c) => String(c.id) === id)?.name ?? "-";
 
   return (

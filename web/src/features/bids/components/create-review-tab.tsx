@@ -64,15 +64,8 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
         rows={rows}
         wide
         items={items}
-        labels={{
-          caption: t("details.items"),
-          name: t("items.name"),
-          quantity: t("items.quantity"),
-          estimatedPrice: t("items.estimatedPrice"),
-          lineTotal: t("items.lineTotal"),
-          budget: t("fields.estimatedBudget"),
-          budgetHint: t("form.budgetHint"),
-        }}
+        t={t}
+        caption={t("details.items")}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import { CategoryOptions } from "../../../components/category-options.tsx";
 import { useTranslation } from "react-i18next";
 import { URGENCIES } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useCategories } from "../../../hooks/use-categories.ts";
-import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
+import { type ItemErrors, itemFieldLabels, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
 import { EMPTY_FULL_ITEM, type FullFormValues } from "./full-form.ts";
 
 export function CreateItemsTab({ form, errors }: { form: UseFormReturn<FullFormValues>; errors: ItemErrors }) {
@@ -13,14 +13,7 @@ export function CreateItemsTab({ form, errors }: { form: UseFormReturn<FullFormV
   const { register, control } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "items" });
   const items = useWatch({ control, name: "items" });
-  const labels = {
-    name: t("items.name"),
-    quantity: t("items.quantity"),
-    unit: t("items.unit"),
-    specification: t("items.specification"),
-    estimatedPrice: t("items.estimatedPrice"),
-    lineTotal: t("items.lineTotal"),
-  };
+  const labels = itemFieldLabels(t);
   return (
     <div className="flex flex-col gap-4">
       <ItemRows

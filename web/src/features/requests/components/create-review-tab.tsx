@@ -28,15 +28,8 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<FullFormValues> 
       <ReviewSummary
         rows={rows}
         items={items}
-        labels={{
-          caption: t("form.itemsLegend"),
-          name: t("items.name"),
-          quantity: t("items.quantity"),
-          estimatedPrice: t("items.estimatedPrice"),
-          lineTotal: t("items.lineTotal"),
-          budget: t("fields.estimatedBudget"),
-          budgetHint: t("form.budgetHint"),
-        }}
+        t={t}
+        caption={t("form.itemsLegend")}
       />
     </div>
   );
