@@ -23,15 +23,18 @@ export type ItemFieldLabels = {
   lineTotal: string;
 };
 
-/** The labels from a feature's "items.<field>" strings, as both request wizards name them. */
-export function itemFieldLabels(t: (key: string) => string): ItemFieldLabels {
+/**
+ * The labels from the feature's "items.<field>" strings, as both request wizards name them; `tr` is
+ * the feature's translate (web/src/locales/wizard-strings.test.ts checks both bundles have them).
+ */
+export function itemFieldLabels(tr: (key: string) => string): ItemFieldLabels {
   return {
-    name: t("items.name"),
-    quantity: t("items.quantity"),
-    unit: t("items.unit"),
-    specification: t("items.specification"),
-    estimatedPrice: t("items.estimatedPrice"),
-    lineTotal: t("items.lineTotal"),
+    name: tr("items.name"),
+    quantity: tr("items.quantity"),
+    unit: tr("items.unit"),
+    specification: tr("items.specification"),
+    estimatedPrice: tr("items.estimatedPrice"),
+    lineTotal: tr("items.lineTotal"),
   };
 }
 

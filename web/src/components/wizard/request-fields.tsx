@@ -30,26 +30,30 @@ export function RequestBasicsFields<T extends FieldValues & Basics>({ register, 
 }
 
 /**
- * The Review step's summary. Its item labels are the feature's "items.*" strings, the budget's
- * "fields.estimatedBudget" and "form.budgetHint"; `caption` names the items table.
+ * The labels of the Review step's items and budget from the feature's strings ("items.*",
+ * "fields.estimatedBudget", "form.budgetHint"); `tr` is the feature's translate
+ * (web/src/locales/wizard-strings.test.ts checks both bundles have them).
  */
-export function ReviewSummary({ rows, wide = false, items, t, caption }: {
+export function reviewLabels(tr: (key: string) => string, caption: string): ItemsBudgetLabels {
+  return {
+    caption,
+    name: tr("items.name"),
+    quantity: tr("items.quantity"),
+    estimatedPrice: tr("items.estimatedPrice"),
+    lineTotal: tr("items.lineTotal"),
+    budget: tr("fields.estimatedBudget"),
+    budgetHint: tr("form.budgetHint"),
+  };
+}
+
+/** The Review step's summary: the rows, then the items with their budget. */
+export function ReviewSummary({ rows, wide = false, items, labels }: {
   rows: [label: string, value: string][];
   /** Three columns on large screens. */
   wide?: boolean;
   items: (ItemAmounts & { itemName?: string; unit?: string })[];
-  t: (key: string) => string;
-  caption: string;
+  labels: ItemsBudgetLabels;
 }) {
-  const labels: ItemsBudgetLabels = {
-    caption,
-    name: t("items.name"),
-    quantity: t("items.quantity"),
-    estimatedPrice: t("items.estimatedPrice"),
-    lineTotal: t("items.lineTotal"),
-    budget: t("fields.estimatedBudget"),
-    budgetHint: t("form.budgetHint"),
-  };
   return (
     <>
       <dl className={`grid gap-x-6 gap-y-2 sm:grid-cols-2 ${wide ? "lg:grid-cols-3" : ""}`}>
