@@ -7,6 +7,7 @@
 import { type FormEvent, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal, type ModalSize } from "./modal-dialog.tsx";
+import { TextareaField } from "./form-field.tsx";
 
 const TONE = { primary: "btn-primary", success: "btn-success", warning: "btn-warning", error: "btn-error" } as const;
 
@@ -67,26 +68,19 @@ export function ReasonField({ label, value, onChange, required = false, error, h
   rows?: number;
   maxLength?: number;
 }) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <div className="flex flex-col gap-1">
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{label}</span>
-        <textarea
-          className={`textarea w-full ${error ? "textarea-error" : ""}`}
-          rows={rows}
-          maxLength={maxLength}
-          dir="auto"
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </label>
-      {hint && <span id={`${id}-hint`} className="text-xs text-base-content/70">{hint}</span>}
-      {error && <p id={`${id}-error`} role="alert" className="text-sm text-error">{error}</p>}
-    </div>
+    <TextareaField
+      label={label}
+      hint={hint}
+      error={error}
+      announce
+      textareaClassName={`textarea w-full ${error ? "textarea-error" : ""}`}
+      rows={rows}
+      maxLength={maxLength}
+      dir="auto"
+      required={required}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

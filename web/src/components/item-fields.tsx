@@ -5,11 +5,12 @@
  * strings under `items.<index>`; the feature passes its own labels. A failing rule inside a row is
  * shown under that row's field (`itemErrorsOf` picks them from the schema's issues).
  */
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../lib/format.ts";
 import { type ItemAmounts, lineTotal } from "../lib/item-totals.ts";
+import { NumberField, TextField } from "./form-field.tsx";
 
 export type ItemFieldValues = ItemAmounts & { itemName: string; unit: string; specification: string };
 
@@ -21,6 +22,21 @@ export type ItemFieldLabels = {
   estimatedPrice: string;
   lineTotal: string;
 };
+
+/**
+ * The labels from the feature's "items.<field>" strings, as both request wizards name them; `tr` is
+ * the feature's translate (web/src/locales/wizard-strings.test.ts checks both bundles have them).
+ */
+export function itemFieldLabels(tr: (key: string) => string): ItemFieldLabels {
+  return {
+    name: tr("items.name"),
+    quantity: tr("items.quantity"),
+    unit: tr("items.unit"),
+    specification: tr("items.specification"),
+    estimatedPrice: tr("items.estimatedPrice"),
+    lineTotal: tr("items.lineTotal"),
+  };
+}
 
 /** Row index → field name → message. */
 export type ItemErrors = Record<number, Record<string, string>>;
@@ -40,27 +56,6 @@ export function itemErrorsOf(
   return errors;
 }
 
-/** A labelled cell of the row's grid with its error under the control. */
-function Cell({ className, label, error, children }: {
-  className: string;
-  label: string;
-  error?: string;
-  children: (props: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      {children({
-        id,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? `${id}-error` : undefined,
-      })}
-      {error && <span id={`${id}-error`} className="text-sm text-error">{error}</span>}
-    </div>
-  );
-}
-
 export function ItemFields<T extends FieldValues & { items: ItemFieldValues[] }>(
   { register, index, item, labels, errors = {}, onQuantityBlur }: {
     register: UseFormRegister<T>;
@@ -77,43 +72,36 @@ export function ItemFields<T extends FieldValues & { items: ItemFieldValues[] }>
   const field = (name: keyof ItemFieldValues) => register(`items.${index}.${name}` as Path<T>);
   return (
     <>
-      <Cell className="sm:col-span-2" label={`${labels.name} *`} error={errors.itemName}>
-        {(a11y) => <input className="input w-full" maxLength={200} {...a11y} {...field("itemName")} />}
-      </Cell>
-      <Cell className="" label={`${labels.quantity} *`} error={errors.quantity}>
-        {(a11y) => (
-          <input
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            className="input w-full"
-            {...a11y}
-            {...register(`items.${index}.quantity` as Path<T>, {
-              onBlur: onQuantityBlur && ((event) => onQuantityBlur(event.target.value)),
-            })}
-          />
-        )}
-      </Cell>
-      <Cell className="" label={labels.unit} error={errors.unit}>
-        {(a11y) => <input className="input w-full" maxLength={20} {...a11y} {...field("unit")} />}
-      </Cell>
-      <Cell className="sm:col-span-2" label={labels.specification} error={errors.specification}>
-        {(a11y) => <input className="input w-full" maxLength={2000} {...a11y} {...field("specification")} />}
-      </Cell>
-      <Cell className="" label={labels.estimatedPrice} error={errors.estimatedPrice}>
-        {(a11y) => (
-          <input
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            className="input w-full"
-            {...a11y}
-            {...field("estimatedPrice")}
-          />
-        )}
-      </Cell>
+      <TextField
+        label={`${labels.name} *`}
+        error={errors.itemName}
+        className="sm:col-span-2"
+        maxLength={200}
+        {...field("itemName")}
+      />
+      <NumberField
+        label={`${labels.quantity} *`}
+        error={errors.quantity}
+        min={1}
+        {...register(`items.${index}.quantity` as Path<T>, {
+          onBlur: onQuantityBlur && ((event) => onQuantityBlur(event.target.value)),
+        })}
+      />
+      <TextField label={labels.unit} error={errors.unit} maxLength={20} {...field("unit")} />
+      <TextField
+        label={labels.specification}
+        error={errors.specification}
+        className="sm:col-span-2"
+        maxLength={2000}
+        {...field("specification")}
+      />
+      <NumberField
+        label={labels.estimatedPrice}
+        error={errors.estimatedPrice}
+        min={0}
+        step={0.01}
+        {...field("estimatedPrice")}
+      />
       <div className="flex flex-col gap-1">
         <span className="text-sm font-medium">{labels.lineTotal}</span>
         <output className="py-2 font-semibold">{formatMoney(lineTotal(item), i18n.language)}</output>

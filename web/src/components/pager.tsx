@@ -72,3 +72,11 @@ export function Pager(
     </nav>
   );
 }
+
+/**
+ * A list's three pager strings from one prefix of its namespace: "<prefix>.label" (or
+ * `labelKey`), "<prefix>.previous" and "<prefix>.next"; spread into the Pager.
+ */
+export function pagerText(t: (key: string) => string, prefix: string, labelKey = "label") {
+  return { label: t(`${prefix}.${labelKey}`), previous: t(`${prefix}.previous`), next: t(`${prefix}.next`) };
+}

@@ -6,8 +6,8 @@
  */
 import type { ReactNode } from "react";
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { FormField } from "./form-field.tsx";
+import { FormActions } from "./form-actions.tsx";
+import { TextField } from "./form-field.tsx";
 
 type Person = { firstName: string; lastName: string; email: string };
 
@@ -26,7 +26,6 @@ export function UserForm<T extends FieldValues & Person>(
     onCancel: () => void;
   },
 ) {
-  const { t } = useTranslation();
   const errors = form.formState.errors as FieldErrors<Person>;
   const field = (name: keyof Person) => form.register(name as Path<T>);
   return (
@@ -40,27 +39,29 @@ export function UserForm<T extends FieldValues & Person>(
     >
       {intro}
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label={labels.firstName} error={message(errors.firstName?.message)}>
-          <input {...field("firstName")} autoComplete={personal ? "given-name" : "off"} className="input w-full" />
-        </FormField>
-        <FormField label={labels.lastName} error={message(errors.lastName?.message)}>
-          <input {...field("lastName")} autoComplete={personal ? "family-name" : "off"} className="input w-full" />
-        </FormField>
-      </div>
-      <FormField label={labels.email} error={message(errors.email?.message)}>
-        <input
-          {...field("email")}
-          type="email"
-          autoComplete={personal ? "email" : "off"}
-          dir="ltr"
-          className="input w-full"
+        <TextField
+          label={labels.firstName}
+          error={message(errors.firstName?.message)}
+          {...field("firstName")}
+          autoComplete={personal ? "given-name" : "off"}
         />
-      </FormField>
-      {children}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("common.cancel")}</button>
-        <button type="submit" className="btn btn-primary" disabled={!canSubmit}>{submitLabel}</button>
+        <TextField
+          label={labels.lastName}
+          error={message(errors.lastName?.message)}
+          {...field("lastName")}
+          autoComplete={personal ? "family-name" : "off"}
+        />
       </div>
+      <TextField
+        label={labels.email}
+        error={message(errors.email?.message)}
+        {...field("email")}
+        type="email"
+        autoComplete={personal ? "email" : "off"}
+        dir="ltr"
+      />
+      {children}
+      <FormActions label={submitLabel} disabled={!canSubmit} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { type ItemsBudgetLabels, ItemsBudgetSummary } from "../items-budget-summary.tsx";
+import { TextareaField, TextField } from "../form-field.tsx";
 import type { ItemAmounts } from "../../lib/item-totals.ts";
 
 type Basics = { title: string; description: string; department: string };
@@ -16,22 +17,36 @@ export function RequestBasicsFields<T extends FieldValues & Basics>({ register, 
   const field = (name: keyof Basics) => register(name as Path<T>);
   return (
     <>
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{labels.title} *</span>
-        <input className="input w-full" maxLength={200} {...field("title")} />
-      </label>
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{labels.description} *</span>
-        <textarea className="textarea w-full" rows={3} maxLength={5000} {...field("description")} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{labels.department} *</span>
-        <input className="input w-full" maxLength={100} {...field("department")} />
-      </label>
+      <TextField label={`${labels.title} *`} className="sm:col-span-2" maxLength={200} {...field("title")} />
+      <TextareaField
+        label={`${labels.description} *`}
+        className="sm:col-span-2"
+        maxLength={5000}
+        {...field("description")}
+      />
+      <TextField label={`${labels.department} *`} maxLength={100} {...field("department")} />
     </>
   );
 }
 
+/**
+ * The labels of the Review step's items and budget from the feature's strings ("items.*",
+ * "fields.estimatedBudget", "form.budgetHint"); `tr` is the feature's translate
+ * (web/src/locales/wizard-strings.test.ts checks both bundles have them).
+ */
+export function reviewLabels(tr: (key: string) => string, caption: string): ItemsBudgetLabels {
+  return {
+    caption,
+    name: tr("items.name"),
+    quantity: tr("items.quantity"),
+    estimatedPrice: tr("items.estimatedPrice"),
+    lineTotal: tr("items.lineTotal"),
+    budget: tr("fields.estimatedBudget"),
+    budgetHint: tr("form.budgetHint"),
+  };
+}
+
+/** The Review step's summary: the rows, then the items with their budget. */
 export function ReviewSummary({ rows, wide = false, items, labels }: {
   rows: [label: string, value: string][];
   /** Three columns on large screens. */

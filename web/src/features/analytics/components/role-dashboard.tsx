@@ -4,12 +4,18 @@
  * the approvals waiting and the pipeline, an administrator the system summary, a vendor its own
  * scorecard. Each chart has its table (the text alternative); the Reports section has the rest.
  */
-import { useContext, useMemo } from "react";
+import { type ReactNode, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { RoleName } from "../../../../../src/shared/roles.ts";
 import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
 import { useOwnScorecard, useReport } from "../../../hooks/use-report.ts";
-import { Chart, DataTable, ReportCard } from "../../../components/report-card.tsx";
+import { ReportCard } from "../../../components/report-card.tsx";
+import {
+  ApprovalsWaiting,
+  PastDeadline,
+  PipelineByStatus,
+  SpendByMonthAndCategory,
+} from "../../../components/report-tables.tsx";
 import { useReportFormat } from "../../../hooks/use-report-format.ts";
 import { type ReportFilterValues, resolveFilter } from "../../../lib/report-filter.ts";
 import { useSystemAnalytics } from "../api/get-system-analytics.ts";
@@ -19,187 +25,90 @@ import { SignInsPerDay, systemFigures, UsersByActivity } from "./system-charts.t
 
 const useRange = (range: "thisYear" | "last30" | "all") => useMemo(() => resolveFilter({ range }), [range]);
 
-function SpendThisYear() {
-  const { t } = useTranslation(["analytics", "reports"]);
-  const filter = useRange("thisYear");
-  const query = useReport("spend", filter);
-  const data = query.data;
-  const fmt = useReportFormat(data?.total.currencies[0] ?? "USD");
-  const series = [{ key: "amount", label: t("reports:columns.amount") }];
+/**
+ * One card of the dashboard: "dashboard.<name>Title" and "dashboard.<name>Description" over what
+ * `children` draws from the loaded data.
+ */
+function DashboardCard<T>({ name, query, isEmpty = () => false, description, children }: {
+  name: "spend" | "pipeline" | "approvals" | "system" | "scorecard";
+  query: { data: T | undefined; isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
+  isEmpty?: (data: T) => boolean;
+  /** In place of the plain description (one with figures in it). */
+  description?: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation("analytics");
+  const key: string = name;
   return (
     <ReportCard
-      id="dashboard-spend"
-      title={t("dashboard.spendTitle")}
-      description={t("dashboard.spendDescription", { total: fmt.amount(data?.total.amount ?? 0) })}
+      id={`dashboard-${name}`}
+      title={t(`dashboard.${key}Title`)}
+      description={description ?? t(`dashboard.${key}Description`)}
       query={query}
-      isEmpty={!data || data.total.awards === 0}
+      isEmpty={!query.data || isEmpty(query.data)}
     >
-      {data && (
+      {query.data && children(query.data)}
+    </ReportCard>
+  );
+}
+
+function SpendThisYear() {
+  const { t } = useTranslation("analytics");
+  const query = useReport("spend", useRange("thisYear"));
+  const fmt = useReportFormat(query.data?.total.currencies[0] ?? "USD");
+  return (
+    <DashboardCard
+      name="spend"
+      query={query}
+      description={t("dashboard.spendDescription", { total: fmt.amount(query.data?.total.amount ?? 0) })}
+      isEmpty={(data) => data.total.awards === 0}
+    >
+      {(data) => (
         <div className="grid gap-6 xl:grid-cols-2">
-          <div>
-            <h3 className="font-medium">{t("reports:spend.byMonth")}</h3>
-            <Chart
-              data={data.byMonth.map((r) => ({ label: r.month, amount: Number(r.amount) }))}
-              xKey="label"
-              series={series}
-              formatValue={fmt.amountTick}
-              formatLabel={fmt.month}
-              height={220}
-            />
-            <DataTable
-              caption={t("reports:spend.byMonth")}
-              rows={data.byMonth}
-              rowKey={(r) => r.month}
-              columns={[
-                { header: t("reports:columns.month"), cell: (r) => fmt.month(r.month) },
-                { header: t("reports:columns.amount"), cell: (r) => fmt.amount(r.amount), numeric: true },
-              ]}
-            />
-          </div>
-          <div>
-            <h3 className="font-medium">{t("reports:spend.byCategory")}</h3>
-            <Chart
-              horizontal
-              data={data.byCategory.map((r) => ({ label: r.name ?? t("reports:none"), amount: Number(r.amount) }))}
-              xKey="label"
-              series={series}
-              formatValue={fmt.amountTick}
-              height={Math.max(160, data.byCategory.length * 36)}
-            />
-            <DataTable
-              caption={t("reports:spend.byCategory")}
-              rows={data.byCategory}
-              rowKey={(r) => r.categoryId ?? "none"}
-              columns={[
-                { header: t("reports:columns.category"), cell: (r) => r.name ?? t("reports:none") },
-                { header: t("reports:columns.amount"), cell: (r) => fmt.amount(r.amount), numeric: true },
-              ]}
-            />
-          </div>
+          <SpendByMonthAndCategory data={data} fmt={fmt} withAwards={false} height={220} />
         </div>
       )}
-    </ReportCard>
+    </DashboardCard>
   );
 }
 
 function Pipeline({ filter }: { filter: ReportFilterValues }) {
-  const { t } = useTranslation(["analytics", "reports"]);
-  const query = useReport("pipeline", filter);
-  const data = query.data;
   const fmt = useReportFormat();
-  const status = (s: string) => t(`reports:statuses.${s}`, { defaultValue: s });
   return (
-    <ReportCard
-      id="dashboard-pipeline"
-      title={t("dashboard.pipelineTitle")}
-      description={t("dashboard.pipelineDescription")}
-      query={query}
-      isEmpty={!data || data.byStatus.length === 0}
+    <DashboardCard
+      name="pipeline"
+      query={useReport("pipeline", filter)}
+      isEmpty={(data) => data.byStatus.length === 0}
     >
-      {data && (
+      {(data) => (
         <div className="grid gap-6 xl:grid-cols-2">
-          <div>
-            <h3 className="font-medium">{t("reports:pipeline.byStatus")}</h3>
-            <Chart
-              data={data.byStatus.map((r) => ({ label: status(r.status), count: r.count }))}
-              xKey="label"
-              series={[{ key: "count", label: t("reports:columns.requests") }]}
-              integer
-              formatValue={(v) => fmt.number(v)}
-              height={220}
-            />
-            <DataTable
-              caption={t("reports:pipeline.byStatus")}
-              rows={data.byStatus}
-              rowKey={(r) => r.status}
-              columns={[
-                { header: t("reports:columns.status"), cell: (r) => status(r.status) },
-                { header: t("reports:columns.requests"), cell: (r) => fmt.number(r.count), numeric: true },
-              ]}
-            />
-          </div>
-          <div>
-            <h3 className="font-medium" data-testid="dashboard-past-deadline">
-              {t("reports:pipeline.pastDeadline", {
-                count: data.pastDeadline.count,
-                value: fmt.number(data.pastDeadline.count),
-              })}
-            </h3>
-            {data.pastDeadline.requests.length > 0 && (
-              <DataTable
-                caption={t("reports:pipeline.pastDeadlineCaption")}
-                rows={data.pastDeadline.requests.slice(0, 5)}
-                rowKey={(r) => r.id}
-                columns={[
-                  { header: t("reports:columns.request"), cell: (r) => `${r.number} · ${r.title}` },
-                  { header: t("reports:columns.overdue"), cell: (r) => fmt.days(r.daysOverdue), numeric: true },
-                ]}
-              />
-            )}
-          </div>
+          <PipelineByStatus rows={data.byStatus} fmt={fmt} height={220} />
+          <PastDeadline pastDeadline={data.pastDeadline} fmt={fmt} brief testId="dashboard-past-deadline" />
         </div>
       )}
-    </ReportCard>
+    </DashboardCard>
   );
 }
 
-function ApprovalsWaiting() {
-  const { t } = useTranslation(["analytics", "reports"]);
-  const { t: tc } = useTranslation();
-  const filter = useRange("all");
-  const query = useReport("approvals", filter);
-  const data = query.data;
+function ApprovalsWaitingCard() {
   const fmt = useReportFormat();
-  const role = (r: string) => tc(`roles.${r}.name`, { defaultValue: r });
   return (
-    <ReportCard
-      id="dashboard-approvals"
-      title={t("dashboard.approvalsTitle")}
-      description={t("dashboard.approvalsDescription")}
-      query={query}
-      isEmpty={false}
-    >
-      {data && (
+    <DashboardCard name="approvals" query={useReport("approvals", useRange("all"))}>
+      {(data) => (
         <div className="grid gap-6 xl:grid-cols-2">
-          <Chart
-            data={data.waiting.map((r) => ({ label: role(r.role), count: r.count }))}
-            xKey="label"
-            series={[{ key: "count", label: t("reports:columns.requests") }]}
-            integer
-            formatValue={(v) => fmt.number(v)}
-            height={200}
-          />
-          <DataTable
-            caption={t("reports:approvals.waiting")}
-            rows={data.waiting}
-            rowKey={(r) => r.role}
-            columns={[
-              { header: t("reports:columns.role"), cell: (r) => role(r.role) },
-              { header: t("reports:columns.requests"), cell: (r) => fmt.number(r.count), numeric: true },
-              { header: t("reports:columns.oldest"), cell: (r) => fmt.days(r.oldestDays), numeric: true },
-            ]}
-          />
+          <ApprovalsWaiting rows={data.waiting} fmt={fmt} height={200} />
         </div>
       )}
-    </ReportCard>
+    </DashboardCard>
   );
 }
 
 function SystemSummary() {
   const { t } = useTranslation("analytics");
-  const filter = useRange("last30");
-  const query = useSystemAnalytics(filter);
-  const data = query.data;
   const fmt = useReportFormat();
   return (
-    <ReportCard
-      id="dashboard-system"
-      title={t("dashboard.systemTitle")}
-      description={t("dashboard.systemDescription")}
-      query={query}
-      isEmpty={false}
-    >
-      {data && (
+    <DashboardCard name="system" query={useSystemAnalytics(useRange("last30"))}>
+      {(data) => (
         <>
           <Figures items={systemFigures(data, t, fmt)} testId="system-figures" />
           <div className="grid gap-6 xl:grid-cols-2">
@@ -208,25 +117,15 @@ function SystemSummary() {
           </div>
         </>
       )}
-    </ReportCard>
+    </DashboardCard>
   );
 }
 
 function OwnScorecard() {
-  const { t } = useTranslation("analytics");
-  const filter = useRange("all");
-  const query = useOwnScorecard(filter);
-  const card = query.data?.vendors[0];
   return (
-    <ReportCard
-      id="dashboard-scorecard"
-      title={t("dashboard.scorecardTitle")}
-      description={t("dashboard.scorecardDescription")}
-      query={query}
-      isEmpty={!card}
-    >
-      {card && <ScorecardFigures card={card} />}
-    </ReportCard>
+    <DashboardCard name="scorecard" query={useOwnScorecard(useRange("all"))} isEmpty={(data) => !data.vendors[0]}>
+      {(data) => <ScorecardFigures card={data.vendors[0]} />}
+    </DashboardCard>
   );
 }
 
@@ -245,7 +144,7 @@ export function RoleDashboard({ role }: { role: RoleName }) {
     case "procurement_manager":
       charts = (
         <>
-          <ApprovalsWaiting />
+          <ApprovalsWaitingCard />
           <Pipeline filter={thisYear} />
         </>
       );

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Chart, DataTable } from "../../../components/report-card.tsx";
+import { ChartTable, countChart } from "../../../components/report-tables.tsx";
 import { useReportFormat } from "../../../hooks/use-report-format.ts";
 import { ACTIVITIES, type SystemAnalytics } from "../api/get-system-analytics.ts";
 
@@ -11,48 +12,46 @@ export function UsersByActivity({ data, withRoles = true }: { data: SystemAnalyt
   const { t } = useTranslation("analytics");
   const { t: tc } = useTranslation();
   const fmt = useReportFormat();
-  return (
-    <div>
-      <h3 className="font-medium">{t("users.title")}</h3>
-      <Chart
-        data={data.users.byActivity.map((r) => ({ label: t(`activity.${r.activity}`), users: r.users }))}
-        xKey="label"
-        series={[{ key: "users", label: t("columns.users") }]}
-        integer
-        formatValue={(v) => fmt.number(v)}
-        height={220}
-      />
-      {withRoles
-        ? (
-          <DataTable
-            caption={t("users.caption")}
-            rows={data.users.byRole}
-            rowKey={(r) => r.role}
-            columns={[
-              { header: t("columns.role"), cell: (r) => tc(`roles.${r.role}.name`, { defaultValue: r.role }) },
-              { header: t("columns.users"), cell: (r) => fmt.number(r.users), numeric: true },
-              ...ACTIVITIES.map((a) => ({
-                header: t(`activity.${a}`),
-                cell: (r: SystemAnalytics["users"]["byRole"][number]) => fmt.number(r[a]),
-                numeric: true,
-              })),
-              { header: t("columns.inactive"), cell: (r) => fmt.number(r.inactive), numeric: true },
-            ]}
-          />
-        )
-        : (
-          <DataTable
-            caption={t("users.activityCaption")}
-            rows={data.users.byActivity}
-            rowKey={(r) => r.activity}
-            columns={[
-              { header: t("columns.lastSignIn"), cell: (r) => t(`activity.${r.activity}`) },
-              { header: t("columns.users"), cell: (r) => fmt.number(r.users), numeric: true },
-            ]}
-          />
-        )}
-    </div>
+  const activity = (a: string) => t(`activity.${a}`);
+  const chart = countChart(
+    data.users.byActivity.map((r) => ({ label: activity(r.activity), count: r.users })),
+    t("columns.users"),
+    fmt,
+    220,
   );
+  return withRoles
+    ? (
+      <ChartTable
+        title={t("users.title")}
+        caption={t("users.caption")}
+        chart={chart}
+        rows={data.users.byRole}
+        rowKey={(r) => r.role}
+        columns={[
+          { header: t("columns.role"), cell: (r) => tc(`roles.${r.role}.name`, { defaultValue: r.role }) },
+          { header: t("columns.users"), cell: (r) => fmt.number(r.users), numeric: true },
+          ...ACTIVITIES.map((a) => ({
+            header: activity(a),
+            cell: (r: SystemAnalytics["users"]["byRole"][number]) => fmt.number(r[a]),
+            numeric: true,
+          })),
+          { header: t("columns.inactive"), cell: (r) => fmt.number(r.inactive), numeric: true },
+        ]}
+      />
+    )
+    : (
+      <ChartTable
+        title={t("users.title")}
+        caption={t("users.activityCaption")}
+        chart={chart}
+        rows={data.users.byActivity}
+        rowKey={(r) => r.activity}
+        columns={[
+          { header: t("columns.lastSignIn"), cell: (r) => activity(r.activity) },
+          { header: t("columns.users"), cell: (r) => fmt.number(r.users), numeric: true },
+        ]}
+      />
+    );
 }
 
 export function SignInsPerDay({ data }: { data: SystemAnalytics }) {
@@ -102,55 +101,50 @@ export function SignInsPerDay({ data }: { data: SystemAnalytics }) {
 export function OutboxByStatus({ data }: { data: SystemAnalytics }) {
   const { t } = useTranslation("analytics");
   const fmt = useReportFormat();
+  const status = (s: string) => t(`outboxStatus.${s}`);
   return (
-    <div>
-      <h3 className="font-medium">{t("outbox.title")}</h3>
-      <Chart
-        data={data.outbox.byStatus.map((r) => ({ label: t(`outboxStatus.${r.status}`), count: r.count }))}
-        xKey="label"
-        series={[{ key: "count", label: t("columns.messages") }]}
-        integer
-        formatValue={(v) => fmt.number(v)}
-        height={220}
-      />
-      <DataTable
-        caption={t("outbox.caption")}
-        rows={data.outbox.byStatus}
-        rowKey={(r) => r.status}
-        columns={[
-          { header: t("columns.status"), cell: (r) => t(`outboxStatus.${r.status}`) },
-          { header: t("columns.messages"), cell: (r) => fmt.number(r.count), numeric: true },
-        ]}
-      />
-    </div>
+    <ChartTable
+      title={t("outbox.title")}
+      caption={t("outbox.caption")}
+      chart={countChart(
+        data.outbox.byStatus.map((r) => ({ label: status(r.status), count: r.count })),
+        t("columns.messages"),
+        fmt,
+        220,
+      )}
+      rows={data.outbox.byStatus}
+      rowKey={(r) => r.status}
+      columns={[
+        { header: t("columns.status"), cell: (r) => status(r.status) },
+        { header: t("columns.messages"), cell: (r) => fmt.number(r.count), numeric: true },
+      ]}
+    />
   );
 }
 
 export function StorageByPurpose({ data }: { data: SystemAnalytics }) {
   const { t } = useTranslation("analytics");
   const fmt = useReportFormat();
+  const purpose = (p: string) => t(`purpose.${p}`);
   return (
-    <div>
-      <h3 className="font-medium">{t("storage.title")}</h3>
-      <Chart
-        horizontal
-        data={data.storage.byPurpose.map((r) => ({ label: t(`purpose.${r.purpose}`), bytes: r.bytes }))}
-        xKey="label"
-        series={[{ key: "bytes", label: t("columns.size") }]}
-        formatValue={(v) => fmt.bytes(v)}
-        height={220}
-      />
-      <DataTable
-        caption={t("storage.caption")}
-        rows={data.storage.byPurpose}
-        rowKey={(r) => r.purpose}
-        columns={[
-          { header: t("columns.purpose"), cell: (r) => t(`purpose.${r.purpose}`) },
-          { header: t("columns.files"), cell: (r) => fmt.number(r.files), numeric: true },
-          { header: t("columns.size"), cell: (r) => fmt.bytes(r.bytes), numeric: true },
-        ]}
-      />
-    </div>
+    <ChartTable
+      title={t("storage.title")}
+      caption={t("storage.caption")}
+      chart={{
+        horizontal: true,
+        data: data.storage.byPurpose.map((r) => ({ label: purpose(r.purpose), bytes: r.bytes })),
+        series: [{ key: "bytes", label: t("columns.size") }],
+        formatValue: (v) => fmt.bytes(v),
+        height: 220,
+      }}
+      rows={data.storage.byPurpose}
+      rowKey={(r) => r.purpose}
+      columns={[
+        { header: t("columns.purpose"), cell: (r) => purpose(r.purpose) },
+        { header: t("columns.files"), cell: (r) => fmt.number(r.files), numeric: true },
+        { header: t("columns.size"), cell: (r) => fmt.bytes(r.bytes), numeric: true },
+      ]}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 /** Audit Logs (spec section 2): filters, the 10 most recent matching entries, View All, Export CSV. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { EmptyNote, ListCard, ListState } from "../../../components/list-scaffold.tsx";
 import { Can } from "../../../lib/authorization.tsx";
 import { auditExportUrl } from "../api/export-audit-logs.ts";
 import { type AuditFilter, useAuditLogs } from "../api/get-audit-logs.ts";
@@ -18,45 +18,39 @@ export default function AuditLogsSection() {
   const [viewAll, setViewAll] = useState(false);
   const recent = useAuditLogs(filter, { limit: RECENT, offset: 0 });
 
-  let body;
-  if (recent.isPending) {
-    body = <Loading />;
-  } else if (recent.isError) {
-    body = <LoadError message={t("loadError")} onRetry={() => void recent.refetch()} />;
-  } else if (recent.data.items.length === 0) {
-    body = <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">{t("empty")}</p>;
-  } else {
-    body = (
-      <>
-        <AuditLogTable entries={recent.data.items} caption={t("recentCaption")} />
-        <p className="text-sm text-base-content/70">
-          {t("showing", { count: recent.data.items.length, total: recent.data.total })}
-        </p>
-      </>
-    );
-  }
-
   return (
-    <section aria-labelledby="audit-title" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 id="audit-title" className="card-title text-xl">{t("title")}</h2>
-            <p className="text-base-content/70">{t("description")}</p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setViewAll(true)}>
-              {t("viewAll")}
-            </button>
-            <Can permission="audit_logs.export">
-              <a href={auditExportUrl(filter)} download className="btn btn-primary btn-sm">{t("exportCsv")}</a>
-            </Can>
-          </div>
+    <ListCard
+      titleId="audit-title"
+      title={t("title")}
+      description={t("description")}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setViewAll(true)}>
+            {t("viewAll")}
+          </button>
+          <Can permission="audit_logs.export">
+            <a href={auditExportUrl(filter)} download className="btn btn-primary btn-sm">{t("exportCsv")}</a>
+          </Can>
         </div>
-        <AuditFilters filter={filter} onChange={setFilter} />
-        {body}
-      </div>
-      <AuditLogDialog open={viewAll} filter={filter} onClose={() => setViewAll(false)} />
-    </section>
+      }
+      after={<AuditLogDialog open={viewAll} filter={filter} onClose={() => setViewAll(false)} />}
+    >
+      <AuditFilters filter={filter} onChange={setFilter} />
+      <ListState
+        query={recent}
+        loadError={t("loadError")}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyNote>{t("empty")}</EmptyNote>}
+      >
+        {(data) => (
+          <>
+            <AuditLogTable entries={data.items} caption={t("recentCaption")} />
+            <p className="text-sm text-base-content/70">
+              {t("showing", { count: data.items.length, total: data.total })}
+            </p>
+          </>
+        )}
+      </ListState>
+    </ListCard>
   );
 }

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field.tsx";
+import { PasswordField, TextField } from "../../../components/form-field.tsx";
 import { useAdminLogin } from "../api/admin-login.ts";
 import type { LoginResult } from "../api/login.ts";
 import { DemoAccounts } from "./demo-accounts.tsx";
@@ -20,18 +20,8 @@ export function AdminLoginForm({ onSuccess }: { onSuccess: (result: LoginResult)
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <FormField label={t("auth.username")}>
-          <input name="username" type="text" autoComplete="username" required className="input w-full" />
-        </FormField>
-        <FormField label={t("auth.password")}>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className="input w-full"
-          />
-        </FormField>
+        <TextField label={t("auth.username")} name="username" type="text" autoComplete="username" required />
+        <PasswordField label={t("auth.password")} name="password" autoComplete="current-password" required />
         {login.isError && (
           <div role="alert" className="alert alert-error alert-soft">
             {loginErrorMessage(login.error, t, "auth.invalidAdminCredentials")}

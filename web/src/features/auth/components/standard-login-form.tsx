@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field.tsx";
+import { PasswordField, TextField } from "../../../components/form-field.tsx";
 import { type LoginResult, useLogin } from "../api/login.ts";
 import { loginErrorMessage } from "./login-error.ts";
 
@@ -18,12 +18,8 @@ export function StandardLoginForm({ onSuccess }: { onSuccess: (result: LoginResu
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-base-content/70">{t("auth.standardNote")}</p>
-      <FormField label={t("auth.email")}>
-        <input name="email" type="email" autoComplete="username" required className="input w-full" />
-      </FormField>
-      <FormField label={t("auth.password")}>
-        <input name="password" type="password" autoComplete="current-password" required className="input w-full" />
-      </FormField>
+      <TextField label={t("auth.email")} name="email" type="email" autoComplete="username" required />
+      <PasswordField label={t("auth.password")} name="password" autoComplete="current-password" required />
       {login.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           {loginErrorMessage(login.error, t, "auth.invalidCredentials")}

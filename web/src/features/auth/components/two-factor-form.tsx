@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
+import { CodeField } from "../../../components/form-field.tsx";
 import { useLoginTwoFactor } from "../api/login-two-factor.ts";
 import { loginErrorMessage } from "./login-error.ts";
 
@@ -15,30 +16,26 @@ export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: () => void; 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">{t("auth.twoFactorTitle")}</h2>
-      <FormField label={t("auth.twoFactorCode")} hint={t("auth.twoFactorHint")}>
-        <input
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]{6,8}"
-          required
-          autoFocus
-          dir="ltr"
-          className="input w-full tracking-widest"
-        />
-      </FormField>
+      <CodeField
+        label={t("auth.twoFactorCode")}
+        hint={t("auth.twoFactorHint")}
+        pattern="[0-9 ]{6,8}"
+        required
+        autoFocus
+      />
       {verify.isError && (
         <div role="alert" className="alert alert-error alert-soft">
           {loginErrorMessage(verify.error, t, "auth.twoFactorInvalid")}
         </div>
       )}
-      <div className="flex gap-2">
-        <button type="submit" className="btn btn-primary flex-1" disabled={verify.isPending}>
-          {verify.isPending ? t("auth.verifying") : t("auth.verify")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("common.cancel")}</button>
-      </div>
+      <FormActions
+        label={t("auth.verify")}
+        pendingLabel={t("auth.verifying")}
+        pending={verify.isPending}
+        onCancel={onCancel}
+        tone="btn-primary flex-1"
+        inline
+      />
     </form>
   );
 }

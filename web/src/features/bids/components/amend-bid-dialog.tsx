@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../../components/form-field.tsx";
 import { DecisionDialog, ReasonField } from "../../../components/decision-dialog.tsx";
 import { dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
 import { toastError } from "../../../lib/error-toast.ts";
@@ -66,25 +67,19 @@ export function AmendBidDialog({ bid, onClose }: { bid: BidRequest; onClose: () 
     >
       <p className="text-sm">{t("lifecycle.amend.intro")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("lifecycle.amend.biddingDeadline")}</span>
-          <input
-            type="datetime-local"
-            className="input w-full"
-            min={isoToLocalInput(bid.biddingDeadline)}
-            value={biddingDeadline}
-            onChange={(event) => setBiddingDeadline(event.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("lifecycle.amend.projectDeadline")}</span>
-          <input
-            type="date"
-            className="input w-full"
-            value={deadline}
-            onChange={(event) => setDeadline(event.target.value)}
-          />
-        </label>
+        <TextField
+          label={t("lifecycle.amend.biddingDeadline")}
+          type="datetime-local"
+          min={isoToLocalInput(bid.biddingDeadline)}
+          value={biddingDeadline}
+          onChange={(event) => setBiddingDeadline(event.target.value)}
+        />
+        <TextField
+          label={t("lifecycle.amend.projectDeadline")}
+          type="date"
+          value={deadline}
+          onChange={(event) => setDeadline(event.target.value)}
+        />
       </div>
       <ReasonField
         label={t("lifecycle.amend.clarification")}

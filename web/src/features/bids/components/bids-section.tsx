@@ -3,11 +3,12 @@
  * with their tables, the details dialog with the status actions, and the five-tab Create Bid Request
  * dialog (also used to convert a purchase request).
  */
-import { type KeyboardEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canCreateBids } from "../../../../../src/shared/permissions.ts";
 import { BID_GROUPS, type BidStatus } from "../../../../../src/shared/status/bid-request.ts";
 import { useRole } from "../../../lib/authorization.tsx";
+import { TabList, TabPanel, useTabs } from "../../../components/tabs.tsx";
 import { useBidRequestStats } from "../api/get-bid-request-stats.ts";
 import type { BidGroup } from "../api/get-bid-requests.ts";
 import { BidDetailsDialog } from "./bid-details-dialog.tsx";
@@ -29,21 +30,10 @@ export default function BidsSection({ Comparison }: { Comparison: BidComparison 
   const role = useRole();
   const stats = useBidRequestStats();
   const baseId = useId();
-  const [tab, setTab] = useState<BidGroup>("active");
+  const tabs = useTabs(TABS, "active");
   const [viewing, setViewing] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const number = new Intl.NumberFormat(i18n.language);
-
-  // Arrow keys move between tabs (mirrored in right-to-left languages), as in the ARIA tabs pattern.
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const rtl = i18n.dir() === "rtl";
-    const step = event.key === "ArrowRight" ? (rtl ? -1 : 1) : event.key === "ArrowLeft" ? (rtl ? 1 : -1) : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length];
-    setTab(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
-  };
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-6">
@@ -64,32 +54,26 @@ export default function BidsSection({ Comparison }: { Comparison: BidComparison 
 
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4 p-4">
-          <div role="tablist" aria-label={t("tabs.label")} className="tabs tabs-box w-fit">
-            {TABS.map((name) => (
-              <button
-                key={name}
-                id={`${baseId}-tab-${name}`}
-                type="button"
-                role="tab"
-                aria-selected={tab === name}
-                aria-controls={`${baseId}-panel`}
-                tabIndex={tab === name ? 0 : -1}
-                className={`tab gap-2 ${tab === name ? "tab-active" : ""}`}
-                onClick={() => setTab(name)}
-                onKeyDown={onTabKey}
-              >
+          <TabList
+            {...tabs}
+            label={t("tabs.label")}
+            single
+            className="w-fit"
+            tabClassName="gap-2"
+            tabLabel={(name) => (
+              <>
                 {t(`tabs.${name}`)}
                 {stats.data && (
                   <span className="badge badge-sm badge-ghost tabular-nums">
                     {number.format(stats.data[STAT_OF_TAB[name]])}
                   </span>
                 )}
-              </button>
-            ))}
-          </div>
-          <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`}>
-            <BidTable key={tab} group={tab} onView={(bid) => setViewing(bid.id)} />
-          </div>
+              </>
+            )}
+          />
+          <TabPanel id={tabs.id} current={tabs.current}>
+            <BidTable key={tabs.current} group={tabs.current} onView={(bid) => setViewing(bid.id)} />
+          </TabPanel>
         </div>
       </div>
 
@@ -97,7 +81,7 @@ export default function BidsSection({ Comparison }: { Comparison: BidComparison 
       {creating && (
         <CreateBidDialog
           onClose={() => setCreating(false)}
-          onCreated={(status) => setTab(groupOf(status))}
+          onCreated={(status) => tabs.onSelect(groupOf(status))}
         />
       )}
     </section>

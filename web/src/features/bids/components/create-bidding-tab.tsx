@@ -1,6 +1,7 @@
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { BidFormValues } from "./bid-form.ts";
+import { TextField } from "../../../components/form-field.tsx";
 import { minDeadlineValue } from "../../../lib/date-input.ts";
 
 const MODES = ["open", "sealed"] as const;
@@ -11,21 +12,27 @@ export function CreateBiddingTab({ form }: { form: UseFormReturn<BidFormValues> 
   const mode = useWatch({ control, name: "biddingMode" });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.biddingDeadline")} *</span>
-        <input type="datetime-local" className="input w-full" {...register("biddingDeadline")} />
-        <span className="text-xs text-base-content/60">{t("form.biddingDeadlineHint")}</span>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.projectDeadline")} *</span>
-        <input type="date" className="input w-full" min={minDeadlineValue()} {...register("deadline")} />
-        <span className="text-xs text-base-content/60">{t("form.projectDeadlineHint")}</span>
-      </label>
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{t("fields.biddingStartAt")}</span>
-        <input type="datetime-local" className="input w-full sm:w-1/2" {...register("biddingStartAt")} />
-        <span className="text-xs text-base-content/60">{t("form.biddingStartHint")}</span>
-      </label>
+      <TextField
+        label={`${t("fields.biddingDeadline")} *`}
+        hint={t("form.biddingDeadlineHint")}
+        type="datetime-local"
+        {...register("biddingDeadline")}
+      />
+      <TextField
+        label={`${t("fields.projectDeadline")} *`}
+        hint={t("form.projectDeadlineHint")}
+        type="date"
+        min={minDeadlineValue()}
+        {...register("deadline")}
+      />
+      <TextField
+        label={t("fields.biddingStartAt")}
+        hint={t("form.biddingStartHint")}
+        className="sm:col-span-2"
+        inputClassName="input w-full sm:w-1/2"
+        type="datetime-local"
+        {...register("biddingStartAt")}
+      />
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="mb-1 text-sm font-medium">{t("fields.biddingMode")}</legend>
         <div className="grid gap-3 sm:grid-cols-2">

@@ -9,6 +9,8 @@ import {
 } from "../api/get-convertible-purchase-requests.ts";
 import { type SourcePurchaseRequest, useLoadSourcePurchaseRequest } from "../api/get-purchase-request.ts";
 import { type BidFormValues, DEFAULT_CATEGORY_ID, EMPTY_BID_ITEM } from "./bid-form.ts";
+import { SelectField, TextField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 import { RequestBasicsFields } from "../../../components/wizard/request-fields.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 
@@ -89,41 +91,35 @@ export function CreateDetailsTab({ form, items, editing = false }: Props) {
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="flex flex-col gap-1 rounded-box border border-dashed border-base-300 p-3 sm:col-span-2">
         {!editing && (
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("convert.search")}</span>
-            <input
-              type="search"
-              className="input w-full"
-              placeholder={t("convert.searchPlaceholder")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              disabled={loading}
-            />
-          </label>
+          <TextField
+            label={t("convert.search")}
+            type="search"
+            placeholder={t("convert.searchPlaceholder")}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            disabled={loading}
+          />
         )}
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("convert.label")}</span>
-          <select
-            className="select w-full"
-            {...purchaseRequestId}
-            onChange={(event) => {
-              void choose(event.target.value);
-            }}
-            disabled={loading || editing}
-          >
-            <option value="">{t("convert.none")}</option>
-            {editing && getValues("purchaseRequestId") && (
-              <option value={getValues("purchaseRequestId")}>
-                {t("details.convertedFrom", { id: getValues("purchaseRequestId") })}
-              </option>
-            )}
-            {options.map((pr) => (
-              <option key={pr.id} value={pr.id}>
-                {pr.requestId} · {pr.title} ({t(`convert.status.${pr.status}`)})
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t("convert.label")}
+          {...purchaseRequestId}
+          onChange={(event) => {
+            void choose(event.target.value);
+          }}
+          disabled={loading || editing}
+        >
+          <option value="">{t("convert.none")}</option>
+          {editing && getValues("purchaseRequestId") && (
+            <option value={getValues("purchaseRequestId")}>
+              {t("details.convertedFrom", { id: getValues("purchaseRequestId") })}
+            </option>
+          )}
+          {options.map((pr) => (
+            <option key={pr.id} value={pr.id}>
+              {pr.requestId} · {pr.title} ({t(`convert.status.${pr.status}`)})
+            </option>
+          ))}
+        </SelectField>
         <span className="text-xs text-base-content/60" aria-live="polite">
           {loading
             ? t("convert.loading")
@@ -151,13 +147,9 @@ export function CreateDetailsTab({ form, items, editing = false }: Props) {
         register={register}
         labels={{ title: t("fields.title"), description: t("fields.description"), department: t("fields.department") }}
       />
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.category")}</span>
-        <select className="select w-full" {...register("categoryId")}>
-          <option value="">{t("form.firstItemCategory")}</option>
-          {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
-        </select>
-      </label>
+      <SelectField label={t("fields.category")} {...register("categoryId")}>
+        <CategoryOptions categories={categories.data} none={t("form.firstItemCategory")} />
+      </SelectField>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import { useWatch } from "react-hook-form";
+import { SelectField, TextareaField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 import { useTranslation } from "react-i18next";
 import { useCategories } from "../../../hooks/use-categories.ts";
-import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
+import { type ItemErrors, itemFieldLabels, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
 import { lineTotal } from "../../../lib/item-totals.ts";
 import { type BidFormValues, EMPTY_BID_ITEM, normalizeQuantity } from "./bid-form.ts";
 import { formatMoney } from "../../../lib/format.ts";
@@ -20,14 +22,7 @@ export function CreateItemsTab({ form, items, errors }: Props) {
   const values = useWatch({ control, name: "items" });
   const converting = !!useWatch({ control, name: "purchaseRequestId" });
   const { fields, append, remove } = items;
-  const labels = {
-    name: t("items.name"),
-    quantity: t("items.quantity"),
-    unit: t("items.unit"),
-    specification: t("items.specification"),
-    estimatedPrice: t("items.estimatedPrice"),
-    lineTotal: t("items.lineTotal"),
-  };
+  const labels = itemFieldLabels(t);
   const categoryName = (id: string) => categories.data?.find((c) => String(c.id) === id)?.name ?? "-";
 
   return (
@@ -91,34 +86,25 @@ export function CreateItemsTab({ form, items, errors }: Props) {
                       errors={errors[index]}
                       onQuantityBlur={(value) => setValue(`items.${index}.quantity`, normalizeQuantity(value))}
                     />
-                    <label className="flex flex-col gap-1 sm:col-span-4">
-                      <span className="text-sm font-medium">{t("items.category")}</span>
-                      <select className="select w-full" {...register(`items.${index}.categoryId`)}>
-                        {categories.data?.map((category) => (
-                          <option key={category.id} value={category.id}>{category.name}</option>
-                        ))}
-                      </select>
-                    </label>
+                    <SelectField
+                      label={t("items.category")}
+                      className="sm:col-span-4"
+                      {...register(`items.${index}.categoryId`)}
+                    >
+                      <CategoryOptions categories={categories.data} />
+                    </SelectField>
                   </>
                 )}
-              <label className="flex flex-col gap-1 sm:col-span-2">
-                <span className="text-sm font-medium">{t("items.technicalRequirements")}</span>
-                <textarea
-                  className="textarea w-full"
+              {(["technicalRequirements", "evaluationCriteria"] as const).map((name) => (
+                <TextareaField
+                  key={name}
+                  label={t(`items.${name}`)}
+                  className="sm:col-span-2"
                   rows={2}
                   maxLength={2000}
-                  {...register(`items.${index}.technicalRequirements`)}
+                  {...register(`items.${index}.${name}`)}
                 />
-              </label>
-              <label className="flex flex-col gap-1 sm:col-span-2">
-                <span className="text-sm font-medium">{t("items.evaluationCriteria")}</span>
-                <textarea
-                  className="textarea w-full"
-                  rows={2}
-                  maxLength={2000}
-                  {...register(`items.${index}.evaluationCriteria`)}
-                />
-              </label>
+              ))}
             </>
           );
         }}

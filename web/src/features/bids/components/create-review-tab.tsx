@@ -2,7 +2,7 @@ import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useCategories } from "../../../hooks/use-categories.ts";
 import { useSourcePurchaseRequest } from "../api/get-purchase-request.ts";
-import { ReviewSummary } from "../../../components/wizard/request-fields.tsx";
+import { reviewLabels, ReviewSummary } from "../../../components/wizard/request-fields.tsx";
 import type { BidFormValues } from "./bid-form.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
@@ -64,15 +64,7 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<BidFormValues> }
         rows={rows}
         wide
         items={items}
-        labels={{
-          caption: t("details.items"),
-          name: t("items.name"),
-          quantity: t("items.quantity"),
-          estimatedPrice: t("items.estimatedPrice"),
-          lineTotal: t("items.lineTotal"),
-          budget: t("fields.estimatedBudget"),
-          budgetHint: t("form.budgetHint"),
-        }}
+        labels={reviewLabels(t, t("details.items"))}
       />
     </div>
   );

@@ -2,7 +2,8 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BUDGET_MESSAGES, budgetSchema } from "../../../../../src/shared/schemas/budgets.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { NumberField, SelectField, TextareaField, TextField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 import { Modal } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -87,49 +88,62 @@ export function BudgetDialog({ budget, defaultYear, onClose }: {
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate data-testid="budget-form">
         <p className="text-sm text-base-content/70">{t("scopeHint")}</p>
-        <FormField label={t("fields.department")} error={errors.department}>
-          <input className="input w-full" value={values.department} onChange={set("department")} maxLength={100} />
-        </FormField>
-        <FormField label={t("fields.category")} error={errors.categoryId}>
-          <select className="select w-full" value={values.categoryId} onChange={set("categoryId")}>
-            <option value="">{t("anyCategory")}</option>
-            {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-          </select>
-        </FormField>
+        <TextField
+          label={t("fields.department")}
+          error={errors.department}
+          value={values.department}
+          onChange={set("department")}
+          maxLength={100}
+        />
+        <SelectField
+          label={t("fields.category")}
+          error={errors.categoryId}
+          value={values.categoryId}
+          onChange={set("categoryId")}
+        >
+          <CategoryOptions categories={categories.data} none={t("anyCategory")} />
+        </SelectField>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label={t("fields.fiscalYear")} error={errors.fiscalYear}>
-            <input
-              className="input w-full"
-              type="number"
-              inputMode="numeric"
-              value={values.fiscalYear}
-              onChange={set("fiscalYear")}
-            />
-          </FormField>
-          <FormField label={t("fields.quarter")} error={errors.quarter}>
-            <select className="select w-full" value={values.quarter} onChange={set("quarter")}>
-              <option value="">{t("wholeYear")}</option>
-              {[1, 2, 3, 4].map((q) => <option key={q} value={q}>{t("quarterN", { quarter: q })}</option>)}
-            </select>
-          </FormField>
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label={t("fields.amount")} error={errors.amount}>
-            <input className="input w-full" inputMode="decimal" value={values.amount} onChange={set("amount")} />
-          </FormField>
-          <FormField label={t("fields.currency")} error={errors.currency}>
-            <input className="input w-full" value={values.currency} onChange={set("currency")} maxLength={3} />
-          </FormField>
-        </div>
-        <FormField label={t("fields.notes")} error={errors.notes}>
-          <textarea
-            className="textarea w-full"
-            rows={2}
-            value={values.notes}
-            onChange={set("notes")}
-            maxLength={1000}
+          <NumberField
+            label={t("fields.fiscalYear")}
+            error={errors.fiscalYear}
+            value={values.fiscalYear}
+            onChange={set("fiscalYear")}
           />
-        </FormField>
+          <SelectField
+            label={t("fields.quarter")}
+            error={errors.quarter}
+            value={values.quarter}
+            onChange={set("quarter")}
+          >
+            <option value="">{t("wholeYear")}</option>
+            {[1, 2, 3, 4].map((q) => <option key={q} value={q}>{t("quarterN", { quarter: q })}</option>)}
+          </SelectField>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={t("fields.amount")}
+            error={errors.amount}
+            inputMode="decimal"
+            value={values.amount}
+            onChange={set("amount")}
+          />
+          <TextField
+            label={t("fields.currency")}
+            error={errors.currency}
+            value={values.currency}
+            onChange={set("currency")}
+            maxLength={3}
+          />
+        </div>
+        <TextareaField
+          label={t("fields.notes")}
+          error={errors.notes}
+          rows={2}
+          value={values.notes}
+          onChange={set("notes")}
+          maxLength={1000}
+        />
       </form>
     </Modal>
   );

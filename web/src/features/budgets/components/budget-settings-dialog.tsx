@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type BudgetSettings, OVERRUN_POLICIES } from "../../../../../src/shared/schemas/budgets.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { SelectField } from "../../../components/form-field.tsx";
 import { Modal } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -40,24 +40,21 @@ export function BudgetSettingsDialog({ settings, onClose }: { settings: BudgetSe
       }
     >
       <form id="budget-settings" onSubmit={submit} className="flex flex-col gap-3">
-        <FormField label={t("settings.policy")}>
-          <select
-            className="select w-full"
-            value={values.overrunPolicy}
-            onChange={(e) => setValues({ ...values, overrunPolicy: e.target.value as BudgetSettings["overrunPolicy"] })}
-          >
-            {OVERRUN_POLICIES.map((p) => <option key={p} value={p}>{t(`policy.${p}`)}</option>)}
-          </select>
-        </FormField>
-        <FormField label={t("settings.startMonth")} hint={t("settings.startMonthHint")}>
-          <select
-            className="select w-full"
-            value={values.fiscalYearStartMonth}
-            onChange={(e) => setValues({ ...values, fiscalYearStartMonth: Number(e.target.value) })}
-          >
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => <option key={m} value={m}>{text.month(m)}</option>)}
-          </select>
-        </FormField>
+        <SelectField
+          label={t("settings.policy")}
+          value={values.overrunPolicy}
+          onChange={(e) => setValues({ ...values, overrunPolicy: e.target.value as BudgetSettings["overrunPolicy"] })}
+        >
+          {OVERRUN_POLICIES.map((p) => <option key={p} value={p}>{t(`policy.${p}`)}</option>)}
+        </SelectField>
+        <SelectField
+          label={t("settings.startMonth")}
+          hint={t("settings.startMonthHint")}
+          value={values.fiscalYearStartMonth}
+          onChange={(e) => setValues({ ...values, fiscalYearStartMonth: Number(e.target.value) })}
+        >
+          {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => <option key={m} value={m}>{text.month(m)}</option>)}
+        </SelectField>
       </form>
     </Modal>
   );

@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SelectField } from "../../../components/form-field.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { Can } from "../../../lib/authorization.tsx";
 import { Chart } from "../../../components/report-card.tsx";
@@ -16,6 +17,7 @@ import { BudgetDialog } from "./budget-dialog.tsx";
 import { BudgetSettingsDialog } from "./budget-settings-dialog.tsx";
 import { DeleteBudgetDialog } from "./delete-budget-dialog.tsx";
 import { useBudgetText } from "./use-budget-text.ts";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 type Open =
   | { kind: "create" }
@@ -41,18 +43,16 @@ export function BudgetsView() {
   return (
     <div className="flex flex-col gap-4" data-testid="budgets-view">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("fiscalYear")}</span>
-          <select
-            className="select select-sm w-40"
-            value={fiscalYear ?? ""}
-            onChange={(e) => setFiscalYear(e.target.value ? Number(e.target.value) : null)}
-            data-testid="budgets-year"
-          >
-            <option value="">{t("allYears")}</option>
-            {years.map((y) => <option key={y} value={y}>{text.fiscalYear(y)}</option>)}
-          </select>
-        </label>
+        <SelectField
+          label={t("fiscalYear")}
+          selectClassName="select select-sm w-40"
+          value={fiscalYear ?? ""}
+          onChange={(e) => setFiscalYear(e.target.value ? Number(e.target.value) : null)}
+          data-testid="budgets-year"
+        >
+          <option value="">{t("allYears")}</option>
+          {years.map((y) => <option key={y} value={y}>{text.fiscalYear(y)}</option>)}
+        </SelectField>
         <div className="flex flex-wrap gap-2">
           <a href={budgetExportUrl(fiscalYear, "csv")} download className="btn btn-outline btn-sm">{t("exportCsv")}</a>
           <a href={budgetExportUrl(fiscalYear, "xlsx")} download className="btn btn-outline btn-sm">
@@ -167,31 +167,25 @@ export function BudgetsView() {
                       </td>
                       <td>
                         <div className="flex justify-end gap-1">
-                          <button
-                            type="button"
+                          <ActionButton
+                            label={t("details")}
                             className="btn btn-ghost btn-xs"
                             onClick={() => setOpen({ kind: "detail", budget: b })}
-                            aria-label={t("detailsOf", { name: text.scope(b) })}
-                          >
-                            {t("details")}
-                          </button>
+                            name={t("detailsOf", { name: text.scope(b) })}
+                          />
                           <Can permission="budgets.manage">
-                            <button
-                              type="button"
+                            <ActionButton
+                              label={t("edit")}
                               className="btn btn-ghost btn-xs"
                               onClick={() => setOpen({ kind: "edit", budget: b })}
-                              aria-label={t("editOf", { name: text.scope(b) })}
-                            >
-                              {t("edit")}
-                            </button>
-                            <button
-                              type="button"
+                              name={t("editOf", { name: text.scope(b) })}
+                            />
+                            <ActionButton
+                              label={t("delete")}
                               className="btn btn-ghost btn-xs text-error"
                               onClick={() => setOpen({ kind: "delete", budget: b })}
-                              aria-label={t("deleteOf", { name: text.scope(b) })}
-                            >
-                              {t("delete")}
-                            </button>
+                              name={t("deleteOf", { name: text.scope(b) })}
+                            />
                           </Can>
                         </div>
                       </td>

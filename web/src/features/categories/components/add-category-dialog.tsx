@@ -1,7 +1,8 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { categorySchema } from "../../../../../src/shared/schemas/categories.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { TextareaField, TextField } from "../../../components/form-field.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useCreateCategory } from "../api/create-category.ts";
@@ -39,18 +40,24 @@ function AddCategoryForm({ onDone }: { onDone: () => void }) {
   });
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      <FormField label={t("fields.name")} error={messages.fieldError(errors.name?.message)}>
-        <input {...form.register("name")} className="input w-full" autoComplete="off" autoFocus />
-      </FormField>
-      <FormField label={t("fields.description")} error={messages.fieldError(errors.description?.message)}>
-        <textarea {...form.register("description")} className="textarea w-full" rows={3} />
-      </FormField>
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>{t("translation:common.cancel")}</button>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? t("add.creating") : t("add.submit")}
-        </button>
-      </div>
+      <TextField
+        label={t("fields.name")}
+        error={messages.fieldError(errors.name?.message)}
+        {...form.register("name")}
+        autoComplete="off"
+        autoFocus
+      />
+      <TextareaField
+        label={t("fields.description")}
+        error={messages.fieldError(errors.description?.message)}
+        {...form.register("description")}
+      />
+      <FormActions
+        label={t("add.submit")}
+        pendingLabel={t("add.creating")}
+        pending={create.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

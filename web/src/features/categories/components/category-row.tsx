@@ -8,6 +8,7 @@ import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import type { Category } from "../../../hooks/use-categories.ts";
 import { useUpdateCategory } from "../api/update-category.ts";
 import { useCategoryMessages } from "./category-messages.ts";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 export function CategoryRow({ category, onDelete }: { category: Category; onDelete: (category: Category) => void }) {
   const { t } = useTranslation("categories");
@@ -29,24 +30,19 @@ export function CategoryRow({ category, onDelete }: { category: Category; onDele
       <td>
         <div className="flex justify-end gap-1 whitespace-nowrap">
           <Can permission="categories.edit">
-            <button
-              type="button"
-              className="btn btn-sm btn-ghost"
-              aria-label={t("actions.editNamed", { name: isolate(category.name) })}
+            <ActionButton
+              label={t("actions.edit")}
+              name={t("actions.editNamed", { name: isolate(category.name) })}
               onClick={() => setEditing(true)}
-            >
-              {t("actions.edit")}
-            </button>
+            />
           </Can>
           <Can permission="categories.delete">
-            <button
-              type="button"
+            <ActionButton
+              label={t("actions.delete")}
               className="btn btn-sm btn-ghost text-error"
-              aria-label={t("actions.deleteNamed", { name: isolate(category.name) })}
+              name={t("actions.deleteNamed", { name: isolate(category.name) })}
               onClick={() => onDelete(category)}
-            >
-              {t("actions.delete")}
-            </button>
+            />
           </Can>
         </div>
       </td>

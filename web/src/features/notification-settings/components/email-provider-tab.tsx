@@ -1,6 +1,8 @@
 /** Email Provider tab: SMTP2GO (default) or SendGrid, its API key and sender, validate and test. */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SelectField, TextField } from "../../../components/form-field.tsx";
+import { SecretField } from "./secret-field.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { type EmailProvider, settingValueError } from "../../../../../src/shared/schemas/notification-settings.ts";
@@ -14,7 +16,6 @@ export function EmailProviderTab({ settings, canEdit, canSend }: {
   canSend: boolean;
 }) {
   const { t } = useTranslation("notification-settings");
-  const id = useId();
   const savedProvider = (settings.get("email_provider")?.settingValue || "smtp2go") as EmailProvider;
   const [provider, setProvider] = useState<EmailProvider>(savedProvider);
   const [apiKey, setApiKey] = useState("");
@@ -76,47 +77,33 @@ export function EmailProviderTab({ settings, canEdit, canSend }: {
           </span>
         </div>
         <p className="text-sm text-base-content/70">{t("email.description")}</p>
-        <label className="form-control flex flex-col gap-1" htmlFor={`${id}-provider`}>
-          <span className="label-text">{t("email.provider")}</span>
-          <select
-            id={`${id}-provider`}
-            className="select w-full max-w-md"
-            value={provider}
-            disabled={!canEdit}
-            onChange={(e) => setProvider(e.target.value as EmailProvider)}
-          >
-            <option value="smtp2go">{t("email.smtp2goDefault")}</option>
-            <option value="sendgrid">SendGrid</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1" htmlFor={`${id}-key`}>
-          <span className="label-text">
-            {t("email.apiKeyFor", { provider: provider === "smtp2go" ? "SMTP2GO" : "SendGrid" })}
-          </span>
-          <input
-            id={`${id}-key`}
-            type="password"
-            autoComplete="off"
-            className="input w-full max-w-md"
-            value={apiKey}
-            disabled={!canEdit}
-            placeholder={keySet ? t("secret.setPlaceholder") : t("secret.notSetPlaceholder")}
-            onChange={(e) => setApiKey(e.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1" htmlFor={`${id}-sender`}>
-          <span className="label-text">{t("email.senderEmail")}</span>
-          <input
-            id={`${id}-sender`}
-            type="email"
-            dir="ltr"
-            className="input w-full max-w-md text-start"
-            value={sender}
-            disabled={!canEdit}
-            placeholder="noreply@example.com"
-            onChange={(e) => setSender(e.target.value)}
-          />
-        </label>
+        <SelectField
+          label={t("email.provider")}
+          selectClassName="select w-full max-w-md"
+          value={provider}
+          disabled={!canEdit}
+          onChange={(e) => setProvider(e.target.value as EmailProvider)}
+        >
+          <option value="smtp2go">{t("email.smtp2goDefault")}</option>
+          <option value="sendgrid">SendGrid</option>
+        </SelectField>
+        <SecretField
+          label={t("email.apiKeyFor", { provider: provider === "smtp2go" ? "SMTP2GO" : "SendGrid" })}
+          value={apiKey}
+          isSet={keySet}
+          disabled={!canEdit}
+          onChange={setApiKey}
+        />
+        <TextField
+          label={t("email.senderEmail")}
+          type="email"
+          dir="ltr"
+          inputClassName="input w-full max-w-md text-start"
+          value={sender}
+          disabled={!canEdit}
+          placeholder="noreply@example.com"
+          onChange={(e) => setSender(e.target.value)}
+        />
         <div className="card-actions flex-wrap">
           {canEdit && (
             <button type="button" className="btn btn-primary" disabled={pending} onClick={onSave}>

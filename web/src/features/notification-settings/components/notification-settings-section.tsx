@@ -1,7 +1,7 @@
-import { type ComponentType, useId, useState } from "react";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
-import { TabList, TabPanels } from "../../../components/tabs.tsx";
+import { TabList, TabPanels, useTabs } from "../../../components/tabs.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { byKey, useNotificationSettings } from "../api/get-notification-settings.ts";
 import { EmailProviderTab } from "./email-provider-tab.tsx";
@@ -10,14 +10,12 @@ import { TemplatesTab } from "./templates-tab.tsx";
 import { WhatsappTab } from "./whatsapp-tab.tsx";
 
 const TABS = ["email", "whatsapp", "notifications", "templates"] as const;
-type Tab = (typeof TABS)[number];
 
 /** Notification Settings (spec section 2): four tabs, then the outbox of sent messages. */
 /** `OutboxPanel` (the outbox feature's delivery log) comes from the app: web/src/app/sections/notification-settings.tsx. */
 export default function NotificationSettingsSection({ OutboxPanel }: { OutboxPanel: ComponentType }) {
   const { t } = useTranslation("notification-settings");
-  const id = useId();
-  const [tab, setTab] = useState<Tab>("email");
+  const tabs = useTabs(TABS, "email");
   const query = useNotificationSettings();
   const canEdit = useCan("notifications.edit");
   const canSend = useCan("notifications.send");
@@ -31,15 +29,8 @@ export default function NotificationSettingsSection({ OutboxPanel }: { OutboxPan
         ? <LoadError message={t("loadError")} onRetry={() => query.refetch()} />
         : (
           <>
-            <TabList
-              id={id}
-              tabs={TABS}
-              current={tab}
-              onSelect={setTab}
-              label={t("tabsLabel")}
-              tabLabel={(name) => t(`tabs.${name}`)}
-            />
-            <TabPanels id={id} tabs={TABS} current={tab}>
+            <TabList {...tabs} label={t("tabsLabel")} tabLabel={(name) => t(`tabs.${name}`)} />
+            <TabPanels {...tabs}>
               {(name) =>
                 name === "email"
                   ? <EmailProviderTab settings={settings} canEdit={canEdit} canSend={canSend} />

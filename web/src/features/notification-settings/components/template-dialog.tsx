@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextareaField, TextField } from "../../../components/form-field.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -103,39 +104,27 @@ export function TemplateDialog({ template, onClose }: { template: EmailTemplate 
     >
       {template && (
         <div className="flex flex-col gap-3">
-          <label className="flex flex-col gap-1" htmlFor={`${id}-subject`}>
-            <span className="label-text">{t("templates.subject")}</span>
-            <input
-              id={`${id}-subject`}
-              lang={lang}
-              dir={dir}
-              className={`input w-full ${problems.subject ? "input-error" : ""}`}
-              maxLength={EMAIL_SUBJECT_MAX}
-              value={subject}
-              aria-invalid={!!problems.subject}
-              aria-describedby={problems.subject ? `${id}-subject-error` : undefined}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-            {problems.subject && (
-              <span id={`${id}-subject-error`} className="text-sm text-error">{problems.subject}</span>
-            )}
-          </label>
-          <label className="flex flex-col gap-1" htmlFor={`${id}-body`}>
-            <span className="label-text">{t("templates.body")}</span>
-            <textarea
-              id={`${id}-body`}
-              lang={lang}
-              dir={dir}
-              className={`textarea w-full ${problems.body ? "textarea-error" : ""}`}
-              rows={8}
-              maxLength={TEMPLATE_MAX}
-              value={body}
-              aria-invalid={!!problems.body}
-              aria-describedby={problems.body ? `${id}-body-error` : undefined}
-              onChange={(e) => setBody(e.target.value)}
-            />
-            {problems.body && <span id={`${id}-body-error`} className="text-sm text-error">{problems.body}</span>}
-          </label>
+          <TextField
+            label={t("templates.subject")}
+            error={problems.subject}
+            lang={lang}
+            dir={dir}
+            inputClassName={`input w-full ${problems.subject ? "input-error" : ""}`}
+            maxLength={EMAIL_SUBJECT_MAX}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          />
+          <TextareaField
+            label={t("templates.body")}
+            error={problems.body}
+            lang={lang}
+            dir={dir}
+            textareaClassName={`textarea w-full ${problems.body ? "textarea-error" : ""}`}
+            rows={8}
+            maxLength={TEMPLATE_MAX}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
           <p className="text-sm text-base-content/70">
             {t("templates.placeholders")}{" "}
             <span dir="ltr">{template.placeholders.map((p) => `{{${p}}}`).join(" ")}</span>

@@ -2,18 +2,19 @@
  * Templates tab: every email in every language. Pick a language, read each template's subject and
  * body (an administrator's text or the built-in translation), edit it in a dialog with a preview.
  */
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isRtl, type Language, LANGUAGES } from "../../../../../src/shared/i18n-languages.ts";
+import { LanguageOptions } from "../../../components/language-select.tsx";
+import { SelectField } from "../../../components/form-field.tsx";
+import { isRtl, type Language } from "../../../../../src/shared/i18n-languages.ts";
 import { EMAIL_TEMPLATE_KEYS } from "../../../../../src/shared/schemas/notification-settings.ts";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
-import { isLanguage, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
+import { isLanguage } from "../../../lib/i18n.ts";
 import { type EmailTemplate, useEmailTemplates } from "../api/get-email-templates.ts";
 import { TemplateDialog } from "./template-dialog.tsx";
 
 export function TemplatesTab({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation("notification-settings");
-  const languageId = useId();
   const [language, setLanguage] = useState<Language>(isLanguage(i18n.language) ? i18n.language : "en");
   const [editing, setEditing] = useState<EmailTemplate | null>(null);
   const query = useEmailTemplates();
@@ -27,17 +28,14 @@ export function TemplatesTab({ canEdit }: { canEdit: boolean }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="max-w-prose text-sm text-base-content/70">{t("templates.intro")}</p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={languageId} className="text-sm font-medium">{t("templates.language")}</label>
-          <select
-            id={languageId}
-            className="select select-sm w-auto"
-            value={language}
-            onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
-          >
-            {LANGUAGES.map((lang) => <option key={lang} value={lang} lang={lang}>{LANGUAGE_NAMES[lang]}</option>)}
-          </select>
-        </div>
+        <SelectField
+          label={t("templates.language")}
+          selectClassName="select select-sm w-auto"
+          value={language}
+          onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value)}
+        >
+          <LanguageOptions />
+        </SelectField>
       </div>
       {shown.map((tpl) => (
         <div key={tpl.key} className="card bg-base-100 shadow-sm">

@@ -1,11 +1,14 @@
 /** WhatsApp tab: enable switch, Cloud API token and phone number ID, and a test message. */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import type { NotificationSetting } from "../api/get-notification-settings.ts";
 import { useSendTestWhatsapp } from "../api/send-test-whatsapp.ts";
 import { useSaveSettings } from "./use-save-settings.ts";
+import { Toggle } from "../../../components/form-field.tsx";
+import { TextField } from "../../../components/form-field.tsx";
+import { SecretField } from "./secret-field.tsx";
 
 export function WhatsappTab({ settings, canEdit, canSend }: {
   settings: Map<string, NotificationSetting>;
@@ -13,7 +16,6 @@ export function WhatsappTab({ settings, canEdit, canSend }: {
   canSend: boolean;
 }) {
   const { t } = useTranslation("notification-settings");
-  const id = useId();
   const enabled = settings.get("whatsapp_enabled")?.settingValue === "true";
   const tokenSet = !!settings.get("whatsapp_access_token")?.isSet;
   const savedPhoneId = settings.get("whatsapp_phone_number_id")?.settingValue ?? "";
@@ -53,40 +55,28 @@ export function WhatsappTab({ settings, canEdit, canSend }: {
             {ready ? t("status.configured") : t("status.notConfigured")}
           </span>
         </div>
-        <label className="flex cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary"
-            checked={enabled}
-            disabled={!canEdit || pending}
-            onChange={(e) => save([{ key: "whatsapp_enabled", value: String(e.target.checked) }])}
-          />
-          <span>{t("whatsapp.enable")}</span>
-        </label>
-        <label className="flex flex-col gap-1" htmlFor={`${id}-token`}>
-          <span className="label-text">{t("whatsapp.token")}</span>
-          <input
-            id={`${id}-token`}
-            type="password"
-            autoComplete="off"
-            className="input w-full max-w-md"
-            value={token}
-            disabled={!canEdit}
-            placeholder={tokenSet ? t("secret.setPlaceholder") : t("secret.notSetPlaceholder")}
-            onChange={(e) => setToken(e.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1" htmlFor={`${id}-phone-id`}>
-          <span className="label-text">{t("whatsapp.phoneNumberId")}</span>
-          <input
-            id={`${id}-phone-id`}
-            dir="ltr"
-            className="input w-full max-w-md text-start"
-            value={phoneId}
-            disabled={!canEdit}
-            onChange={(e) => setPhoneId(e.target.value)}
-          />
-        </label>
+        <Toggle
+          label={t("whatsapp.enable")}
+          labelClassName=""
+          checked={enabled}
+          disabled={!canEdit || pending}
+          onChange={(e) => save([{ key: "whatsapp_enabled", value: String(e.target.checked) }])}
+        />
+        <SecretField
+          label={t("whatsapp.token")}
+          value={token}
+          isSet={tokenSet}
+          disabled={!canEdit}
+          onChange={setToken}
+        />
+        <TextField
+          label={t("whatsapp.phoneNumberId")}
+          dir="ltr"
+          inputClassName="input w-full max-w-md text-start"
+          value={phoneId}
+          disabled={!canEdit}
+          onChange={(e) => setPhoneId(e.target.value)}
+        />
         {canEdit && (
           <div className="card-actions">
             <button type="button" className="btn btn-primary" disabled={pending} onClick={onSave}>
@@ -97,22 +87,16 @@ export function WhatsappTab({ settings, canEdit, canSend }: {
         )}
         {canSend && (
           <div className="flex flex-col gap-2 border-t border-base-300 pt-4">
-            <label className="flex flex-col gap-1" htmlFor={`${id}-test-phone`}>
-              <span className="label-text">{t("whatsapp.testPhone")}</span>
-              <input
-                id={`${id}-test-phone`}
-                type="tel"
-                dir="ltr"
-                className="input w-full max-w-md text-start"
-                value={testPhone}
-                placeholder="+1 555 010 0100"
-                aria-describedby={`${id}-test-phone-hint`}
-                onChange={(e) => setTestPhone(e.target.value)}
-              />
-              <span id={`${id}-test-phone-hint`} className="text-sm text-base-content/70">
-                {t("whatsapp.testPhoneHint")}
-              </span>
-            </label>
+            <TextField
+              label={t("whatsapp.testPhone")}
+              hint={t("whatsapp.testPhoneHint")}
+              type="tel"
+              dir="ltr"
+              inputClassName="input w-full max-w-md text-start"
+              value={testPhone}
+              placeholder="+1 555 010 0100"
+              onChange={(e) => setTestPhone(e.target.value)}
+            />
             <div>
               <button
                 type="button"

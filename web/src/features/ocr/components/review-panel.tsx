@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NumberField, TextareaField } from "../../../components/form-field.tsx";
 import { fromCents } from "../../../../../src/shared/money.ts";
 import { errorCodeText } from "../../../lib/error-toast.ts";
 import { formatMoney, formatNumber } from "../../../lib/format.ts";
@@ -213,45 +214,29 @@ export function ReviewPanel({ review, file, result, items }: {
         </section>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("header.validity")}</span>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={365}
-            step={1}
-            className="input w-full"
-            value={review.header.validityPeriod}
-            aria-invalid={review.problems.some((p) => p.kind === "validity") ? true : undefined}
-            onChange={(event) => setHeader("validityPeriod", event.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("header.leadTime")}</span>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className="input w-full"
-            value={review.header.leadTimeDays}
-            aria-invalid={review.problems.some((p) => p.kind === "leadTime") ? true : undefined}
-            onChange={(event) => setHeader("leadTimeDays", event.target.value)}
-          />
-        </label>
-      </div>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("header.notes")}</span>
-        <textarea
-          className="textarea w-full"
-          rows={3}
-          maxLength={5000}
-          dir="auto"
-          value={review.header.notes}
-          onChange={(event) => setHeader("notes", event.target.value)}
+        <NumberField
+          label={t("header.validity")}
+          min={1}
+          max={365}
+          value={review.header.validityPeriod}
+          aria-invalid={review.problems.some((p) => p.kind === "validity") ? true : undefined}
+          onChange={(event) => setHeader("validityPeriod", event.target.value)}
         />
-      </label>
+        <NumberField
+          label={t("header.leadTime")}
+          min={0}
+          value={review.header.leadTimeDays}
+          aria-invalid={review.problems.some((p) => p.kind === "leadTime") ? true : undefined}
+          onChange={(event) => setHeader("leadTimeDays", event.target.value)}
+        />
+      </div>
+      <TextareaField
+        label={t("header.notes")}
+        maxLength={5000}
+        dir="auto"
+        value={review.header.notes}
+        onChange={(event) => setHeader("notes", event.target.value)}
+      />
       <p className="text-sm text-base-content/70">{t("header.fileKept", { name: isolate(file.name) })}</p>
       <div id="ocr-problems" aria-live="polite">
         {review.problems.length > 0 && (

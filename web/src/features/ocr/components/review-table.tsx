@@ -10,6 +10,7 @@ import { formatMoney, formatNumber } from "../../../lib/format.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { type Cell, confidenceLevel, lineCents, type RequestItem, type ReviewLine } from "../review-model.ts";
 import { CheckBadge, ConfidenceCue, LEVEL_CELL } from "./confidence.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 export type RequestItemOption = RequestItem & { unit: string };
 
@@ -25,9 +26,11 @@ type Props = {
   onRemove: (key: string) => void;
 };
 
+type FieldCell = Cell | "unit" | "discountPercent" | "code";
+
 function Field({ line, cell, label, editing, onEdit, numeric, className = "" }: {
   line: ReviewLine;
-  cell: Cell | "unit" | "discountPercent" | "code";
+  cell: FieldCell;
   label: string;
   editing: boolean;
   onEdit: Props["onEdit"];
@@ -120,6 +123,9 @@ export function ReviewTable(props: Props) {
             const mismatch = computed !== null && read !== null && computed !== read;
             const mapped = line.itemId === null ? undefined : requestItem.get(line.itemId);
             const isSelected = selected === line.key;
+            const field = (cell: FieldCell, label: string, look?: { numeric?: boolean; className?: string }) => (
+              <Field line={line} cell={cell} label={label} editing={editing} onEdit={onEdit} {...look} />
+            );
             return (
               <tr
                 key={line.key}
@@ -147,67 +153,29 @@ export function ReviewTable(props: Props) {
                 </td>
                 {withCode && (
                   <td>
-                    <Field
-                      line={line}
-                      cell="code"
-                      label={t("table.codeFor", { line: number })}
-                      editing={editing}
-                      onEdit={onEdit}
-                    />
+                    {field("code", t("table.codeFor", { line: number }))}
                   </td>
                 )}
                 <Scored line={line} cell="name">
-                  <Field
-                    line={line}
-                    cell="name"
-                    label={t("table.descriptionFor", { line: number })}
-                    editing={editing}
-                    onEdit={onEdit}
-                  />
+                  {field("name", t("table.descriptionFor", { line: number }))}
                 </Scored>
                 <Scored line={line} cell="quantity" className="text-end">
-                  <Field
-                    line={line}
-                    cell="quantity"
-                    label={t("table.quantityFor", { line: number })}
-                    editing={editing}
-                    onEdit={onEdit}
-                    numeric
-                  />
+                  {field("quantity", t("table.quantityFor", { line: number }), { numeric: true })}
                 </Scored>
                 {withUnit && (
                   <td>
-                    <Field
-                      line={line}
-                      cell="unit"
-                      label={t("table.unitFor", { line: number })}
-                      editing={editing}
-                      onEdit={onEdit}
-                      className="w-20"
-                    />
+                    {field("unit", t("table.unitFor", { line: number }), { className: "w-20" })}
                   </td>
                 )}
                 <Scored line={line} cell="unitPrice" className="text-end">
-                  <Field
-                    line={line}
-                    cell="unitPrice"
-                    label={t("table.unitPriceFor", { line: number })}
-                    editing={editing}
-                    onEdit={onEdit}
-                    numeric
-                  />
+                  {field("unitPrice", t("table.unitPriceFor", { line: number }), { numeric: true })}
                 </Scored>
                 {withDiscount && (
                   <td className="text-end">
-                    <Field
-                      line={line}
-                      cell="discountPercent"
-                      label={t("table.discountFor", { line: number })}
-                      editing={editing}
-                      onEdit={onEdit}
-                      numeric
-                      className="w-20"
-                    />
+                    {field("discountPercent", t("table.discountFor", { line: number }), {
+                      numeric: true,
+                      className: "w-20",
+                    })}
                   </td>
                 )}
                 <Scored line={line} cell="totalPrice" className="text-end whitespace-nowrap">
@@ -240,17 +208,15 @@ export function ReviewTable(props: Props) {
                 </td>
                 {editing && (
                   <td>
-                    <button
-                      type="button"
+                    <ActionButton
+                      label={t("table.remove")}
                       className="btn btn-ghost btn-xs"
-                      aria-label={t("table.removeFor", { line: number, name: isolate(line.name || "-") })}
+                      name={t("table.removeFor", { line: number, name: isolate(line.name || "-") })}
                       onClick={(event) => {
                         event.stopPropagation();
                         onRemove(line.key);
                       }}
-                    >
-                      {t("table.remove")}
-                    </button>
+                    />
                   </td>
                 )}
               </tr>

@@ -10,6 +10,7 @@ import {
   type AttachmentProblem,
   MAX_ATTACHMENTS,
 } from "./attachment-rules.ts";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 /** Several files, each removable; a wrong type, size or count is refused with the generic file-drop messages. */
 export function AttachmentsField({ files, onChange, disabled }: {
@@ -68,15 +69,13 @@ export function AttachmentsField({ files, onChange, disabled }: {
               <span className="min-w-0 break-all text-sm">
                 {file.name} <span className="text-base-content/60">({size(file.size)})</span>
               </span>
-              <button
-                type="button"
+              <ActionButton
+                label={t("attachments.remove")}
                 className="btn btn-ghost btn-xs"
                 disabled={disabled}
-                aria-label={t("attachments.removeNamed", { name: isolate(file.name) })}
+                name={t("attachments.removeNamed", { name: isolate(file.name) })}
                 onClick={() => onChange(files.filter((_, i) => i !== n))}
-              >
-                {t("attachments.remove")}
-              </button>
+              />
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
+import { RecordCard } from "../../../components/record-card.tsx";
 import { purchaseOrderPdfUrl } from "../api/get-purchase-order-pdf.ts";
 import type { VendorQuotationListRow } from "../api/get-vendor-quotations.ts";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
@@ -19,62 +20,60 @@ export function MyQuotationCard({ quotation, onRevise, PurchaseOrder }: {
   const lang = i18n.language;
   const headingId = `my-quotation-${quotation.id}`;
   return (
-    <article aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
-      <div className="card-body gap-2 p-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h4 id={headingId} className="card-title text-base break-words" dir="auto">
-              {quotation.purchaseRequestTitle}
-            </h4>
-            <p className="font-mono text-sm text-base-content/70" dir="ltr">{quotation.requestNumber}</p>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            {quotation.revision > 1 && (
-              <span className="badge badge-ghost">{t("my.revision", { revision: quotation.revision })}</span>
-            )}
-            <QuotationStatusBadge status={quotation.status} />
-          </div>
+    <RecordCard
+      id={headingId}
+      title={quotation.purchaseRequestTitle}
+      number={quotation.requestNumber}
+      level="h4"
+      bodyClassName="card-body gap-2 p-4"
+      badges={
+        <div className="flex flex-wrap items-center gap-2">
+          {quotation.revision > 1 && (
+            <span className="badge badge-ghost">{t("my.revision", { revision: quotation.revision })}</span>
+          )}
+          <QuotationStatusBadge status={quotation.status} />
         </div>
-        <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-sm">
-          <div>
-            <dt className="text-base-content/60">{t("my.total")}</dt>
-            <dd className="font-semibold">{formatMoney(quotation.totalAmount, lang)}</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/60">{t("my.validUntil")}</dt>
-            <dd>{formatDate(quotation.validUntil, lang)}</dd>
-          </div>
-          <div>
-            <dt className="text-base-content/60">{t("my.submitted")}</dt>
-            <dd>{formatDate(quotation.submittedAt, lang)}</dd>
-          </div>
-        </dl>
-        {quotation.purchaseOrder && (
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span>
-              {t("my.purchaseOrder")}:{" "}
-              <span className="font-mono font-semibold" dir="ltr">{quotation.purchaseOrder.poNumber}</span>
-            </span>
-            <a
-              className="link link-primary"
-              href={purchaseOrderPdfUrl(quotation.purchaseOrder.id)}
-              download={`${quotation.purchaseOrder.poNumber}.pdf`}
-            >
-              {t("my.downloadPo")}
-            </a>
-            <PurchaseOrder id={quotation.purchaseOrder.id} />
-          </div>
-        )}
-        {!quotation.purchaseOrder && (quotation.expired || quotation.extensionRequestedAt) &&
-          ["submitted", "under_review"].includes(quotation.status) && (
-          <ExtendValidity id={quotation.id} requested={!!quotation.extensionRequestedAt} />
-        )}
-        {onRevise && (
-          <div className="card-actions flex-wrap justify-end">
-            <button type="button" className="btn btn-sm btn-outline" onClick={onRevise}>{t("my.revise")}</button>
-          </div>
-        )}
-      </div>
-    </article>
+      }
+    >
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-sm">
+        <div>
+          <dt className="text-base-content/60">{t("my.total")}</dt>
+          <dd className="font-semibold">{formatMoney(quotation.totalAmount, lang)}</dd>
+        </div>
+        <div>
+          <dt className="text-base-content/60">{t("my.validUntil")}</dt>
+          <dd>{formatDate(quotation.validUntil, lang)}</dd>
+        </div>
+        <div>
+          <dt className="text-base-content/60">{t("my.submitted")}</dt>
+          <dd>{formatDate(quotation.submittedAt, lang)}</dd>
+        </div>
+      </dl>
+      {quotation.purchaseOrder && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span>
+            {t("my.purchaseOrder")}:{" "}
+            <span className="font-mono font-semibold" dir="ltr">{quotation.purchaseOrder.poNumber}</span>
+          </span>
+          <a
+            className="link link-primary"
+            href={purchaseOrderPdfUrl(quotation.purchaseOrder.id)}
+            download={`${quotation.purchaseOrder.poNumber}.pdf`}
+          >
+            {t("my.downloadPo")}
+          </a>
+          <PurchaseOrder id={quotation.purchaseOrder.id} />
+        </div>
+      )}
+      {!quotation.purchaseOrder && (quotation.expired || quotation.extensionRequestedAt) &&
+        ["submitted", "under_review"].includes(quotation.status) && (
+        <ExtendValidity id={quotation.id} requested={!!quotation.extensionRequestedAt} />
+      )}
+      {onRevise && (
+        <div className="card-actions flex-wrap justify-end">
+          <button type="button" className="btn btn-sm btn-outline" onClick={onRevise}>{t("my.revise")}</button>
+        </div>
+      )}
+    </RecordCard>
   );
 }

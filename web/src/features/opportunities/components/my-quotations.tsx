@@ -9,7 +9,7 @@ import {
   vendorQuotationQueryOptions,
 } from "../api/get-vendor-quotations.ts";
 import { MyQuotationCard, type PurchaseOrderComponent } from "./my-quotation-card.tsx";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { EmptyNote, ListState } from "../../../components/list-scaffold.tsx";
 
 /** The request a quotation answers, as an opportunity key ("bid_request:5"). */
 export const quotationTarget = (q: Pick<VendorQuotation, "bidRequestId" | "purchaseRequestId">) =>
@@ -40,35 +40,31 @@ export function MyQuotations({ onRevise, PurchaseOrder }: {
   );
   const openQueries = useQueries({ queries: chunks.map((keys) => openOpportunitiesQueryOptions(keys)) });
   const open = new Map(openQueries.flatMap((q) => q.data ?? []).map((o) => [opportunityKey(o), o]));
-  if (query.isPending) {
-    return <Loading />;
-  }
-  if (query.isError) {
-    return <LoadError message={t("my.loadError")} onRetry={() => void query.refetch()} />;
-  }
-  if (query.quotations.length === 0) {
-    return (
-      <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
-        <p className="font-medium">{t("noQuotations")}</p>
-      </div>
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      {query.quotations.map((quotation) => {
-        const opportunity = open.get(quotationTarget(quotation));
-        return (
-          <MyQuotationCard
-            key={quotation.id}
-            quotation={quotation}
-            PurchaseOrder={PurchaseOrder}
-            onRevise={quotation.status === "submitted" && opportunity
-              ? () => void revise(opportunity, quotation)
-              : undefined}
-          />
-        );
-      })}
-      <ShowMore query={query} shown={query.quotations.length} />
-    </div>
+    <ListState
+      query={query}
+      loadError={t("my.loadError")}
+      isEmpty={() => query.quotations.length === 0}
+      empty={<EmptyNote dashed>{t("noQuotations")}</EmptyNote>}
+    >
+      {() => (
+        <div className="flex flex-col gap-4">
+          {query.quotations.map((quotation) => {
+            const opportunity = open.get(quotationTarget(quotation));
+            return (
+              <MyQuotationCard
+                key={quotation.id}
+                quotation={quotation}
+                PurchaseOrder={PurchaseOrder}
+                onRevise={quotation.status === "submitted" && opportunity
+                  ? () => void revise(opportunity, quotation)
+                  : undefined}
+              />
+            );
+          })}
+          <ShowMore query={query} shown={query.quotations.length} />
+        </div>
+      )}
+    </ListState>
   );
 }

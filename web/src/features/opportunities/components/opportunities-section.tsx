@@ -15,7 +15,8 @@ import { OpportunityCard } from "./opportunity-card.tsx";
 import { ShowMore } from "./show-more.tsx";
 import { SubmitQuotationDialog } from "./submit-quotation-dialog.tsx";
 import { FullOpportunity } from "./full-opportunity.tsx";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { EmptyNote, ListState } from "../../../components/list-scaffold.tsx";
+import { Loading } from "../../../components/load-states.tsx";
 
 /**
  * The OCR feature's import dialog, as the app hands it in (lazily: pdf.js among it loads only when a
@@ -49,44 +50,39 @@ function AvailableOpportunities({ onSubmit, onImport }: {
   const { t } = useTranslation("opportunities");
   const query = useMatchingOpportunities();
   const queryClient = useQueryClient();
-  if (query.isPending) {
-    return <Loading />;
-  }
-  if (query.isError) {
-    return <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
-  }
-  if (query.opportunities.length === 0) {
-    return (
-      <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
-        <p className="font-medium">{t("empty")}</p>
-        <p className="text-sm text-base-content/60">{t("emptyHint")}</p>
-      </div>
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      {query.opportunities.map((opportunity) => {
-        // The vendor's own quotations are paged: the opportunity says which one is its current one.
-        const mine = opportunity.myQuotation ?? undefined;
-        const replacing = mine !== undefined && replaceable(mine);
-        return (
-          <OpportunityCard
-            key={opportunityKey(opportunity)}
-            opportunity={opportunity}
-            hasQuotation={mine !== undefined}
-            onManualEntry={async () => {
-              // The form starts from the quotation it replaces (if it cannot be read, from blank).
-              const existing = replacing
-                ? await queryClient.fetchQuery(vendorQuotationQueryOptions(mine.id)).catch(() => undefined)
-                : undefined;
-              onSubmit({ opportunity, existing });
-            }}
-            onUploadPdf={() => onImport({ opportunity, replacing })}
-          />
-        );
-      })}
-      <ShowMore query={query} shown={query.opportunities.length} />
-    </div>
+    <ListState
+      query={query}
+      loadError={t("loadError")}
+      isEmpty={() => query.opportunities.length === 0}
+      empty={<EmptyNote dashed hint={t("emptyHint")}>{t("empty")}</EmptyNote>}
+    >
+      {() => (
+        <div className="flex flex-col gap-4">
+          {query.opportunities.map((opportunity) => {
+            // The vendor's own quotations are paged: the opportunity says which one is its current one.
+            const mine = opportunity.myQuotation ?? undefined;
+            const replacing = mine !== undefined && replaceable(mine);
+            return (
+              <OpportunityCard
+                key={opportunityKey(opportunity)}
+                opportunity={opportunity}
+                hasQuotation={mine !== undefined}
+                onManualEntry={async () => {
+                  // The form starts from the quotation it replaces (if it cannot be read, from blank).
+                  const existing = replacing
+                    ? await queryClient.fetchQuery(vendorQuotationQueryOptions(mine.id)).catch(() => undefined)
+                    : undefined;
+                  onSubmit({ opportunity, existing });
+                }}
+                onUploadPdf={() => onImport({ opportunity, replacing })}
+              />
+            );
+          })}
+          <ShowMore query={query} shown={query.opportunities.length} />
+        </div>
+      )}
+    </ListState>
   );
 }
 

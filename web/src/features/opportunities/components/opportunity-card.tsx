@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { RecordCard } from "../../../components/record-card.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
@@ -19,86 +20,86 @@ export function OpportunityCard({ opportunity, onManualEntry, onUploadPdf, hasQu
   const lang = i18n.language;
   const headingId = `opportunity-${opportunity.kind}-${opportunity.id}`;
   return (
-    <article aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
-      <div className="card-body gap-3 p-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h4 id={headingId} className="card-title text-base break-words" dir="auto">{opportunity.title}</h4>
-            <p className="font-mono text-sm text-base-content/70" dir="ltr">{opportunity.requestId}</p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {opportunity.category && (
-              <span className="badge badge-outline badge-primary" dir="auto">{opportunity.category.name}</span>
-            )}
-            <span className="badge badge-ghost">
-              {opportunity.kind === "bid_request"
-                ? t("kind.bidRequest")
-                : opportunity.requestType
-                ? t(`requestType.${opportunity.requestType}`)
-                : t("kind.purchaseRequest")}
-            </span>
-            {isSealedBid(opportunity) && <span className="badge badge-neutral">{t("sealed")}</span>}
-            {hasQuotation && <span className="badge badge-info badge-soft">{t("quoted")}</span>}
-          </div>
+    <RecordCard
+      id={headingId}
+      title={opportunity.title}
+      number={opportunity.requestId}
+      level="h4"
+      bodyClassName="card-body gap-3 p-4"
+      badges={
+        <div className="flex flex-wrap gap-2">
+          {opportunity.category && (
+            <span className="badge badge-outline badge-primary" dir="auto">{opportunity.category.name}</span>
+          )}
+          <span className="badge badge-ghost">
+            {opportunity.kind === "bid_request"
+              ? t("kind.bidRequest")
+              : opportunity.requestType
+              ? t(`requestType.${opportunity.requestType}`)
+              : t("kind.purchaseRequest")}
+          </span>
+          {isSealedBid(opportunity) && <span className="badge badge-neutral">{t("sealed")}</span>}
+          {hasQuotation && <span className="badge badge-info badge-soft">{t("quoted")}</span>}
         </div>
+      }
+    >
+      <p className="text-sm">
+        <span className="text-base-content/60">{t("deadline")}:</span>{" "}
+        {formatDate(opportunity.deadline, lang, { utc: true })}
+      </p>
+      {opportunity.biddingDeadline && (
         <p className="text-sm">
-          <span className="text-base-content/60">{t("deadline")}:</span>{" "}
-          {formatDate(opportunity.deadline, lang, { utc: true })}
+          <span className="text-base-content/60">{t("biddingDeadline")}:</span>{" "}
+          {formatDate(opportunity.biddingDeadline, lang, { utc: true })}
         </p>
-        {opportunity.biddingDeadline && (
-          <p className="text-sm">
-            <span className="text-base-content/60">{t("biddingDeadline")}:</span>{" "}
-            {formatDate(opportunity.biddingDeadline, lang, { utc: true })}
-          </p>
-        )}
-        {opportunity.description && (
-          <p className="text-sm text-base-content/80 break-words" dir="auto">{opportunity.description}</p>
-        )}
-        {opportunity.items.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="table table-xs">
-              <caption className="sr-only">{t("itemsCaption", { title: isolate(opportunity.title) })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("item")}</th>
-                  <th scope="col" className="text-end">{t("quantity")}</th>
-                  <th scope="col">{t("unit")}</th>
-                  <th scope="col" className="text-end">{t("estimatedPrice")}</th>
+      )}
+      {opportunity.description && (
+        <p className="text-sm text-base-content/80 break-words" dir="auto">{opportunity.description}</p>
+      )}
+      {opportunity.items.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="table table-xs">
+            <caption className="sr-only">{t("itemsCaption", { title: isolate(opportunity.title) })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("item")}</th>
+                <th scope="col" className="text-end">{t("quantity")}</th>
+                <th scope="col">{t("unit")}</th>
+                <th scope="col" className="text-end">{t("estimatedPrice")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {opportunity.items.map((item) => (
+                <tr key={item.id}>
+                  <td className="break-words">
+                    {item.name}
+                    {item.specifications && (
+                      <span className="block text-xs text-base-content/60" dir="auto">{item.specifications}</span>
+                    )}
+                  </td>
+                  <td className="text-end">{item.quantity}</td>
+                  <td dir="auto">{item.unit}</td>
+                  <td className="text-end whitespace-nowrap">{formatMoney(item.estimatedPrice, lang)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {opportunity.items.map((item) => (
-                  <tr key={item.id}>
-                    <td className="break-words">
-                      {item.name}
-                      {item.specifications && (
-                        <span className="block text-xs text-base-content/60" dir="auto">{item.specifications}</span>
-                      )}
-                    </td>
-                    <td className="text-end">{item.quantity}</td>
-                    <td dir="auto">{item.unit}</td>
-                    <td className="text-end whitespace-nowrap">{formatMoney(item.estimatedPrice, lang)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {/* A list row carries the first three items; the quotation dialogs load them all. */}
-            {opportunity.itemCount > opportunity.items.length && (
-              <p className="mt-1 text-sm text-base-content/70">
-                {t("moreItems", { shown: opportunity.items.length, total: opportunity.itemCount })}
-              </p>
-            )}
-          </div>
-        )}
-        <div className="card-actions flex-wrap justify-end">
-          <button type="button" className="btn btn-outline btn-sm" onClick={onUploadPdf}>
-            {t("uploadPdf")}
-          </button>
-          <button type="button" className="btn btn-primary btn-sm" onClick={onManualEntry}>
-            {t("manualEntry")}
-          </button>
+              ))}
+            </tbody>
+          </table>
+          {/* A list row carries the first three items; the quotation dialogs load them all. */}
+          {opportunity.itemCount > opportunity.items.length && (
+            <p className="mt-1 text-sm text-base-content/70">
+              {t("moreItems", { shown: opportunity.items.length, total: opportunity.itemCount })}
+            </p>
+          )}
         </div>
+      )}
+      <div className="card-actions flex-wrap justify-end">
+        <button type="button" className="btn btn-outline btn-sm" onClick={onUploadPdf}>
+          {t("uploadPdf")}
+        </button>
+        <button type="button" className="btn btn-primary btn-sm" onClick={onManualEntry}>
+          {t("manualEntry")}
+        </button>
       </div>
-    </article>
+    </RecordCard>
   );
 }

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { NumberField, TextareaField } from "../../../components/form-field.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -135,38 +136,21 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
         {errors.items?.message && <p className="text-sm text-error" role="alert">{messageText(errors.items.message)}
         </p>}
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("submit.validity")}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={365}
-              step={1}
-              className="input w-full"
-              aria-invalid={validityError ? true : undefined}
-              {...form.register("validityPeriod")}
-            />
-            {validityError && <span className="text-sm text-error">{validityError}</span>}
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("submit.leadTime")}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className="input w-full"
-              aria-invalid={leadTimeError ? true : undefined}
-              {...form.register("leadTimeDays", { setValueAs: (v) => (v === "" || v == null ? undefined : v) })}
-            />
-            {leadTimeError && <span className="text-sm text-error">{leadTimeError}</span>}
-          </label>
+          <NumberField
+            label={t("submit.validity")}
+            error={validityError}
+            min={1}
+            max={365}
+            {...form.register("validityPeriod")}
+          />
+          <NumberField
+            label={t("submit.leadTime")}
+            error={leadTimeError}
+            min={0}
+            {...form.register("leadTimeDays", { setValueAs: (v) => (v === "" || v == null ? undefined : v) })}
+          />
         </div>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("submit.notes")}</span>
-          <textarea className="textarea w-full" rows={3} maxLength={5000} dir="auto" {...form.register("notes")} />
-        </label>
+        <TextareaField label={t("submit.notes")} maxLength={5000} dir="auto" {...form.register("notes")} />
         <AttachmentsField files={files} onChange={setFiles} disabled={mutation.isPending} />
       </form>
     </Modal>

@@ -3,21 +3,20 @@
  * filter by status, page through, see why a message failed and when it is tried next, open one to
  * read its full body or resend it.
  */
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../../components/pager.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus, useOutbox } from "../api/get-outbox.ts";
 import { OutboxMessageDialog } from "./outbox-message-dialog.tsx";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { EmptyNote, ListCard, ListState, ListTable } from "../../../components/list-scaffold.tsx";
+import { SelectField } from "../../../components/form-field.tsx";
 import { useFormat } from "../../../lib/format.ts";
 
 const PAGE_SIZE = 25;
 
 export function OutboxPanel() {
   const { t } = useTranslation("outbox");
-  const titleId = useId();
-  const filterId = useId();
   const format = useFormat();
   const [status, setStatus] = useState<OutboxStatus | "">("");
   const [page, setPage] = useState(0);
@@ -26,31 +25,65 @@ export function OutboxPanel() {
   const total = outbox.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
-  let body;
-  if (outbox.isPending) {
-    body = <Loading label={t("loading")} />;
-  } else if (outbox.isError) {
-    body = <LoadError message={t("loadError")} onRetry={() => void outbox.refetch()} />;
-  } else if (outbox.data.items.length === 0) {
-    body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty")}</p>;
-  } else {
-    body = (
-      <div className="overflow-x-auto" aria-busy={outbox.isFetching}>
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th scope="col">{t("columns.recipient")}</th>
-              <th scope="col">{t("columns.subject")}</th>
-              <th scope="col">{t("columns.status")}</th>
-              <th scope="col">{t("columns.attempts")}</th>
-              <th scope="col">{t("columns.created")}</th>
-              <th scope="col">{t("columns.sent")}</th>
-              <th scope="col">{t("columns.nextAttempt")}</th>
-              <th scope="col">{t("columns.lastError")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {outbox.data.items.map((message) => (
+  return (
+    <ListCard
+      title={t("title")}
+      description={t("description")}
+      actions={
+        <div className="flex flex-wrap items-end gap-2">
+          <SelectField
+            label={t("filterLabel")}
+            selectClassName="select select-sm w-auto"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as OutboxStatus | "");
+              setPage(0);
+            }}
+          >
+            <option value="">{t("allStatuses")}</option>
+            {OUTBOX_STATUSES.map((value) => <option key={value} value={value}>{t(`status.${value}`)}</option>)}
+          </SelectField>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            onClick={() => void outbox.refetch()}
+            disabled={outbox.isFetching}
+          >
+            {t("refresh")}
+          </button>
+        </div>
+      }
+      after={
+        <OutboxMessageDialog
+          // The open message as the latest page has it (after a resend, its new status).
+          message={open ? outbox.data?.items.find((m) => m.id === open.id) ?? open : null}
+          onClose={() => setOpen(null)}
+        />
+      }
+    >
+      <ListState
+        query={outbox}
+        loadingLabel={t("loading")}
+        loadError={t("loadError")}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyNote>{t("empty")}</EmptyNote>}
+      >
+        {(data) => (
+          <ListTable
+            compact
+            busy={outbox.isFetching}
+            columns={[
+              t("columns.recipient"),
+              t("columns.subject"),
+              t("columns.status"),
+              t("columns.attempts"),
+              t("columns.created"),
+              t("columns.sent"),
+              t("columns.nextAttempt"),
+              t("columns.lastError"),
+            ]}
+          >
+            {data.items.map((message) => (
               <tr
                 key={message.id}
                 className="hover:bg-base-200 cursor-pointer"
@@ -87,64 +120,18 @@ export function OutboxPanel() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-
-  return (
-    <section aria-labelledby={titleId} className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h2 id={titleId} className="card-title">{t("title")}</h2>
-            <p className="text-sm text-base-content/70">{t("description")}</p>
-          </div>
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={filterId} className="text-sm font-medium">{t("filterLabel")}</label>
-              <select
-                id={filterId}
-                className="select select-sm w-auto"
-                value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value as OutboxStatus | "");
-                  setPage(0);
-                }}
-              >
-                <option value="">{t("allStatuses")}</option>
-                {OUTBOX_STATUSES.map((value) => <option key={value} value={value}>{t(`status.${value}`)}</option>)}
-              </select>
-            </div>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline"
-              onClick={() => void outbox.refetch()}
-              disabled={outbox.isFetching}
-            >
-              {t("refresh")}
-            </button>
-          </div>
-        </div>
-        {body}
-        {total > PAGE_SIZE && (
-          <Pager
-            label={t("pagination.label")}
-            page={page}
-            hasNext={page + 1 < pages}
-            onPage={setPage}
-            previous={t("pagination.previous")}
-            next={t("pagination.next")}
-            position={t("pagination.pageOf", { page: page + 1, pages, total })}
-          />
+          </ListTable>
         )}
-      </div>
-      <OutboxMessageDialog
-        // The open message as the latest page has it (after a resend, its new status).
-        message={open ? outbox.data?.items.find((m) => m.id === open.id) ?? open : null}
-        onClose={() => setOpen(null)}
-      />
-    </section>
+      </ListState>
+      {total > PAGE_SIZE && (
+        <Pager
+          {...pagerText(t, "pagination")}
+          page={page}
+          hasNext={page + 1 < pages}
+          onPage={setPage}
+          position={t("pagination.pageOf", { page: page + 1, pages, total })}
+        />
+      )}
+    </ListCard>
   );
 }

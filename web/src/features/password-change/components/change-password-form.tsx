@@ -5,7 +5,7 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { changePasswordFormSchema } from "../../../../../src/shared/schemas/auth.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { PasswordField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
@@ -50,32 +50,23 @@ export function ChangePasswordForm({ userId, temporary = false, onSuccess, onCan
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-      <FormField
+      <PasswordField
         label={temporary ? t("fields.temporaryPassword") : t("fields.currentPassword")}
         error={message(errors.currentPassword?.message)}
-      >
-        <input
-          {...form.register("currentPassword")}
-          type="password"
-          autoComplete="current-password"
-          className="input w-full"
-        />
-      </FormField>
-      <FormField
+        {...form.register("currentPassword")}
+        autoComplete="current-password"
+      />
+      <PasswordField
         label={t("fields.newPassword")}
         hint={t("fields.newPasswordHint")}
         error={message(errors.newPassword?.message)}
-      >
-        <input {...form.register("newPassword")} type="password" autoComplete="new-password" className="input w-full" />
-      </FormField>
-      <FormField label={t("fields.confirmPassword")} error={message(errors.confirmPassword?.message)}>
-        <input
-          {...form.register("confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          className="input w-full"
-        />
-      </FormField>
+        {...form.register("newPassword")}
+      />
+      <PasswordField
+        label={t("fields.confirmPassword")}
+        error={message(errors.confirmPassword?.message)}
+        {...form.register("confirmPassword")}
+      />
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         {onCancel && (
           <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { updateProfileSchema } from "../../../../../src/shared/schemas/users.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { TextField } from "../../../components/form-field.tsx";
 import { UserForm } from "../../../components/user-form.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
@@ -77,15 +77,26 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
     >
       {isVendor && (
         <>
-          <FormField label={t("fields.companyName")} error={message(errors.companyName?.message)}>
-            <input {...form.register("companyName")} autoComplete="organization" className="input w-full" />
-          </FormField>
-          <FormField label={t("fields.contactPerson")} error={message(errors.contactPerson?.message)}>
-            <input {...form.register("contactPerson")} autoComplete="name" className="input w-full" />
-          </FormField>
-          <FormField label={t("fields.phone")} error={message(errors.phone?.message)}>
-            <input {...form.register("phone")} type="tel" autoComplete="tel" dir="ltr" className="input w-full" />
-          </FormField>
+          <TextField
+            label={t("fields.companyName")}
+            error={message(errors.companyName?.message)}
+            {...form.register("companyName")}
+            autoComplete="organization"
+          />
+          <TextField
+            label={t("fields.contactPerson")}
+            error={message(errors.contactPerson?.message)}
+            {...form.register("contactPerson")}
+            autoComplete="name"
+          />
+          <TextField
+            label={t("fields.phone")}
+            error={message(errors.phone?.message)}
+            {...form.register("phone")}
+            type="tel"
+            autoComplete="tel"
+            dir="ltr"
+          />
         </>
       )}
     </UserForm>

@@ -1,9 +1,10 @@
 /** The language of your emails (vendors chose it at registration): saved as soon as it is picked. */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES } from "../../../../../src/shared/i18n-languages.ts";
+import { LanguageOptions } from "../../../components/language-select.tsx";
+import { SelectField } from "../../../components/form-field.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
-import { isLanguage, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
+import { isLanguage } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useEmailLanguage, useSetEmailLanguage } from "../api/email-language.ts";
 
@@ -19,27 +20,24 @@ export function EmailLanguageCard() {
           <h2 id={`${id}-title`} className="card-title text-lg">{t("emailLanguage.title")}</h2>
           <p className="text-sm text-base-content/70">{t("emailLanguage.description")}</p>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={id} className="text-sm font-medium">{t("emailLanguage.label")}</label>
-          <select
-            id={id}
-            className="select select-sm w-auto"
-            disabled={current.isPending || current.isError || save.isPending}
-            value={current.data?.language ?? ""}
-            onChange={(e) => {
-              const language = e.target.value;
-              if (!isLanguage(language)) return;
-              save.mutate({ language }, {
-                onSuccess: () => toast({ variant: "success", title: t("emailLanguage.saved") }),
-                onError: (error) => toastError(error, t("emailLanguage.saveFailed")),
-              });
-            }}
-          >
-            {current.isPending && <option value="">…</option>}
-            {LANGUAGES.map((lang) => <option key={lang} value={lang} lang={lang}>{LANGUAGE_NAMES[lang]}</option>)}
-          </select>
-          {current.isError && <span className="text-sm text-error">{t("emailLanguage.loadError")}</span>}
-        </div>
+        <SelectField
+          label={t("emailLanguage.label")}
+          error={current.isError ? t("emailLanguage.loadError") : undefined}
+          selectClassName="select select-sm w-auto"
+          disabled={current.isPending || current.isError || save.isPending}
+          value={current.data?.language ?? ""}
+          onChange={(e) => {
+            const language = e.target.value;
+            if (!isLanguage(language)) return;
+            save.mutate({ language }, {
+              onSuccess: () => toast({ variant: "success", title: t("emailLanguage.saved") }),
+              onError: (error) => toastError(error, t("emailLanguage.saveFailed")),
+            });
+          }}
+        >
+          {current.isPending && <option value="">…</option>}
+          <LanguageOptions />
+        </SelectField>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { TitledCard } from "../../../components/titled-card.tsx";
 import { type Resource, RESOURCES, ROLE_PERMISSIONS } from "../../../../../src/shared/permissions.ts";
 import type { RoleName } from "../../../../../src/shared/roles.ts";
 
@@ -13,25 +14,22 @@ export function RoleCapabilities({ role }: { role: RoleName }) {
     }))
     .filter((group) => group.actions.length > 0);
   return (
-    <section aria-labelledby="capabilities-title" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h3 id="capabilities-title" className="card-title text-lg">{t("capabilities.title")}</h3>
-        <p className="text-sm text-base-content/70">{t("capabilities.description")}</p>
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {groups.map(({ resource, actions }) => (
-            <li key={resource} className="rounded-box border border-base-300 p-3">
-              <p className="font-medium">{t(`resources.${resource}`)}</p>
-              <ul className="mt-2 flex flex-wrap gap-1" aria-label={t(`resources.${resource}`)}>
-                {actions.map((action) => (
-                  <li key={action} className="badge badge-soft badge-primary badge-sm">
-                    {t(`permissionActions.${action}`)}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <TitledCard id="capabilities-title" title={t("capabilities.title")} bodyClassName="card-body gap-3">
+      <p className="text-sm text-base-content/70">{t("capabilities.description")}</p>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {groups.map(({ resource, actions }) => (
+          <li key={resource} className="rounded-box border border-base-300 p-3">
+            <p className="font-medium">{t(`resources.${resource}`)}</p>
+            <ul className="mt-2 flex flex-wrap gap-1" aria-label={t(`resources.${resource}`)}>
+              {actions.map((action) => (
+                <li key={action} className="badge badge-soft badge-primary badge-sm">
+                  {t(`permissionActions.${action}`)}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }

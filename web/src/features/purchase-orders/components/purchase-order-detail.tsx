@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TitledCard } from "../../../components/titled-card.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan, useRole } from "../../../lib/authorization.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
@@ -163,42 +164,39 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
           )}
         </div>
       </section>
-      <section aria-labelledby="po-lines" className="card bg-base-100 shadow-sm">
-        <div className="card-body">
-          <h3 id="po-lines" className="card-title text-lg">{t("lines.title")}</h3>
-          <div className="overflow-x-auto" tabIndex={0}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("lines.item")}</th>
-                  <th scope="col" className="text-end">{t("lines.ordered")}</th>
-                  <th scope="col" className="text-end">{t("lines.received")}</th>
-                  <th scope="col">{t("lines.unit")}</th>
-                  <th scope="col" className="text-end">{t("lines.unitPrice")}</th>
-                  <th scope="col" className="text-end">{t("lines.lineTotal")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((line) => {
-                  const done = Number(line.received) >= line.quantity;
-                  return (
-                    <tr key={line.id}>
-                      <td dir="auto">{line.name}</td>
-                      <td className="text-end" dir="ltr">{f.number(line.quantity)}</td>
-                      <td className={`text-end ${done ? "text-success" : ""}`} dir="ltr">
-                        {f.number(Number(line.received), line.received.includes(".") ? 3 : 0)}
-                      </td>
-                      <td dir="auto">{line.unit}</td>
-                      <td className="text-end" dir="ltr">{f.money(line.unitPrice, order.currency)}</td>
-                      <td className="text-end" dir="ltr">{f.money(line.totalPrice, order.currency)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+      <TitledCard id="po-lines" title={t("lines.title")}>
+        <div className="overflow-x-auto" tabIndex={0}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("lines.item")}</th>
+                <th scope="col" className="text-end">{t("lines.ordered")}</th>
+                <th scope="col" className="text-end">{t("lines.received")}</th>
+                <th scope="col">{t("lines.unit")}</th>
+                <th scope="col" className="text-end">{t("lines.unitPrice")}</th>
+                <th scope="col" className="text-end">{t("lines.lineTotal")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => {
+                const done = Number(line.received) >= line.quantity;
+                return (
+                  <tr key={line.id}>
+                    <td dir="auto">{line.name}</td>
+                    <td className="text-end" dir="ltr">{f.number(line.quantity)}</td>
+                    <td className={`text-end ${done ? "text-success" : ""}`} dir="ltr">
+                      {f.number(Number(line.received), line.received.includes(".") ? 3 : 0)}
+                    </td>
+                    <td dir="auto">{line.unit}</td>
+                    <td className="text-end" dir="ltr">{f.money(line.unitPrice, order.currency)}</td>
+                    <td className="text-end" dir="ltr">{f.money(line.totalPrice, order.currency)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
         </div>
-      </section>
+      </TitledCard>
       {order.receipts && <PurchaseOrderReceipts receipts={order.receipts} />}
       {order.history && <PurchaseOrderHistory history={order.history} />}
       <PurchaseOrderActionDialog

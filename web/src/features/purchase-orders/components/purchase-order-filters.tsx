@@ -1,6 +1,6 @@
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterSelect } from "../../../components/filter-select.tsx";
+import { TextField } from "../../../components/form-field.tsx";
 import {
   PURCHASE_ORDER_STATUSES,
   type PurchaseOrderStatus,
@@ -12,23 +12,20 @@ const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 /** The register's filters: search, status, vendor, issue dates and amount range. */
 export function PurchaseOrderFilters({ filters, onChange }: { filters: Filters; onChange: (next: Filters) => void }) {
   const { t } = useTranslation("purchase-orders");
-  const id = useId();
   const vendors = usePurchaseOrderVendors();
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const amount = (value: string) => (AMOUNT.test(value.trim()) ? value.trim() : undefined);
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <label className="flex flex-col gap-1 sm:col-span-2">
-        <span className="text-sm font-medium">{t("filters.search")}</span>
-        <input
-          type="search"
-          className="input w-full"
-          placeholder={t("filters.searchPlaceholder")}
-          defaultValue={filters.search ?? ""}
-          maxLength={200}
-          onChange={(event) => set({ search: event.target.value.trim() || undefined })}
-        />
-      </label>
+      <TextField
+        label={t("filters.search")}
+        className="sm:col-span-2"
+        type="search"
+        placeholder={t("filters.searchPlaceholder")}
+        defaultValue={filters.search ?? ""}
+        maxLength={200}
+        onChange={(event) => set({ search: event.target.value.trim() || undefined })}
+      />
       <FilterSelect
         label={t("filters.status")}
         allLabel={t("filters.allStatuses")}
@@ -43,48 +40,32 @@ export function PurchaseOrderFilters({ filters, onChange }: { filters: Filters; 
         options={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
         onChange={(vendorId) => set({ vendorId: Number(vendorId) || undefined })}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-from`} className="text-sm font-medium">{t("filters.from")}</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className="input w-full"
-          value={filters.from ?? ""}
-          onChange={(event) => set({ from: event.target.value || undefined })}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-to`} className="text-sm font-medium">{t("filters.to")}</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className="input w-full"
-          value={filters.to ?? ""}
-          onChange={(event) => set({ to: event.target.value || undefined })}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-min`} className="text-sm font-medium">{t("filters.minAmount")}</label>
-        <input
-          id={`${id}-min`}
-          inputMode="decimal"
-          className="input w-full"
-          dir="ltr"
-          defaultValue={filters.minAmount ?? ""}
-          onChange={(event) => set({ minAmount: amount(event.target.value) })}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-max`} className="text-sm font-medium">{t("filters.maxAmount")}</label>
-        <input
-          id={`${id}-max`}
-          inputMode="decimal"
-          className="input w-full"
-          dir="ltr"
-          defaultValue={filters.maxAmount ?? ""}
-          onChange={(event) => set({ maxAmount: amount(event.target.value) })}
-        />
-      </div>
+      <TextField
+        label={t("filters.from")}
+        type="date"
+        value={filters.from ?? ""}
+        onChange={(event) => set({ from: event.target.value || undefined })}
+      />
+      <TextField
+        label={t("filters.to")}
+        type="date"
+        value={filters.to ?? ""}
+        onChange={(event) => set({ to: event.target.value || undefined })}
+      />
+      <TextField
+        label={t("filters.minAmount")}
+        inputMode="decimal"
+        dir="ltr"
+        defaultValue={filters.minAmount ?? ""}
+        onChange={(event) => set({ minAmount: amount(event.target.value) })}
+      />
+      <TextField
+        label={t("filters.maxAmount")}
+        inputMode="decimal"
+        dir="ltr"
+        defaultValue={filters.maxAmount ?? ""}
+        onChange={(event) => set({ maxAmount: amount(event.target.value) })}
+      />
     </div>
   );
 }

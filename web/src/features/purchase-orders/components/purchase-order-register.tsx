@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../../components/pager.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
 import { Link } from "wouter";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { EmptyNote, ListState, ListTable } from "../../../components/list-scaffold.tsx";
 import { useFormat } from "../../../lib/format.ts";
 import {
   PAGE_SIZE,
@@ -47,69 +47,60 @@ export function PurchaseOrderRegister() {
           </>
         )}
       </div>
-      {list.isPending
-        ? <Loading />
-        : list.isError
-        ? <LoadError message={t("loadError")} onRetry={() => void list.refetch()} />
-        : list.data.items.length === 0
-        ? (
-          <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
-            <p className="font-medium">{t("empty")}</p>
-          </div>
-        )
-        : (
-          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100" tabIndex={0}>
-            <table className="table">
-              <caption className="sr-only">{t("table.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("table.poNumber")}</th>
-                  <th scope="col">{t("table.vendor")}</th>
-                  <th scope="col">{t("table.request")}</th>
-                  <th scope="col" className="text-end">{t("table.amount")}</th>
-                  <th scope="col">{t("table.status")}</th>
-                  <th scope="col">{t("table.issued")}</th>
-                  <th scope="col">{t("table.delivery")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((po) => (
-                  <tr key={po.id} className="hover:bg-base-200">
-                    <td>
-                      <Link
-                        href={`/purchase-orders/${po.id}`}
-                        className="link link-primary font-mono whitespace-nowrap"
-                        dir="ltr"
-                      >
-                        {po.poNumber}
-                      </Link>
-                    </td>
-                    <td dir="auto">{po.vendorName}</td>
-                    <td>
-                      <span className="block max-w-xs truncate" dir="auto">{po.requestTitle}</span>
-                      <span className="font-mono text-xs text-base-content/70" dir="ltr">{po.requestNumber}</span>
-                    </td>
-                    <td className="text-end whitespace-nowrap" dir="ltr">{f.money(po.totalAmount, po.currency)}</td>
-                    <td>
-                      <PurchaseOrderStatusBadge status={po.status} />
-                    </td>
-                    <td className="whitespace-nowrap">{f.date(po.createdAt)}</td>
-                    <td className="whitespace-nowrap">
-                      {po.requestedDeliveryDate ? f.date(po.requestedDeliveryDate, { utc: true }) : "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListState
+        query={list}
+        loadError={t("loadError")}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyNote dashed>{t("empty")}</EmptyNote>}
+      >
+        {(data) => (
+          <ListTable
+            framed
+            caption={t("table.caption")}
+            columns={[
+              t("table.poNumber"),
+              t("table.vendor"),
+              t("table.request"),
+              { label: t("table.amount"), end: true },
+              t("table.status"),
+              t("table.issued"),
+              t("table.delivery"),
+            ]}
+          >
+            {data.items.map((po) => (
+              <tr key={po.id} className="hover:bg-base-200">
+                <td>
+                  <Link
+                    href={`/purchase-orders/${po.id}`}
+                    className="link link-primary font-mono whitespace-nowrap"
+                    dir="ltr"
+                  >
+                    {po.poNumber}
+                  </Link>
+                </td>
+                <td dir="auto">{po.vendorName}</td>
+                <td>
+                  <span className="block max-w-xs truncate" dir="auto">{po.requestTitle}</span>
+                  <span className="font-mono text-xs text-base-content/70" dir="ltr">{po.requestNumber}</span>
+                </td>
+                <td className="text-end whitespace-nowrap" dir="ltr">{f.money(po.totalAmount, po.currency)}</td>
+                <td>
+                  <PurchaseOrderStatusBadge status={po.status} />
+                </td>
+                <td className="whitespace-nowrap">{f.date(po.createdAt)}</td>
+                <td className="whitespace-nowrap">
+                  {po.requestedDeliveryDate ? f.date(po.requestedDeliveryDate, { utc: true }) : "—"}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         )}
+      </ListState>
       <Pager
-        label={t("pager.label")}
+        {...pagerText(t, "pager")}
         page={page}
         hasNext={page + 1 < pages}
         onPage={setPage}
-        previous={t("pager.previous")}
-        next={t("pager.next")}
         position={t("pager.position", { page: page + 1, pages })}
         centered
       />

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { TitledCard } from "../../../components/titled-card.tsx";
 import { useFormat } from "../../../lib/format.ts";
 import type { GoodsReceipt, HistoryEntry } from "../api/get-purchase-order.ts";
 
@@ -6,47 +7,44 @@ export function PurchaseOrderReceipts({ receipts }: { receipts: GoodsReceipt[] }
   const { t } = useTranslation("purchase-orders");
   const f = useFormat();
   return (
-    <section aria-labelledby="po-receipts" className="card bg-base-100 shadow-sm">
-      <div className="card-body">
-        <h3 id="po-receipts" className="card-title text-lg">{t("receipts.title")}</h3>
-        {receipts.length === 0
-          ? <p className="text-base-content/70">{t("receipts.empty")}</p>
-          : (
-            <ol className="flex flex-col gap-3">
-              {receipts.map((r) => (
-                <li key={r.id} className="rounded-box border border-base-300 p-3">
-                  <p className="font-medium">
-                    <bdi>{f.dateTime(r.receivedAt)}</bdi>
-                    {r.receivedBy && (
-                      <span className="ms-2 text-sm font-normal text-base-content/70">
-                        <bdi>{t("receipts.receivedBy", { name: r.receivedBy.name })}</bdi>
-                      </span>
-                    )}
-                  </p>
-                  <ul className="mt-1 list-inside list-disc text-sm">
-                    {r.lines.map((l) => (
-                      <li key={l.quotationItemId}>
-                        <bdi dir="auto">{l.name}</bdi>: <bdi dir="ltr">{l.quantity}</bdi>
-                        {l.overReceiptReason && (
-                          <span className="ms-2 text-warning">
-                            <bdi>{t("receipts.overReceipt", { reason: l.overReceiptReason })}</bdi>
-                          </span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                  {r.notes && <p className="mt-1 whitespace-pre-wrap text-sm" dir="auto">{r.notes}</p>}
-                  {r.deliveryNote && (
-                    <a className="link link-primary text-sm" href={`/api/files/${r.deliveryNote.id}`}>
-                      {t("receipts.deliveryNote")}: {r.deliveryNote.filename}
-                    </a>
+    <TitledCard id="po-receipts" title={t("receipts.title")}>
+      {receipts.length === 0
+        ? <p className="text-base-content/70">{t("receipts.empty")}</p>
+        : (
+          <ol className="flex flex-col gap-3">
+            {receipts.map((r) => (
+              <li key={r.id} className="rounded-box border border-base-300 p-3">
+                <p className="font-medium">
+                  <bdi>{f.dateTime(r.receivedAt)}</bdi>
+                  {r.receivedBy && (
+                    <span className="ms-2 text-sm font-normal text-base-content/70">
+                      <bdi>{t("receipts.receivedBy", { name: r.receivedBy.name })}</bdi>
+                    </span>
                   )}
-                </li>
-              ))}
-            </ol>
-          )}
-      </div>
-    </section>
+                </p>
+                <ul className="mt-1 list-inside list-disc text-sm">
+                  {r.lines.map((l) => (
+                    <li key={l.quotationItemId}>
+                      <bdi dir="auto">{l.name}</bdi>: <bdi dir="ltr">{l.quantity}</bdi>
+                      {l.overReceiptReason && (
+                        <span className="ms-2 text-warning">
+                          <bdi>{t("receipts.overReceipt", { reason: l.overReceiptReason })}</bdi>
+                        </span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                {r.notes && <p className="mt-1 whitespace-pre-wrap text-sm" dir="auto">{r.notes}</p>}
+                {r.deliveryNote && (
+                  <a className="link link-primary text-sm" href={`/api/files/${r.deliveryNote.id}`}>
+                    {t("receipts.deliveryNote")}: {r.deliveryNote.filename}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+    </TitledCard>
   );
 }
 
@@ -68,26 +66,23 @@ export function PurchaseOrderHistory({ history }: { history: HistoryEntry[] }) {
     return t(`history.events.${EVENTS.has(event) ? event : "other"}`);
   };
   return (
-    <section aria-labelledby="po-history" className="card bg-base-100 shadow-sm">
-      <div className="card-body">
-        <h3 id="po-history" className="card-title text-lg">{t("history.title")}</h3>
-        {history.length === 0
-          ? <p className="text-base-content/70">{t("history.empty")}</p>
-          : (
-            <ol className="flex flex-col gap-2 border-s-2 border-base-300 ps-4">
-              {history.map((h) => (
-                <li key={h.id}>
-                  <p className="font-medium">{label(h)}</p>
-                  <p className="flex flex-wrap gap-x-2 text-sm text-base-content/70">
-                    <bdi>{f.dateTime(h.createdAt)}</bdi>
-                    {h.user && <bdi>{t("history.by", { name: h.user })}</bdi>}
-                  </p>
-                  {h.metadata.reason && <p className="text-sm whitespace-pre-wrap" dir="auto">{h.metadata.reason}</p>}
-                </li>
-              ))}
-            </ol>
-          )}
-      </div>
-    </section>
+    <TitledCard id="po-history" title={t("history.title")}>
+      {history.length === 0
+        ? <p className="text-base-content/70">{t("history.empty")}</p>
+        : (
+          <ol className="flex flex-col gap-2 border-s-2 border-base-300 ps-4">
+            {history.map((h) => (
+              <li key={h.id}>
+                <p className="font-medium">{label(h)}</p>
+                <p className="flex flex-wrap gap-x-2 text-sm text-base-content/70">
+                  <bdi>{f.dateTime(h.createdAt)}</bdi>
+                  {h.user && <bdi>{t("history.by", { name: h.user })}</bdi>}
+                </p>
+                {h.metadata.reason && <p className="text-sm whitespace-pre-wrap" dir="auto">{h.metadata.reason}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+    </TitledCard>
   );
 }

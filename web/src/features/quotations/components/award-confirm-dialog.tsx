@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextareaField } from "../../../components/form-field.tsx";
 import { hasErrorCode, toastError } from "../../../lib/error-toast.ts";
 import { isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -112,38 +113,29 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
               })}
             </p>
             <div role="note" className="alert alert-warning alert-soft">{t("award.warning")}</div>
-            <label className="flex flex-col gap-1">
-              <span className="text-sm font-medium">{t("award.comment")}</span>
-              <textarea
-                className="textarea w-full"
-                rows={2}
-                maxLength={2000}
-                dir="auto"
-                value={comment}
-                onChange={(event) => setComment(event.target.value)}
-              />
-            </label>
+            <TextareaField
+              label={t("award.comment")}
+              rows={2}
+              maxLength={2000}
+              dir="auto"
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+            />
             {justify && (
-              <label className="flex flex-col gap-1">
-                <span className="text-sm font-medium">{t("award.justification")} *</span>
-                <span className="text-xs text-base-content/70" id={`${formId}-justification-hint`}>
-                  {t("award.justificationHint")}
-                </span>
-                <textarea
-                  className={`textarea w-full ${justificationMissing ? "textarea-error" : ""}`}
-                  rows={3}
-                  maxLength={5000}
-                  dir="auto"
-                  required
-                  aria-invalid={justificationMissing}
-                  aria-describedby={`${formId}-justification-hint`}
-                  value={justification}
-                  onChange={(event) => {
-                    setJustification(event.target.value);
-                    if (event.target.value.trim()) setJustificationMissing(false);
-                  }}
-                />
-              </label>
+              <TextareaField
+                label={`${t("award.justification")} *`}
+                hint={t("award.justificationHint")}
+                textareaClassName={`textarea w-full ${justificationMissing ? "textarea-error" : ""}`}
+                maxLength={5000}
+                dir="auto"
+                required
+                aria-invalid={justificationMissing}
+                value={justification}
+                onChange={(event) => {
+                  setJustification(event.target.value);
+                  if (event.target.value.trim()) setJustificationMissing(false);
+                }}
+              />
             )}
             {justificationMissing && (
               <p role="alert" className="text-sm text-error">{t("award.justificationRequired")}</p>

@@ -17,6 +17,7 @@ import { useFormat } from "./format.ts";
 import { LowestMark } from "./lowest-mark.tsx";
 import { isOpenForDecision } from "./quotation-card.tsx";
 import { QuotationStatusBadge } from "./status-badge.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 const CLOSED_REQUEST = ["awarded", "completed", "cancelled"];
 
@@ -192,14 +193,12 @@ export function ComparisonMatrix({ kind, id }: { kind: RequestKind; id: number }
                             <ExtensionRequest quotation={col} vendorName={isolate(col.vendorName)} />
                           )}
                           {isOpenForDecision(col.status) && !col.expired && (
-                            <button
-                              type="button"
+                            <ActionButton
+                              label={t("actions.award")}
                               className="btn btn-sm btn-success"
-                              aria-label={t("actions.awardTo", { vendor: isolate(col.vendorName) })}
+                              name={t("actions.awardTo", { vendor: isolate(col.vendorName) })}
                               onClick={() => setAwarding(col)}
-                            >
-                              {t("actions.award")}
-                            </button>
+                            />
                           )}
                         </td>
                       ))}

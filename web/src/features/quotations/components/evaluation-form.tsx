@@ -1,5 +1,6 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { NumberField, TextField } from "../../../components/form-field.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
@@ -21,7 +22,6 @@ export function EvaluationForm({ quotationId, score }: { quotationId: number; sc
   });
   const fieldError = form.formState.errors.technicalScore?.message;
   const errorText = fieldError && fieldError === SCORE_MESSAGE ? t("evaluation.scoreInvalid") : fieldError;
-  const errorId = `evaluation-${quotationId}-error`;
 
   const onValid = (values: EvaluationValues) => {
     const parsed = evaluationSchema.parse(values);
@@ -44,26 +44,22 @@ export function EvaluationForm({ quotationId, score }: { quotationId: number; sc
     >
       <h4 className="font-semibold">{t("evaluation.title")}</h4>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("evaluation.score")}</span>
-          <input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            step={0.01}
-            className="input w-full"
-            aria-invalid={errorText ? true : undefined}
-            aria-describedby={errorText ? errorId : undefined}
-            {...form.register("technicalScore")}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("evaluation.comment")}</span>
-          <input type="text" className="input w-full" maxLength={2000} dir="auto" {...form.register("comment")} />
-        </label>
+        <NumberField
+          label={t("evaluation.score")}
+          error={errorText}
+          min={0}
+          max={100}
+          step={0.01}
+          {...form.register("technicalScore")}
+        />
+        <TextField
+          label={t("evaluation.comment")}
+          type="text"
+          maxLength={2000}
+          dir="auto"
+          {...form.register("comment")}
+        />
       </div>
-      {errorText && <p id={errorId} className="text-sm text-error">{errorText}</p>}
       <div className="flex justify-end">
         <button type="submit" className="btn btn-sm btn-primary" disabled={mutation.isPending}>
           {mutation.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}

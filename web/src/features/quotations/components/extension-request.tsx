@@ -3,6 +3,7 @@ import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useRequestExtension } from "../api/request-extension.ts";
 import { EXTENSION_WINDOW_DAYS } from "../../../../../src/shared/schemas/bids.ts";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 /**
  * Beside the Award button: an expired quotation cannot be awarded, one that expires within a week
@@ -25,19 +26,17 @@ export function ExtensionRequest({ quotation, vendorName }: {
       {quotation.extensionRequestedAt
         ? <span className="text-xs text-base-content/70">{t("card.extensionRequested")}</span>
         : (
-          <button
-            type="button"
+          <ActionButton
+            label={t("actions.askExtension")}
             className="btn btn-xs btn-outline"
-            aria-label={t("actions.askExtensionOf", { vendor: vendorName })}
+            name={t("actions.askExtensionOf", { vendor: vendorName })}
             disabled={ask.isPending}
             onClick={() =>
               ask.mutate(quotation.id, {
                 onSuccess: () => toast({ variant: "success", title: t("card.extensionAsked") }),
                 onError: (error) => toastError(error, t("card.extensionFailed")),
               })}
-          >
-            {t("actions.askExtension")}
-          </button>
+          />
         )}
     </div>
   );

@@ -13,6 +13,7 @@ import { useFormat } from "./format.ts";
 import { ItemsTable } from "./items-table.tsx";
 import { PurchaseOrderLink } from "./purchase-order-link.tsx";
 import { QuotationStatusBadge } from "./status-badge.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 export type QuotationAction = "view" | "reject" | "approve";
 
@@ -99,14 +100,11 @@ export function QuotationCard({ quotation, order, onAction }: {
         {order && <PurchaseOrderLink order={order} />}
 
         <div className="card-actions flex-wrap justify-end">
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost"
-            aria-label={t("actions.viewDetailsOf", { vendor })}
+          <ActionButton
+            label={t("actions.viewDetails")}
+            name={t("actions.viewDetailsOf", { vendor })}
             onClick={() => onAction("view", quotation)}
-          >
-            {t("actions.viewDetails")}
-          </button>
+          />
           <a
             className="btn btn-sm btn-outline"
             href={quotationPdfUrl(quotation.id)}
@@ -118,35 +116,29 @@ export function QuotationCard({ quotation, order, onAction }: {
           {canEdit && isOpenForDecision(quotation.status) && (
             <>
               {quotation.status === "submitted" && (
-                <button
-                  type="button"
+                <ActionButton
+                  label={t("actions.markUnderReview")}
                   className="btn btn-sm btn-outline"
                   disabled={status.isPending}
-                  aria-label={t("actions.markUnderReviewOf", { vendor })}
+                  name={t("actions.markUnderReviewOf", { vendor })}
                   onClick={markUnderReview}
-                >
-                  {status.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                  {t("actions.markUnderReview")}
-                </button>
+                  busy={status.isPending}
+                />
               )}
-              <button
-                type="button"
+              <ActionButton
+                label={t("actions.reject")}
                 className="btn btn-sm btn-error btn-outline"
-                aria-label={t("actions.rejectOf", { vendor })}
+                name={t("actions.rejectOf", { vendor })}
                 onClick={() => onAction("reject", quotation)}
-              >
-                {t("actions.reject")}
-              </button>
+              />
               <ExtensionRequest quotation={quotation} vendorName={vendor} />
               {quotation.expired ? null : (
-                <button
-                  type="button"
+                <ActionButton
+                  label={t("actions.approve")}
                   className="btn btn-sm btn-success"
-                  aria-label={t("actions.approveOf", { vendor })}
+                  name={t("actions.approveOf", { vendor })}
                   onClick={() => onAction("approve", quotation)}
-                >
-                  {t("actions.approve")}
-                </button>
+                />
               )}
             </>
           )}

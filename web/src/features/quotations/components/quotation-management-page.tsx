@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { EmptyNote, ListCard, ListState, ListTable } from "../../../components/list-scaffold.tsx";
 import { StatCard } from "../../../components/stat-card.tsx";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
@@ -14,6 +14,7 @@ import { useQuotations } from "../api/get-quotations.ts";
 import { useFormat } from "./format.ts";
 import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
 import { QuotationStatusBadge } from "./status-badge.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 const RECENT = { limit: 10, offset: 0 } as const;
 
@@ -73,29 +74,30 @@ function RecentQuotations() {
   const query = useQuotations(RECENT);
   const [viewing, setViewing] = useState<number | null>(null);
 
-  let body;
-  if (query.isPending) body = <Loading />;
-  else if (query.isError) body = <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
-  else if (query.data.items.length === 0) {
-    body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t("empty")}</p>;
-  } else {
-    body = (
-      <div className="overflow-x-auto">
-        <table className="table">
-          <caption className="sr-only">{t("page.recentTitle")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("page.request")}</th>
-              <th scope="col">{t("card.vendor")}</th>
-              <th scope="col">{t("details.status")}</th>
-              <th scope="col" className="text-end">{t("card.totalAmount")}</th>
-              <th scope="col">
-                <span className="sr-only">{t("page.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.items.map((q) => (
+  return (
+    <ListCard
+      titleId="recent-quotations-title"
+      title={t("page.recentTitle")}
+      after={viewing !== null && <QuotationDetailsDialog id={viewing} onClose={() => setViewing(null)} />}
+    >
+      <ListState
+        query={query}
+        loadError={t("loadError")}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyNote>{t("empty")}</EmptyNote>}
+      >
+        {(data) => (
+          <ListTable
+            caption={t("page.recentTitle")}
+            columns={[
+              t("page.request"),
+              t("card.vendor"),
+              t("details.status"),
+              { label: t("card.totalAmount"), end: true },
+              { label: t("page.actions"), srOnly: true },
+            ]}
+          >
+            {data.items.map((q) => (
               <tr key={q.id}>
                 <td>
                   <span className="block font-mono text-sm" dir="ltr">{q.requestNumber}</span>
@@ -111,30 +113,18 @@ function RecentQuotations() {
                 </td>
                 <td className="text-end whitespace-nowrap">{format.money(q.totalAmount, q.currency)}</td>
                 <td className="text-end">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost"
-                    aria-label={t("actions.viewDetailsOf", { vendor: isolate(q.vendorName) })}
+                  <ActionButton
+                    label={t("actions.viewDetails")}
+                    name={t("actions.viewDetailsOf", { vendor: isolate(q.vendorName) })}
                     onClick={() => setViewing(q.id)}
-                  >
-                    {t("actions.viewDetails")}
-                  </button>
+                  />
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-  return (
-    <section aria-labelledby="recent-quotations-title" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h2 id="recent-quotations-title" className="card-title">{t("page.recentTitle")}</h2>
-        {body}
-      </div>
-      {viewing !== null && <QuotationDetailsDialog id={viewing} onClose={() => setViewing(null)} />}
-    </section>
+          </ListTable>
+        )}
+      </ListState>
+    </ListCard>
   );
 }
 

@@ -8,10 +8,10 @@ import { useUpdateQuotationStatus } from "../api/update-quotation-status.ts";
 import { type Quotation, REVIEW_STATUSES, type ReviewStatus, useQuotations } from "../api/get-quotations.ts";
 import { usePurchaseOrdersByQuotation } from "../api/get-purchase-orders.ts";
 import { FilterSelect } from "../../../components/filter-select.tsx";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { EmptyNote, ListState } from "../../../components/list-scaffold.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { AwardConfirmDialog } from "./award-confirm-dialog.tsx";
-import { Pager } from "../../../components/pager.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
 import { type QuotationAction, QuotationCard } from "./quotation-card.tsx";
 import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
 import { RejectDialog } from "./reject-dialog.tsx";
@@ -45,43 +45,6 @@ export function ReceivedQuotations() {
   };
   const filtered = filters.status !== undefined || filters.request !== undefined;
 
-  let list;
-  if (query.isPending) list = <Loading />;
-  else if (query.isError) list = <LoadError message={t("loadError")} onRetry={() => void query.refetch()} />;
-  else if (query.data.items.length === 0) {
-    list = (
-      <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-8 text-center">
-        <p className="font-medium">{filtered ? t("emptyFiltered") : t("empty")}</p>
-      </div>
-    );
-  } else {
-    const pages = Math.max(1, Math.ceil(query.data.total / PAGE_SIZE));
-    list = (
-      <>
-        <div className="flex flex-col gap-4" aria-busy={query.isFetching}>
-          {query.data.items.map((quotation) => (
-            <QuotationCard
-              key={quotation.id}
-              quotation={quotation}
-              order={orders.data?.get(quotation.id)}
-              onAction={(action, q) => setDialog({ action, quotation: q })}
-            />
-          ))}
-        </div>
-        <Pager
-          label={t("pager.label")}
-          page={page}
-          hasNext={page + 1 < pages}
-          onPage={setPage}
-          previous={t("pager.previous")}
-          next={t("pager.next")}
-          position={t("pager.position", { page: page + 1, pages })}
-          centered
-        />
-      </>
-    );
-  }
-
   return (
     <div className="flex flex-col gap-4">
       <StatsLine />
@@ -101,7 +64,35 @@ export function ReceivedQuotations() {
           onChange={(request) => change({ ...filters, request })}
         />
       </div>
-      {list}
+      <ListState
+        query={query}
+        loadError={t("loadError")}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyNote dashed>{filtered ? t("emptyFiltered") : t("empty")}</EmptyNote>}
+      >
+        {(data) => (
+          <>
+            <div className="flex flex-col gap-4" aria-busy={query.isFetching}>
+              {data.items.map((quotation) => (
+                <QuotationCard
+                  key={quotation.id}
+                  quotation={quotation}
+                  order={orders.data?.get(quotation.id)}
+                  onAction={(action, q) => setDialog({ action, quotation: q })}
+                />
+              ))}
+            </div>
+            <Pager
+              {...pagerText(t, "pager")}
+              page={page}
+              hasNext={(page + 1) * PAGE_SIZE < data.total}
+              onPage={setPage}
+              position={t("pager.position", { page: page + 1, pages: Math.max(1, Math.ceil(data.total / PAGE_SIZE)) })}
+              centered
+            />
+          </>
+        )}
+      </ListState>
 
       {dialog?.action === "view" && <QuotationDetailsDialog id={dialog.quotation.id} onClose={close} />}
       {dialog?.action === "reject" && <RejectDialog quotation={dialog.quotation} onClose={close} />}

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterSelect } from "../../../components/filter-select.tsx";
+import { SelectField, TextField } from "../../../components/form-field.tsx";
 import { useCategories } from "../../../hooks/use-categories.ts";
 import { BID_STATUSES, type FilterState, PR_STATUSES, RANGES, resolveFilter } from "../../../lib/report-filter.ts";
 
@@ -27,49 +28,40 @@ export function FilterBar({ state, onChange }: { state: FilterState; onChange: (
         commitDepartment();
       }}
     >
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("filters.range")}</span>
-        <select
-          className="select w-full"
-          value={state.range}
-          data-testid="report-range"
-          onChange={(event) => {
-            const range = event.target.value as FilterState["range"];
-            // A custom range starts from the dates the preset showed.
-            const shown = resolveFilter(state);
-            onChange({
-              ...state,
-              range,
-              from: range === "custom" ? shown.from : undefined,
-              to: range === "custom" ? shown.to : undefined,
-            });
-          }}
-        >
-          {RANGES.map((r) => <option key={r} value={r}>{t(`ranges.${r}`)}</option>)}
-        </select>
-      </label>
+      <SelectField
+        label={t("filters.range")}
+        value={state.range}
+        data-testid="report-range"
+        onChange={(event) => {
+          const range = event.target.value as FilterState["range"];
+          // A custom range starts from the dates the preset showed.
+          const shown = resolveFilter(state);
+          onChange({
+            ...state,
+            range,
+            from: range === "custom" ? shown.from : undefined,
+            to: range === "custom" ? shown.to : undefined,
+          });
+        }}
+      >
+        {RANGES.map((r) => <option key={r} value={r}>{t(`ranges.${r}`)}</option>)}
+      </SelectField>
       {state.range === "custom" && (
         <>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("filters.from")}</span>
-            <input
-              type="date"
-              className="input w-full"
-              value={state.from ?? ""}
-              max={state.to}
-              onChange={(event) => onChange({ ...state, from: event.target.value || undefined })}
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">{t("filters.to")}</span>
-            <input
-              type="date"
-              className="input w-full"
-              value={state.to ?? ""}
-              min={state.from}
-              onChange={(event) => onChange({ ...state, to: event.target.value || undefined })}
-            />
-          </label>
+          <TextField
+            label={t("filters.from")}
+            type="date"
+            value={state.from ?? ""}
+            max={state.to}
+            onChange={(event) => onChange({ ...state, from: event.target.value || undefined })}
+          />
+          <TextField
+            label={t("filters.to")}
+            type="date"
+            value={state.to ?? ""}
+            min={state.from}
+            onChange={(event) => onChange({ ...state, to: event.target.value || undefined })}
+          />
         </>
       )}
       <FilterSelect
@@ -79,18 +71,15 @@ export function FilterBar({ state, onChange }: { state: FilterState; onChange: (
         options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         onChange={(v) => onChange({ ...state, categoryId: v ? Number(v) : undefined })}
       />
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("filters.department")}</span>
-        <input
-          type="search"
-          className="input w-full"
-          value={department}
-          maxLength={100}
-          placeholder={t("filters.allDepartments")}
-          onChange={(event) => setDepartment(event.target.value)}
-          onBlur={commitDepartment}
-        />
-      </label>
+      <TextField
+        label={t("filters.department")}
+        type="search"
+        value={department}
+        maxLength={100}
+        placeholder={t("filters.allDepartments")}
+        onChange={(event) => setDepartment(event.target.value)}
+        onBlur={commitDepartment}
+      />
       <FilterSelect
         label={t("filters.status")}
         allLabel={t("filters.allStatuses")}

@@ -1,41 +1,24 @@
 /** Savings: estimated budget against the awarded amount, in total and per award. */
 import { useTranslation } from "react-i18next";
-import { reportExportUrl, useReport } from "../../../hooks/use-report.ts";
 import type { ReportFilterValues } from "../../../lib/report-filter.ts";
-import { Chart, DataTable, ReportCard } from "../../../components/report-card.tsx";
-import { useReportFormat } from "../../../hooks/use-report-format.ts";
+import { Chart, DataTable } from "../../../components/report-card.tsx";
+import { StatList } from "../../../components/report-tables.tsx";
+import { LiveReport } from "./live-report.tsx";
 
 export function SavingsReport({ filter }: { filter: ReportFilterValues }) {
   const { t } = useTranslation("reports");
-  const query = useReport("savings", filter);
-  const data = query.data;
-  const fmt = useReportFormat();
   return (
-    <ReportCard
-      id="savings"
-      title={t("savings.title")}
-      description={t("savings.description")}
-      exportUrl={reportExportUrl("savings", filter)}
-      query={query}
-      isEmpty={!data || data.total.awards === 0}
-    >
-      {data && (
+    <LiveReport kind="savings" filter={filter} isEmpty={(data) => data.total.awards === 0}>
+      {(data, fmt) => (
         <>
-          <dl className="stats stats-vertical bg-base-200 sm:stats-horizontal">
-            {([
+          <StatList
+            items={[
               ["estimated", fmt.amount(data.total.estimated)],
               ["awarded", fmt.amount(data.total.awarded)],
               ["saving", fmt.amount(data.total.saving)],
               ["savingPercent", fmt.percent(data.total.savingPercent)],
-            ] as const).map(([key, value]) => (
-              <div key={key} className="stat">
-                <dt className="stat-title">{t(`columns.${key}`)}</dt>
-                <dd className="stat-value text-xl">
-                  <bdi>{value}</bdi>
-                </dd>
-              </div>
-            ))}
-          </dl>
+            ]}
+          />
           {data.total.withoutBudget > 0 && (
             <p className="text-sm text-base-content/70">
               {t("savings.withoutBudget", {
@@ -53,10 +36,10 @@ export function SavingsReport({ filter }: { filter: ReportFilterValues }) {
               awarded: Number(r.awarded),
             }))}
             xKey="label"
-            series={[
-              { key: "estimated", label: t("columns.estimated") },
-              { key: "awarded", label: t("columns.awarded") },
-            ]}
+            series={[{ key: "estimated", label: t("columns.estimated") }, {
+              key: "awarded",
+              label: t("columns.awarded"),
+            }]}
             formatValue={fmt.amountTick}
           />
           <DataTable
@@ -74,6 +57,6 @@ export function SavingsReport({ filter }: { filter: ReportFilterValues }) {
           />
         </>
       )}
-    </ReportCard>
+    </LiveReport>
   );
 }

@@ -1,9 +1,10 @@
 /** Supplier scorecards: every vendor for staff, the vendor's own figures for a vendor. */
 import { useTranslation } from "react-i18next";
-import { reportExportUrl, type Scorecard, useOwnScorecard, useReport } from "../../../hooks/use-report.ts";
+import { type Scorecard, useOwnScorecard } from "../../../hooks/use-report.ts";
 import type { ReportFilterValues } from "../../../lib/report-filter.ts";
 import { Chart, type Column, DataTable, ReportCard } from "../../../components/report-card.tsx";
 import { useReportFormat } from "../../../hooks/use-report-format.ts";
+import { LiveReport } from "./live-report.tsx";
 
 function useColumns(): Column<Scorecard>[] {
   const { t } = useTranslation("reports");
@@ -26,32 +27,28 @@ function useColumns(): Column<Scorecard>[] {
 
 export function VendorsReport({ filter }: { filter: ReportFilterValues }) {
   const { t } = useTranslation("reports");
-  const query = useReport("vendors", filter);
-  const fmt = useReportFormat();
   const columns = useColumns();
-  const rows = query.data?.vendors ?? [];
-  const top = rows.filter((r) => r.quotations > 0).slice(0, 10);
   return (
-    <ReportCard
-      id="vendors"
-      title={t("vendors.title")}
-      description={t("vendors.description")}
-      exportUrl={reportExportUrl("vendors", filter)}
-      query={query}
-      isEmpty={rows.length === 0}
-    >
-      {top.length > 0 && (
-        <Chart
-          horizontal
-          height={Math.max(160, top.length * 36)}
-          data={top.map((r) => ({ label: r.companyName, amount: Number(r.awardedTotal) }))}
-          xKey="label"
-          series={[{ key: "amount", label: t("columns.awardedTotal") }]}
-          formatValue={fmt.amountTick}
-        />
-      )}
-      <DataTable caption={t("vendors.caption")} rows={rows} rowKey={(r) => r.vendorId} columns={columns} />
-    </ReportCard>
+    <LiveReport kind="vendors" filter={filter} isEmpty={(data) => data.vendors.length === 0}>
+      {({ vendors: rows }, fmt) => {
+        const top = rows.filter((r) => r.quotations > 0).slice(0, 10);
+        return (
+          <>
+            {top.length > 0 && (
+              <Chart
+                horizontal
+                height={Math.max(160, top.length * 36)}
+                data={top.map((r) => ({ label: r.companyName, amount: Number(r.awardedTotal) }))}
+                xKey="label"
+                series={[{ key: "amount", label: t("columns.awardedTotal") }]}
+                formatValue={fmt.amountTick}
+              />
+            )}
+            <DataTable caption={t("vendors.caption")} rows={rows} rowKey={(r) => r.vendorId} columns={columns} />
+          </>
+        );
+      }}
+    </LiveReport>
   );
 }
 

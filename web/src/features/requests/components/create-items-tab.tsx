@@ -1,8 +1,10 @@
 import { useFieldArray, type UseFormReturn, useWatch } from "react-hook-form";
+import { SelectField, TextField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 import { useTranslation } from "react-i18next";
 import { URGENCIES } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useCategories } from "../../../hooks/use-categories.ts";
-import { type ItemErrors, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
+import { type ItemErrors, itemFieldLabels, ItemFields, ItemRows } from "../../../components/item-fields.tsx";
 import { EMPTY_FULL_ITEM, type FullFormValues } from "./full-form.ts";
 
 export function CreateItemsTab({ form, errors }: { form: UseFormReturn<FullFormValues>; errors: ItemErrors }) {
@@ -11,14 +13,7 @@ export function CreateItemsTab({ form, errors }: { form: UseFormReturn<FullFormV
   const { register, control } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "items" });
   const items = useWatch({ control, name: "items" });
-  const labels = {
-    name: t("items.name"),
-    quantity: t("items.quantity"),
-    unit: t("items.unit"),
-    specification: t("items.specification"),
-    estimatedPrice: t("items.estimatedPrice"),
-    lineTotal: t("items.lineTotal"),
-  };
+  const labels = itemFieldLabels(t);
   return (
     <div className="flex flex-col gap-4">
       <ItemRows
@@ -41,25 +36,22 @@ export function CreateItemsTab({ form, errors }: { form: UseFormReturn<FullFormV
               labels={labels}
               errors={errors[index]}
             />
-            <label className="flex flex-col gap-1 sm:col-span-2">
-              <span className="text-sm font-medium">{t("fields.category")}</span>
-              <select className="select w-full" {...register(`items.${index}.categoryId`)}>
-                <option value="">{t("form.sameAsRequest")}</option>
-                {categories.data?.map((category) => (
-                  <option key={category.id} value={category.id}>{category.name}</option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 sm:col-span-2">
-              <span className="text-sm font-medium">{t("items.urgency")}</span>
-              <select className="select w-full" {...register(`items.${index}.urgency`)}>
-                {URGENCIES.map((u) => <option key={u} value={u}>{t(`urgency.${u}`)}</option>)}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 sm:col-span-3">
-              <span className="text-sm font-medium">{t("items.notes")}</span>
-              <input className="input w-full" maxLength={2000} {...register(`items.${index}.notes`)} />
-            </label>
+            <SelectField
+              label={t("fields.category")}
+              className="sm:col-span-2"
+              {...register(`items.${index}.categoryId`)}
+            >
+              <CategoryOptions categories={categories.data} none={t("form.sameAsRequest")} />
+            </SelectField>
+            <SelectField label={t("items.urgency")} className="sm:col-span-2" {...register(`items.${index}.urgency`)}>
+              {URGENCIES.map((u) => <option key={u} value={u}>{t(`urgency.${u}`)}</option>)}
+            </SelectField>
+            <TextField
+              label={t("items.notes")}
+              className="sm:col-span-3"
+              maxLength={2000}
+              {...register(`items.${index}.notes`)}
+            />
           </>
         )}
       </ItemRows>

@@ -1,5 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { TextareaField, TextField } from "../../../components/form-field.tsx";
 import type { FullFormValues } from "./full-form.ts";
 
 export function CreateProcurementTab({ form }: { form: UseFormReturn<FullFormValues> }) {
@@ -14,14 +15,8 @@ export function CreateProcurementTab({ form }: { form: UseFormReturn<FullFormVal
           <span className="block text-sm text-base-content/60">{t("form.approvalHint")}</span>
         </span>
       </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.vendorPreferences")}</span>
-        <textarea className="textarea w-full" rows={3} maxLength={2000} {...register("vendorPreferences")} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.internalSupplier")}</span>
-        <input className="input w-full" maxLength={200} {...register("internalSupplier")} />
-      </label>
+      <TextareaField label={t("fields.vendorPreferences")} maxLength={2000} {...register("vendorPreferences")} />
+      <TextField label={t("fields.internalSupplier")} maxLength={200} {...register("internalSupplier")} />
       {/* Quotations on a purchase request are never sealed: sealed bidding is a bid request mode. */}
       <div className="flex flex-col gap-1">
         <span className="text-sm font-medium">{t("fields.biddingMode")}</span>

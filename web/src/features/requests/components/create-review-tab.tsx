@@ -2,7 +2,7 @@ import { type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useCategories } from "../../../hooks/use-categories.ts";
 import { formatDate } from "../../../lib/format.ts";
-import { ReviewSummary } from "../../../components/wizard/request-fields.tsx";
+import { reviewLabels, ReviewSummary } from "../../../components/wizard/request-fields.tsx";
 import type { FullFormValues } from "./full-form.ts";
 
 /** A read-only summary of the other tabs, with the estimated budget the server will compute. */
@@ -28,15 +28,7 @@ export function CreateReviewTab({ form }: { form: UseFormReturn<FullFormValues> 
       <ReviewSummary
         rows={rows}
         items={items}
-        labels={{
-          caption: t("form.itemsLegend"),
-          name: t("items.name"),
-          quantity: t("items.quantity"),
-          estimatedPrice: t("items.estimatedPrice"),
-          lineTotal: t("items.lineTotal"),
-          budget: t("fields.estimatedBudget"),
-          budgetHint: t("form.budgetHint"),
-        }}
+        labels={reviewLabels(t, t("form.itemsLegend"))}
       />
     </div>
   );

@@ -12,6 +12,8 @@ import { useCategories } from "../../../hooks/use-categories.ts";
 import { dateToIso, minDeadlineValue } from "../../../lib/date-input.ts";
 import { useMessageText } from "./use-message-text.ts";
 import { ItemRows } from "../../../components/item-fields.tsx";
+import { NumberField, SelectField, TextareaField, TextField } from "../../../components/form-field.tsx";
+import { CategoryOptions } from "../../../components/category-options.tsx";
 
 export type QuickItemValues = {
   name: string;
@@ -103,26 +105,13 @@ export function QuickRequestForm({ formId, defaultValues, originalDeadline, lock
 
   return (
     <form id={formId} onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.title")} *</span>
-        <input className="input w-full" maxLength={200} {...register("title")} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("fields.description")}</span>
-        <textarea className="textarea w-full" rows={3} maxLength={5000} {...register("description")} />
-      </label>
+      <TextField label={`${t("fields.title")} *`} maxLength={200} {...register("title")} />
+      <TextareaField label={t("fields.description")} maxLength={5000} {...register("description")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("fields.deadline")} *</span>
-          <input type="date" className="input w-full" min={minDeadlineValue()} {...register("deadline")} />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">{t("fields.category")}</span>
-          <select className="select w-full" {...register("categoryId")}>
-            <option value="">{t("form.noCategory")}</option>
-            {categories.data?.map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
-          </select>
-        </label>
+        <TextField label={`${t("fields.deadline")} *`} type="date" min={minDeadlineValue()} {...register("deadline")} />
+        <SelectField label={t("fields.category")} {...register("categoryId")}>
+          <CategoryOptions categories={categories.data} none={t("form.noCategory")} />
+        </SelectField>
       </div>
       {lockedItems
         ? (
@@ -148,40 +137,26 @@ export function QuickRequestForm({ formId, defaultValues, originalDeadline, lock
             >
               {(index) => (
                 <>
-                  <label className="flex flex-col gap-1 sm:col-span-3">
-                    <span className="text-sm font-medium">{t("items.description")}</span>
-                    <input className="input w-full" maxLength={200} {...register(`items.${index}.name`)} />
-                  </label>
-                  <label className="flex flex-col gap-1">
-                    <span className="text-sm font-medium">{t("items.unit")}</span>
-                    <input className="input w-full" maxLength={20} {...register(`items.${index}.unit`)} />
-                  </label>
-                  <label className="flex flex-col gap-1">
-                    <span className="text-sm font-medium">{t("items.quantity")}</span>
-                    <input
-                      type="number"
-                      min={1}
-                      step={1}
-                      inputMode="numeric"
-                      className="input w-full"
-                      {...register(`items.${index}.quantity`)}
-                    />
-                  </label>
-                  <label className="flex flex-col gap-1">
-                    <span className="text-sm font-medium">{t("items.estimatedCost")}</span>
-                    <input
-                      type="number"
-                      min={0}
-                      step={0.01}
-                      inputMode="decimal"
-                      className="input w-full"
-                      {...register(`items.${index}.estimatedPrice`)}
-                    />
-                  </label>
-                  <label className="flex flex-col gap-1 sm:col-span-5">
-                    <span className="text-sm font-medium">{t("items.specifications")}</span>
-                    <input className="input w-full" maxLength={2000} {...register(`items.${index}.specifications`)} />
-                  </label>
+                  <TextField
+                    label={t("items.description")}
+                    className="sm:col-span-3"
+                    maxLength={200}
+                    {...register(`items.${index}.name`)}
+                  />
+                  <TextField label={t("items.unit")} maxLength={20} {...register(`items.${index}.unit`)} />
+                  <NumberField label={t("items.quantity")} min={1} {...register(`items.${index}.quantity`)} />
+                  <NumberField
+                    label={t("items.estimatedCost")}
+                    min={0}
+                    step={0.01}
+                    {...register(`items.${index}.estimatedPrice`)}
+                  />
+                  <TextField
+                    label={t("items.specifications")}
+                    className="sm:col-span-5"
+                    maxLength={2000}
+                    {...register(`items.${index}.specifications`)}
+                  />
                 </>
               )}
             </ItemRows>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../../components/form-field.tsx";
 import { PR_STATUSES, type PrStatus } from "../../../../../src/shared/status/purchase-request.ts";
 import { REQUEST_TYPES } from "../../../../../src/shared/schemas/purchase-requests.ts";
 import { useCategories } from "../../../hooks/use-categories.ts";
@@ -25,17 +26,14 @@ export function RequestFilters({ value, onChange }: { value: ListFilters; onChan
 
   return (
     <div role="search" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">{t("filters.search")}</span>
-        <input
-          type="search"
-          className="input w-full"
-          placeholder={t("filters.searchPlaceholder")}
-          value={search}
-          maxLength={100}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </label>
+      <TextField
+        label={t("filters.search")}
+        type="search"
+        placeholder={t("filters.searchPlaceholder")}
+        value={search}
+        maxLength={100}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <FilterSelect
         label={t("filters.status")}
         allLabel={t("filters.allStatuses")}

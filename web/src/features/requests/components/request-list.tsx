@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../../components/pager.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
 import { type PurchaseRequestSummary, usePurchaseRequests } from "../api/get-purchase-requests.ts";
 import type { ListFilters } from "./request-filters.tsx";
 import type { RequestAction } from "./request-actions.tsx";
 import { RequestCard } from "./request-card.tsx";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { EmptyNote, ListState } from "../../../components/list-scaffold.tsx";
 import { formatNumber } from "../../../lib/format.ts";
 
 export const PAGE_SIZE = 10;
@@ -21,39 +21,37 @@ export function RequestList({ filters, page, onPageChange, onAction }: {
   // Through the shared helper: a language Intl lacks (Dhivehi) gets Western digits, not the host's locale.
   const number = { format: (value: number) => formatNumber(value, i18n.language) };
 
-  if (list.isPending) {
-    return <Loading />;
-  }
-  if (list.isError) {
-    return <LoadError message={t("list.loadError")} onRetry={() => void list.refetch()} />;
-  }
-  const { items, total } = list.data;
-  if (items.length === 0) {
-    return (
-      <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-10 text-center">
-        <p className="font-medium">{t("list.empty")}</p>
-        <p className="text-sm text-base-content/60">{t("list.emptyHint")}</p>
-      </div>
-    );
-  }
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const from = page * PAGE_SIZE + 1;
-  const to = Math.min(total, page * PAGE_SIZE + items.length);
   return (
-    <div className="flex flex-col gap-4" aria-busy={list.isPlaceholderData}>
-      <div className={`grid gap-4 xl:grid-cols-2 ${list.isPlaceholderData ? "opacity-60" : ""}`}>
-        {items.map((pr) => <RequestCard key={pr.id} pr={pr} onAction={onAction} />)}
-      </div>
-      <Pager
-        label={t("list.pagination")}
-        page={page}
-        hasNext={page + 1 < pages}
-        onPage={onPageChange}
-        previous={t("list.previous")}
-        next={t("list.next")}
-        summary={t("list.showing", { from: number.format(from), to: number.format(to), total: number.format(total) })}
-        position={t("list.pageOf", { page: number.format(page + 1), pages: number.format(pages) })}
-      />
-    </div>
+    <ListState
+      query={list}
+      loadError={t("list.loadError")}
+      isEmpty={(data) => data.items.length === 0}
+      empty={<EmptyNote dashed hint={t("list.emptyHint")}>{t("list.empty")}</EmptyNote>}
+    >
+      {({ items, total }) => {
+        const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+        const from = page * PAGE_SIZE + 1;
+        const to = Math.min(total, page * PAGE_SIZE + items.length);
+        return (
+          <div className="flex flex-col gap-4" aria-busy={list.isPlaceholderData}>
+            <div className={`grid gap-4 xl:grid-cols-2 ${list.isPlaceholderData ? "opacity-60" : ""}`}>
+              {items.map((pr) => <RequestCard key={pr.id} pr={pr} onAction={onAction} />)}
+            </div>
+            <Pager
+              {...pagerText(t, "list", "pagination")}
+              page={page}
+              hasNext={page + 1 < pages}
+              onPage={onPageChange}
+              summary={t("list.showing", {
+                from: number.format(from),
+                to: number.format(to),
+                total: number.format(total),
+              })}
+              position={t("list.pageOf", { page: number.format(page + 1), pages: number.format(pages) })}
+            />
+          </div>
+        );
+      }}
+    </ListState>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { z } from "zod";
 import { PASSWORDS_DO_NOT_MATCH, passwordSchema } from "../../../../../src/shared/schemas/auth.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { PasswordField } from "../../../components/form-field.tsx";
 import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -64,21 +64,17 @@ export default function SetPasswordPage() {
   } else {
     body = (
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-        <FormField
+        <PasswordField
           label={t("fields.password")}
           hint={t("fields.passwordHint")}
           error={fieldError(errors.password?.message)}
-        >
-          <input {...form.register("password")} type="password" autoComplete="new-password" className="input w-full" />
-        </FormField>
-        <FormField label={t("fields.confirmPassword")} error={fieldError(errors.confirmPassword?.message)}>
-          <input
-            {...form.register("confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-          />
-        </FormField>
+          {...form.register("password")}
+        />
+        <PasswordField
+          label={t("fields.confirmPassword")}
+          error={fieldError(errors.confirmPassword?.message)}
+          {...form.register("confirmPassword")}
+        />
         {mutation.isError && (
           <div role="alert" className="alert alert-error alert-soft" dir="auto">
             {localizedMessage(mutation.error) ?? t("failed")}

@@ -1,5 +1,6 @@
 /** The user's own notification switches (spec: Settings, notification toggles), saved on the server. */
 import { useTranslation } from "react-i18next";
+import { TitledCard } from "../../../components/titled-card.tsx";
 import type { Preferences } from "../../../../../src/shared/schemas/preferences.ts";
 import { useRole } from "../../../lib/authorization.tsx";
 import { toast } from "../../../lib/toast.tsx";
@@ -26,28 +27,25 @@ export function NotificationsCard() {
   };
 
   return (
-    <section aria-labelledby="notifications-title" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h3 id="notifications-title" className="card-title text-lg">{t("notifications.title")}</h3>
-        <p className="text-sm text-base-content/70">{t("notifications.text")}</p>
-        {prefs.isError && <p role="alert" className="text-error text-sm">{t("notifications.loadError")}</p>}
-        {switches.map((key) => (
-          <label key={key} className="flex cursor-pointer items-center justify-between gap-3">
-            <span>
-              <span className="block font-medium">{t(`notifications.${key}`)}</span>
-              <span className="block text-sm text-base-content/70">{t(`notifications.${key}Text`)}</span>
-            </span>
-            <input
-              type="checkbox"
-              className="toggle toggle-primary"
-              checked={prefs.data?.[key] ?? false}
-              disabled={!prefs.data || update.isPending ||
-                (key !== "emailNotifications" && !prefs.data.emailNotifications)}
-              onChange={(e) => toggle(key, e.currentTarget.checked)}
-            />
-          </label>
-        ))}
-      </div>
-    </section>
+    <TitledCard id="notifications-title" title={t("notifications.title")} bodyClassName="card-body gap-3">
+      <p className="text-sm text-base-content/70">{t("notifications.text")}</p>
+      {prefs.isError && <p role="alert" className="text-error text-sm">{t("notifications.loadError")}</p>}
+      {switches.map((key) => (
+        <label key={key} className="flex cursor-pointer items-center justify-between gap-3">
+          <span>
+            <span className="block font-medium">{t(`notifications.${key}`)}</span>
+            <span className="block text-sm text-base-content/70">{t(`notifications.${key}Text`)}</span>
+          </span>
+          <input
+            type="checkbox"
+            className="toggle toggle-primary"
+            checked={prefs.data?.[key] ?? false}
+            disabled={!prefs.data || update.isPending ||
+              (key !== "emailNotifications" && !prefs.data.emailNotifications)}
+            onChange={(e) => toggle(key, e.currentTarget.checked)}
+          />
+        </label>
+      ))}
+    </TitledCard>
   );
 }

@@ -1,6 +1,7 @@
 /** Settings (spec section 2): appearance, account security, data, system information and support. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TitledCard } from "../../../components/titled-card.tsx";
 import { LanguageSelect } from "../../../components/language-select.tsx";
 import { ThemeSelect } from "../../../components/theme-select.tsx";
 import { useMeta } from "../../../hooks/use-meta.ts";
@@ -12,25 +13,22 @@ function SystemInfoCard() {
   const { t } = useTranslation("settings");
   const meta = useMeta();
   return (
-    <section aria-labelledby="system-title" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h3 id="system-title" className="card-title text-lg">{t("system.title")}</h3>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-base-content/70">{t("system.application")}</dt>
-          <dd>{t("translation:app.name")}</dd>
-          <dt className="text-base-content/70">{t("system.version")}</dt>
-          <dd dir="ltr" className="text-start" data-testid="app-version">
-            {meta.isPending
-              ? <span className="loading loading-dots loading-xs" aria-label={t("translation:common.loading")} />
-              : meta.data
-              ? `v${meta.data.version}`
-              : "—"}
-          </dd>
-        </dl>
-        <h4 className="mt-2 font-medium">{t("support.title")}</h4>
-        <p className="text-sm text-base-content/70">{t("support.text")}</p>
-      </div>
-    </section>
+    <TitledCard id="system-title" title={t("system.title")} bodyClassName="card-body gap-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-base-content/70">{t("system.application")}</dt>
+        <dd>{t("translation:app.name")}</dd>
+        <dt className="text-base-content/70">{t("system.version")}</dt>
+        <dd dir="ltr" className="text-start" data-testid="app-version">
+          {meta.isPending
+            ? <span className="loading loading-dots loading-xs" aria-label={t("translation:common.loading")} />
+            : meta.data
+            ? `v${meta.data.version}`
+            : "—"}
+        </dd>
+      </dl>
+      <h4 className="mt-2 font-medium">{t("support.title")}</h4>
+      <p className="text-sm text-base-content/70">{t("support.text")}</p>
+    </TitledCard>
   );
 }
 
@@ -45,25 +43,22 @@ export default function SettingsSection() {
         <p className="text-base-content/70">{t("description")}</p>
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="appearance-title" className="card bg-base-100 shadow-sm">
-          <div className="card-body gap-3">
-            <h3 id="appearance-title" className="card-title text-lg">{t("appearance.title")}</h3>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <div>
-                <p className="font-medium">{t("appearance.language")}</p>
-                <p className="text-sm text-base-content/70">{t("appearance.languageText")}</p>
-              </div>
-              <LanguageSelect />
+        <TitledCard id="appearance-title" title={t("appearance.title")} bodyClassName="card-body gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="font-medium">{t("appearance.language")}</p>
+              <p className="text-sm text-base-content/70">{t("appearance.languageText")}</p>
             </div>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <div>
-                <p className="font-medium">{t("appearance.theme")}</p>
-                <p className="text-sm text-base-content/70">{t("appearance.themeText")}</p>
-              </div>
-              <ThemeSelect />
-            </div>
+            <LanguageSelect />
           </div>
-        </section>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="font-medium">{t("appearance.theme")}</p>
+              <p className="text-sm text-base-content/70">{t("appearance.themeText")}</p>
+            </div>
+            <ThemeSelect />
+          </div>
+        </TitledCard>
         <NotificationsCard />
         <TwoFactorCard />
         <DataCard onCacheCleared={() => setGeneration((n) => n + 1)} />

@@ -1,6 +1,7 @@
 /** Account security: TOTP two-factor sign-in (RFC 6238) with QR enrolment, recovery codes and password-confirmed disable. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TitledCard } from "../../../components/titled-card.tsx";
 import { LoadError } from "../../../components/load-states.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { useTwoFactorStatus } from "../api/get-two-factor-status.ts";
@@ -68,15 +69,12 @@ export function TwoFactorCard() {
   }
 
   return (
-    <section aria-labelledby="security-title" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h3 id="security-title" className="card-title text-lg">{t("security.title")}</h3>
-        <div>
-          <p className="font-medium">{t("twoFactor.title")}</p>
-          <p className="text-sm text-base-content/70">{t("twoFactor.description")}</p>
-        </div>
-        {body}
+    <TitledCard id="security-title" title={t("security.title")} bodyClassName="card-body gap-3">
+      <div>
+        <p className="font-medium">{t("twoFactor.title")}</p>
+        <p className="text-sm text-base-content/70">{t("twoFactor.description")}</p>
       </div>
-    </section>
+      {body}
+    </TitledCard>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
+import { PasswordField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { issueMessage, toastError } from "../../../lib/error-toast.ts";
@@ -33,15 +34,21 @@ export function TwoFactorDisable({ onCancel, onDone }: { onCancel: () => void; o
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
       <p className="text-sm">{t("twoFactor.disableText")}</p>
-      <FormField label={t("twoFactor.passwordLabel")} error={passwordError}>
-        <input name="password" type="password" autoComplete="current-password" className="input w-full max-w-xs" />
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-error" disabled={disable.isPending}>
-          {disable.isPending ? t("twoFactor.disabling") : t("twoFactor.confirmDisable")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>
-      </div>
+      <PasswordField
+        label={t("twoFactor.passwordLabel")}
+        error={passwordError}
+        name="password"
+        autoComplete="current-password"
+        inputClassName="input w-full max-w-xs"
+      />
+      <FormActions
+        label={t("twoFactor.confirmDisable")}
+        pendingLabel={t("twoFactor.disabling")}
+        pending={disable.isPending}
+        onCancel={onCancel}
+        tone="btn-error"
+        inline
+      />
     </form>
   );
 }

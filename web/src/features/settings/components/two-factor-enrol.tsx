@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
+import { CodeField } from "../../../components/form-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { issueMessage, toastError } from "../../../lib/error-toast.ts";
 import { useValidationText } from "../../../hooks/use-validation-text.ts";
@@ -50,23 +51,20 @@ export function TwoFactorEnrol({ setup, onCancel, onDone }: {
           <code dir="ltr" className="select-all break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
         </div>
       </div>
-      <FormField label={t("twoFactor.codeLabel")} hint={t("twoFactor.codeHint")} error={codeError}>
-        <input
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          dir="ltr"
-          className="input w-40 tracking-widest"
-        />
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
-          {enable.isPending ? t("twoFactor.verifying") : t("twoFactor.verifyEnable")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>
-      </div>
+      <CodeField
+        label={t("twoFactor.codeLabel")}
+        hint={t("twoFactor.codeHint")}
+        error={codeError}
+        maxLength={7}
+        inputClassName="input w-40 tracking-widest"
+      />
+      <FormActions
+        label={t("twoFactor.verifyEnable")}
+        pendingLabel={t("twoFactor.verifying")}
+        pending={enable.isPending}
+        onCancel={onCancel}
+        inline
+      />
     </form>
   );
 }

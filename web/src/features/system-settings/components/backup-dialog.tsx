@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
+import { PasswordField } from "../../../components/form-field.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -45,35 +46,28 @@ export function BackupDialog({ open, onClose }: { open: boolean; onClose: () => 
     <ModalDialog open={open} title={t("backup.title")} onClose={close}>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <p className="text-sm">{t("backup.explain")}</p>
-        <FormField
+        <PasswordField
           label={t("backup.passphrase")}
           hint={t("backup.passphraseHint", { min: MIN_BACKUP_PASSPHRASE })}
           error={tried && tooShort ? t("backup.tooShort", { min: MIN_BACKUP_PASSPHRASE }) : undefined}
-        >
-          <input
-            type="password"
-            autoComplete="new-password"
-            className="input input-bordered w-full"
-            value={passphrase}
-            onChange={(e) => setPassphrase(e.target.value)}
-          />
-        </FormField>
-        <FormField label={t("backup.repeat")} error={tried && differ ? t("backup.differ") : undefined}>
-          <input
-            type="password"
-            autoComplete="new-password"
-            className="input input-bordered w-full"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-          />
-        </FormField>
+          inputClassName="input input-bordered w-full"
+          value={passphrase}
+          onChange={(e) => setPassphrase(e.target.value)}
+        />
+        <PasswordField
+          label={t("backup.repeat")}
+          error={tried && differ ? t("backup.differ") : undefined}
+          inputClassName="input input-bordered w-full"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
         <div role="note" className="alert alert-warning alert-soft text-sm">{t("backup.keepSafe")}</div>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>{t("translation:common.cancel")}</button>
-          <button type="submit" className="btn btn-primary" disabled={backup.isPending}>
-            {backup.isPending ? t("maintenance.backingUp") : t("backup.download")}
-          </button>
-        </div>
+        <FormActions
+          label={t("backup.download")}
+          pendingLabel={t("maintenance.backingUp")}
+          pending={backup.isPending}
+          onCancel={close}
+        />
       </form>
     </ModalDialog>
   );

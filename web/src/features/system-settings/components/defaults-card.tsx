@@ -13,7 +13,7 @@ import {
   THRESHOLD_INVALID,
 } from "../../../../../src/shared/schemas/system-settings.ts";
 import { DATE_MESSAGES, DEFAULT_TIME_ZONE, setOrganisationTimeZone } from "../../../../../src/shared/schemas/common.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { TextField } from "../../../components/form-field.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { errorDescription, toastError } from "../../../lib/error-toast.ts";
@@ -103,39 +103,38 @@ function DefaultsForm({ initial }: { initial: Values }) {
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <fieldset disabled={!canEdit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t("defaults.deadline")} error={translate(errors.defaultDeadline?.message)}>
-            <input
-              {...form.register("defaultDeadline", { valueAsNumber: true })}
-              type="number"
-              min={MIN_DEADLINE_DAYS}
-              max={MAX_DEADLINE_DAYS}
-              className="input w-full"
-            />
-          </FormField>
-          <FormField label={t("defaults.reminder")} error={translate(errors.autoReminder?.message)}>
-            <input
-              {...form.register("autoReminder", { valueAsNumber: true })}
-              type="number"
-              min={MIN_REMINDER_HOURS}
-              max={MAX_REMINDER_HOURS}
-              className="input w-full"
-            />
-          </FormField>
+          <TextField
+            label={t("defaults.deadline")}
+            error={translate(errors.defaultDeadline?.message)}
+            {...form.register("defaultDeadline", { valueAsNumber: true })}
+            type="number"
+            min={MIN_DEADLINE_DAYS}
+            max={MAX_DEADLINE_DAYS}
+          />
+          <TextField
+            label={t("defaults.reminder")}
+            error={translate(errors.autoReminder?.message)}
+            {...form.register("autoReminder", { valueAsNumber: true })}
+            type="number"
+            min={MIN_REMINDER_HOURS}
+            max={MAX_REMINDER_HOURS}
+          />
         </div>
-        <FormField
+        <TextField
           label={t("defaults.threshold")}
           hint={t("defaults.thresholdHint")}
           error={translate(errors.approvalThreshold?.message)}
-        >
-          <input {...form.register("approvalThreshold")} inputMode="decimal" className="input w-full" />
-        </FormField>
-        <FormField
+          {...form.register("approvalThreshold")}
+          inputMode="decimal"
+        />
+        <TextField
           label={t("defaults.timeZone")}
           hint={t("defaults.timeZoneHint")}
           error={translate(errors.timeZone?.message)}
-        >
-          <input {...form.register("timeZone")} list="time-zones" autoComplete="off" className="input w-full" />
-        </FormField>
+          {...form.register("timeZone")}
+          list="time-zones"
+          autoComplete="off"
+        />
         <datalist id="time-zones">
           {TIME_ZONES.map((zone) => <option key={zone} value={zone} />)}
         </datalist>

@@ -11,7 +11,7 @@ import {
   organisationProfileSchema,
 } from "../../../../../src/shared/schemas/organisation.ts";
 import { DATE_MESSAGES, DEFAULT_TIME_ZONE, setOrganisationTimeZone } from "../../../../../src/shared/schemas/common.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { FormField, TextField } from "../../../components/form-field.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { errorDescription, toastError } from "../../../lib/error-toast.ts";
@@ -114,17 +114,19 @@ function OrganisationForm({ initial }: { initial: OrganisationProfile }) {
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate aria-label={t("organisation.title")}>
       <fieldset disabled={!canEdit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t("organisation.legalName")} error={translate(errors.legalName?.message)}>
-            <input
-              {...form.register("legalName")}
-              maxLength={ORGANISATION_LIMITS.legalName}
-              autoComplete="organization"
-              className="input w-full"
-            />
-          </FormField>
-          <FormField label={t("organisation.taxId")} error={translate(errors.taxId?.message)}>
-            <input {...form.register("taxId")} maxLength={ORGANISATION_LIMITS.taxId} className="input w-full" />
-          </FormField>
+          <TextField
+            label={t("organisation.legalName")}
+            error={translate(errors.legalName?.message)}
+            {...form.register("legalName")}
+            maxLength={ORGANISATION_LIMITS.legalName}
+            autoComplete="organization"
+          />
+          <TextField
+            label={t("organisation.taxId")}
+            error={translate(errors.taxId?.message)}
+            {...form.register("taxId")}
+            maxLength={ORGANISATION_LIMITS.taxId}
+          />
           <FormField label={t("organisation.address")} error={translate(errors.address?.message)}>
             {area("address", ORGANISATION_LIMITS.address)}
           </FormField>
@@ -135,35 +137,30 @@ function OrganisationForm({ initial }: { initial: OrganisationProfile }) {
           >
             {area("deliveryAddress", ORGANISATION_LIMITS.deliveryAddress)}
           </FormField>
-          <FormField label={t("organisation.paymentTerms")} error={translate(errors.paymentTerms?.message)}>
-            <input
-              {...form.register("paymentTerms")}
-              maxLength={ORGANISATION_LIMITS.paymentTerms}
-              className="input w-full"
-            />
-          </FormField>
+          <TextField
+            label={t("organisation.paymentTerms")}
+            error={translate(errors.paymentTerms?.message)}
+            {...form.register("paymentTerms")}
+            maxLength={ORGANISATION_LIMITS.paymentTerms}
+          />
           <div className="grid grid-cols-2 gap-4">
-            <FormField label={t("organisation.currency")} error={translate(errors.currency?.message)}>
-              <input
-                {...form.register("currency", { setValueAs: (v: string) => v.trim().toUpperCase() })}
-                list="currency-codes"
-                maxLength={3}
-                autoComplete="off"
-                className="input w-full uppercase"
-              />
-            </FormField>
-            <FormField
+            <TextField
+              label={t("organisation.currency")}
+              error={translate(errors.currency?.message)}
+              {...form.register("currency", { setValueAs: (v: string) => v.trim().toUpperCase() })}
+              list="currency-codes"
+              maxLength={3}
+              autoComplete="off"
+              inputClassName="input w-full uppercase"
+            />
+            <TextField
               label={t("organisation.timeZone")}
               hint={t("organisation.timeZoneHint")}
               error={translate(errors.timeZone?.message)}
-            >
-              <input
-                {...form.register("timeZone")}
-                list="organisation-time-zones"
-                autoComplete="off"
-                className="input w-full"
-              />
-            </FormField>
+              {...form.register("timeZone")}
+              list="organisation-time-zones"
+              autoComplete="off"
+            />
           </div>
         </div>
         <FormField

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "../../../components/form-field.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
+import { PasswordField, TextField } from "../../../components/form-field.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
@@ -47,38 +48,38 @@ export function RestoreDialog({ open, onClose }: { open: boolean; onClose: () =>
     <ModalDialog open={open} title={t("restore.title")} onClose={close}>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <div role="note" className="alert alert-warning alert-soft text-sm">{t("restore.warning")}</div>
-        <FormField label={t("restore.file")} error={tried ? problems.file : undefined}>
-          <input
-            type="file"
-            accept=".pbak,application/octet-stream"
-            className="file-input file-input-bordered w-full"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </FormField>
-        <FormField label={t("backup.passphrase")} error={tried ? problems.passphrase : undefined}>
-          <input
-            type="password"
-            autoComplete="off"
-            className="input input-bordered w-full"
-            value={passphrase}
-            onChange={(e) => setPassphrase(e.target.value)}
-          />
-        </FormField>
-        <FormField label={t("restore.confirm")} error={tried ? problems.confirm : undefined}>
-          <input
-            dir="ltr"
-            autoComplete="off"
-            className="input input-bordered w-full"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </FormField>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>{t("translation:common.cancel")}</button>
-          <button type="submit" className="btn btn-error" disabled={restore.isPending}>
-            {restore.isPending ? t("restore.restoring") : t("restore.submit")}
-          </button>
-        </div>
+        <TextField
+          label={t("restore.file")}
+          error={tried ? problems.file : undefined}
+          type="file"
+          accept=".pbak,application/octet-stream"
+          inputClassName="file-input file-input-bordered w-full"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <PasswordField
+          label={t("backup.passphrase")}
+          error={tried ? problems.passphrase : undefined}
+          autoComplete="off"
+          inputClassName="input input-bordered w-full"
+          value={passphrase}
+          onChange={(e) => setPassphrase(e.target.value)}
+        />
+        <TextField
+          label={t("restore.confirm")}
+          error={tried ? problems.confirm : undefined}
+          dir="ltr"
+          autoComplete="off"
+          inputClassName="input input-bordered w-full"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <FormActions
+          label={t("restore.submit")}
+          pendingLabel={t("restore.restoring")}
+          pending={restore.isPending}
+          onCancel={close}
+          tone="btn-error"
+        />
       </form>
     </ModalDialog>
   );

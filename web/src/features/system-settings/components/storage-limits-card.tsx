@@ -6,7 +6,7 @@ import {
   type StorageLimits,
   storageLimitsSchema,
 } from "../../../../../src/shared/schemas/storage-limits.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { TextField } from "../../../components/form-field.tsx";
 import { LoadError, Loading } from "../../../components/load-states.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { errorDescription, toastError } from "../../../lib/error-toast.ts";
@@ -80,14 +80,15 @@ function StorageLimitsForm({ initial }: { initial: StorageLimitsAnswer }) {
       </p>
       <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => (
-          <FormField
+          <TextField
             key={field}
             label={t(`storage.${field}`)}
             hint={t(`storage.${field}Hint`)}
             error={translate(errors[field]?.message)}
-          >
-            <input {...form.register(field, { valueAsNumber: true })} type="number" min={1} className="input w-full" />
-          </FormField>
+            {...form.register(field, { valueAsNumber: true })}
+            type="number"
+            min={1}
+          />
         ))}
       </fieldset>
       {canEdit && (

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { createUserSchema } from "../../../../../src/shared/schemas/users.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { PasswordField, SelectField } from "../../../components/form-field.tsx";
 import { UserForm } from "../../../components/user-form.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
@@ -61,19 +61,21 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
       canSubmit={complete && !create.isPending}
       onCancel={onDone}
     >
-      <FormField
+      <PasswordField
         label={t("fields.password")}
         hint={t("add.passwordHint")}
         error={message(errors.password?.message)}
+        {...form.register("password")}
+      />
+      <SelectField
+        label={t("fields.role")}
+        error={message(errors.roleId?.message)}
+        {...form.register("roleId")}
+        disabled={roles.isPending}
       >
-        <input {...form.register("password")} type="password" autoComplete="new-password" className="input w-full" />
-      </FormField>
-      <FormField label={t("fields.role")} error={message(errors.roleId?.message)}>
-        <select {...form.register("roleId")} className="select w-full" disabled={roles.isPending}>
-          <option value="" disabled>{roles.isPending ? t("translation:common.loading") : t("add.selectRole")}</option>
-          {staffRoles.map((role) => <option key={role.id} value={role.id}>{roleLabel(role)}</option>)}
-        </select>
-      </FormField>
+        <option value="" disabled>{roles.isPending ? t("translation:common.loading") : t("add.selectRole")}</option>
+        {staffRoles.map((role) => <option key={role.id} value={role.id}>{roleLabel(role)}</option>)}
+      </SelectField>
       {roles.isError && <p role="alert" className="text-sm text-error">{t("rolesError")}</p>}
     </UserForm>
   );

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { updateUserSchema } from "../../../../../src/shared/schemas/users.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { PasswordField } from "../../../components/form-field.tsx";
 import { UserForm } from "../../../components/user-form.tsx";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
@@ -54,18 +54,12 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
       canSubmit={!update.isPending}
       onCancel={onDone}
     >
-      <FormField
+      <PasswordField
         label={t("fields.newPassword")}
         hint={t("edit.newPasswordHint")}
         error={message(errors.newPassword?.message)}
-      >
-        <input
-          {...form.register("newPassword")}
-          type="password"
-          autoComplete="new-password"
-          className="input w-full"
-        />
-      </FormField>
+        {...form.register("newPassword")}
+      />
     </UserForm>
   );
 }

@@ -1,8 +1,8 @@
 /** User Management (spec section 2): the accounts table with its dialogs, for administrators. */
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager } from "../../../components/pager.tsx";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { Pager, pagerText } from "../../../components/pager.tsx";
+import { EmptyNote, ListCard, ListState, ListTable } from "../../../components/list-scaffold.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { useRoles } from "../api/get-roles.ts";
@@ -46,31 +46,42 @@ export default function UsersSection() {
     return () => cancelIdleCallback(id);
   }, []);
 
-  let body;
-  if (users.isPending) {
-    body = <Loading />;
-  } else if (users.isError) {
-    body = <LoadError message={t("loadError")} onRetry={() => void users.refetch()} />;
-  } else if (!items) {
-    body = <Loading />;
-  } else if (items.length === 0) {
-    body = <p className="rounded-box bg-base-200 p-8 text-center text-base-content/70">{t("empty")}</p>;
-  } else {
-    body = (
-      <div className="overflow-x-auto">
-        <table className="table">
-          <caption className="sr-only">{t("table.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("table.user")}</th>
-              <th scope="col">{t("table.role")}</th>
-              <th scope="col">{t("table.status")}</th>
-              <th scope="col">{t("table.lastLogin")}</th>
-              <th scope="col">{t("table.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((user) => (
+  return (
+    <ListCard
+      titleId="users-title"
+      title={t("title")}
+      description={t("description")}
+      actions={canCreate && (
+        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+          {t("addUser")}
+        </button>
+      )}
+      after={
+        <Suspense>
+          {adding && <AddUserDialog open onClose={() => setAdding(false)} />}
+          {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
+          {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
+        </Suspense>
+      }
+    >
+      {/* Until the deferred rows arrive, the list is still loading. */}
+      <ListState
+        query={{
+          isPending: users.isPending || (!users.isError && !items),
+          isError: users.isError,
+          data: items,
+          refetch: users.refetch,
+        }}
+        loadError={t("loadError")}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyNote>{t("empty")}</EmptyNote>}
+      >
+        {(rows) => (
+          <ListTable
+            caption={t("table.caption")}
+            columns={[t("table.user"), t("table.role"), t("table.status"), t("table.lastLogin"), t("table.actions")]}
+          >
+            {rows.map((user) => (
               <UserRow
                 key={user.id}
                 user={user}
@@ -80,44 +91,18 @@ export default function UsersSection() {
                 onResetPassword={setResetting}
               />
             ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-
-  return (
-    <section aria-labelledby="users-title" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h2 id="users-title" className="card-title text-xl">{t("title")}</h2>
-            <p className="text-base-content/70">{t("description")}</p>
-          </div>
-          {canCreate && (
-            <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-              {t("addUser")}
-            </button>
-          )}
-        </div>
-        {body}
-        {total > PAGE_SIZE && (
-          <Pager
-            label={t("pagination.label")}
-            page={page}
-            hasNext={page + 1 < pages}
-            onPage={setPage}
-            previous={t("pagination.previous")}
-            next={t("pagination.next")}
-            summary={t("pagination.page", { page: page + 1, pages, total })}
-          />
+          </ListTable>
         )}
-      </div>
-      <Suspense>
-        {adding && <AddUserDialog open onClose={() => setAdding(false)} />}
-        {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
-        {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
-      </Suspense>
-    </section>
+      </ListState>
+      {total > PAGE_SIZE && (
+        <Pager
+          {...pagerText(t, "pagination")}
+          page={page}
+          hasNext={page + 1 < pages}
+          onPage={setPage}
+          summary={t("pagination.page", { page: page + 1, pages, total })}
+        />
+      )}
+    </ListCard>
   );
 }

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { LanguageOptions } from "../../../components/language-select.tsx";
 import { Link } from "wouter";
 import {
   BUSINESS_LICENSE_ACCEPT,
@@ -11,13 +12,12 @@ import {
   type VendorRegistrationField,
   vendorRegistrationSchema,
 } from "../../../../../src/shared/schemas/vendor-registration.ts";
-import { FormField } from "../../../components/form-field.tsx";
+import { SelectField, TextField } from "../../../components/form-field.tsx";
 import { PublicHeader } from "../../../components/public-header.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { issueMessage, serverMessage } from "../../../lib/error-toast.ts";
-import { isLanguage, isolate, LANGUAGE_NAMES } from "../../../lib/i18n.ts";
-import { LANGUAGES } from "../../../../../src/shared/i18n-languages.ts";
+import { isLanguage, isolate } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useRegisterVendor } from "../api/register-vendor.ts";
@@ -124,15 +124,16 @@ export default function VendorRegistrationPage() {
   }
 
   const textInput = (field: { name: TextField; type: string; autoComplete: string }) => (
-    <FormField key={field.name} label={t(`vendorRegistration.fields.${field.name}`)} error={errorText(field.name)}>
-      <input
-        type={field.type}
-        autoComplete={field.autoComplete}
-        maxLength={VENDOR_TEXT_MAX_LENGTH}
-        className={`input w-full ${errors[field.name] ? "input-error" : ""}`}
-        {...form.register(field.name)}
-      />
-    </FormField>
+    <TextField
+      key={field.name}
+      label={t(`vendorRegistration.fields.${field.name}`)}
+      error={errorText(field.name)}
+      type={field.type}
+      autoComplete={field.autoComplete}
+      maxLength={VENDOR_TEXT_MAX_LENGTH}
+      inputClassName={`input w-full ${errors[field.name] ? "input-error" : ""}`}
+      {...form.register(field.name)}
+    />
   );
 
   return (
@@ -159,11 +160,13 @@ export default function VendorRegistrationPage() {
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="mb-3 text-lg font-semibold">{t("vendorRegistration.companySection")}</legend>
               {COMPANY.map(textInput)}
-              <FormField label={t("vendor-registration:language")} hint={t("vendor-registration:languageHint")}>
-                <select className="select w-full" {...form.register("language")}>
-                  {LANGUAGES.map((lang) => <option key={lang} value={lang} lang={lang}>{LANGUAGE_NAMES[lang]}</option>)}
-                </select>
-              </FormField>
+              <SelectField
+                label={t("vendor-registration:language")}
+                hint={t("vendor-registration:languageHint")}
+                {...form.register("language")}
+              >
+                <LanguageOptions />
+              </SelectField>
             </fieldset>
 
             <Controller

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Pager as ListPager } from "../../../components/pager.tsx";
+import { Pager as ListPager, pagerText } from "../../../components/pager.tsx";
 
 /** The vendor lists' pager: the page count is known only once the last page is reached. */
 export function Pager({ page, pages, hasNext, onPage }: {
@@ -11,12 +11,10 @@ export function Pager({ page, pages, hasNext, onPage }: {
   const { t } = useTranslation("vendors");
   return (
     <ListPager
-      label={t("pagination.label")}
+      {...pagerText(t, "pagination")}
       page={page}
       hasNext={hasNext}
       onPage={onPage}
-      previous={t("pagination.previous")}
-      next={t("pagination.next")}
       position={pages !== undefined
         ? t("pagination.pageOf", { page: page + 1, pages })
         : t("pagination.page", { page: page + 1 })}

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 
@@ -48,12 +49,13 @@ function RejectForm({ companyName, pending, onCancel, onConfirm }: {
         />
         <p id={`${id}-hint`} className="text-xs text-base-content/60">{t("reject.reasonHint")}</p>
       </div>
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>{t("translation:common.cancel")}</button>
-        <button type="submit" className="btn btn-error" disabled={pending}>
-          {pending ? t("reject.rejecting") : t("reject.confirm")}
-        </button>
-      </div>
+      <FormActions
+        label={t("reject.confirm")}
+        pendingLabel={t("reject.rejecting")}
+        pending={pending}
+        onCancel={onCancel}
+        tone="btn-error"
+      />
     </form>
   );
 }

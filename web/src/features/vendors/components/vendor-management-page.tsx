@@ -5,18 +5,18 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError, Loading } from "../../../components/load-states.tsx";
+import { ListCard } from "../../../components/list-scaffold.tsx";
+import { ApplicationPages } from "./vendor-application-list.tsx";
 import { StandalonePage } from "../../../components/standalone-page.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
-import { Pager } from "./pager.tsx";
-import { usePagedApplications } from "./use-paged-applications.ts";
 import { useFormat } from "../../../lib/format.ts";
 import { VendorStatusBadge } from "./vendor-application-card.tsx";
 import { VendorDetailsDialog } from "./vendor-details-dialog.tsx";
 import { VendorStatCards } from "./vendor-stat-cards.tsx";
 import { type ScorecardComponent, ScorecardSlot } from "./scorecard-slot.ts";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 /** `Scorecard` (the analytics feature's vendor scorecard) comes from the app: web/src/app/vendors.tsx. */
 export default function VendorManagementPage({ Scorecard }: { Scorecard: ScorecardComponent }) {
@@ -49,65 +49,45 @@ function VendorManagementPageBody() {
 function Applications({ status }: { status: "pending" | "approved" }) {
   const { t } = useTranslation("vendors");
   const format = useFormat();
-  const { applications, page, pages, hasNext, setPage } = usePagedApplications(status);
   const pending = status === "pending";
   const [reviewing, setReviewing] = useState<VendorApplication | null>(null);
 
-  let body;
-  if (applications.isPending) body = <Loading label={t("loading")} />;
-  else if (applications.isError) {
-    body = (
-      <LoadError
-        message={t("loadError")}
-        onRetry={() => void applications.refetch()}
-      />
-    );
-  } else if (applications.data.length === 0 && page === 0) {
-    body = <p className="rounded-box bg-base-200 p-6 text-center text-base-content/70">{t(`empty.${status}`)}</p>;
-  } else {
-    body = (
-      <>
-        <ul className="divide-y divide-base-300" aria-busy={applications.isFetching}>
-          {applications.data.map((application) => (
-            <li key={application.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <p className="font-medium break-words" dir="auto">{application.companyName}</p>
-                <p className="text-sm text-base-content/70 break-words" dir="auto">
-                  {application.contactPerson} · {application.email}
-                </p>
-                <p className="text-xs text-base-content/60">
-                  {t("appliedOn", { date: format.date(application.createdAt) })}
-                </p>
-              </div>
-              <div className="flex items-center gap-2">
-                <VendorStatusBadge status={status} />
-                <button
-                  type="button"
-                  className={`btn btn-sm ${pending ? "btn-primary" : "btn-outline"}`}
-                  aria-label={t(pending ? "actions.reviewNamed" : "actions.detailsNamed", {
-                    name: isolate(application.companyName),
-                  })}
-                  onClick={() =>
-                    setReviewing(application)}
-                >
-                  {t(pending ? "actions.review" : "actions.details")}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <Pager page={page} pages={pages} hasNext={hasNext} onPage={setPage} />
-      </>
-    );
-  }
-
   return (
-    <section aria-labelledby={`${status}-applications-title`} className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-3">
-        <h2 id={`${status}-applications-title`} className="card-title">{t(`listTitle.${status}`)}</h2>
-        {body}
-      </div>
-      <VendorDetailsDialog application={reviewing} onClose={() => setReviewing(null)} />
-    </section>
+    <ListCard
+      titleId={`${status}-applications-title`}
+      title={t(`listTitle.${status}`)}
+      after={<VendorDetailsDialog application={reviewing} onClose={() => setReviewing(null)} />}
+    >
+      <ApplicationPages
+        status={status}
+        listClassName="divide-y divide-base-300"
+        itemClassName="flex flex-wrap items-center justify-between gap-3 py-3"
+      >
+        {(application) => (
+          <>
+            <div className="min-w-0">
+              <p className="font-medium break-words" dir="auto">{application.companyName}</p>
+              <p className="text-sm text-base-content/70 break-words" dir="auto">
+                {application.contactPerson} · {application.email}
+              </p>
+              <p className="text-xs text-base-content/60">
+                {t("appliedOn", { date: format.date(application.createdAt) })}
+              </p>
+            </div>
+            <div className="flex items-center gap-2">
+              <VendorStatusBadge status={status} />
+              <ActionButton
+                label={t(pending ? "actions.review" : "actions.details")}
+                className={`btn btn-sm ${pending ? "btn-primary" : "btn-outline"}`}
+                name={t(pending ? "actions.reviewNamed" : "actions.detailsNamed", {
+                  name: isolate(application.companyName),
+                })}
+                onClick={() => setReviewing(application)}
+              />
+            </div>
+          </>
+        )}
+      </ApplicationPages>
+    </ListCard>
   );
 }

@@ -7,6 +7,7 @@ import { toast } from "../../../lib/toast.tsx";
 import type { VendorApplication } from "../api/get-vendor-applications.ts";
 import { type ReviewVendorInput, useReviewVendor } from "../api/review-vendor.ts";
 import { RejectVendorDialog } from "./reject-vendor-dialog.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
 
 /**
  * Approve and Reject for one application, each behind its permission. One mutation per application,
@@ -54,15 +55,13 @@ export function VendorReviewActions({ application, onReviewed }: {
         </button>
       </Can>
       <Can permission="vendors.reject">
-        <button
-          type="button"
+        <ActionButton
+          label={t("actions.reject")}
           className="btn btn-error btn-outline btn-sm"
           disabled={review.isPending}
-          aria-label={t("actions.rejectNamed", { name })}
+          name={t("actions.rejectNamed", { name })}
           onClick={() => setRejecting(true)}
-        >
-          {t("actions.reject")}
-        </button>
+        />
         <RejectVendorDialog
           open={rejecting}
           companyName={application.companyName}
