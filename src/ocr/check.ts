@@ -64,7 +64,7 @@ function preferDecimals(rs: Reading[], suspect: boolean): Reading[] {
 const digitsOf = (milli: number, decimals: number) => String(Math.round(Math.abs(milli) / 10 ** (3 - decimals)));
 
 /** Digits a blurred or broken glyph turns into one another. */
-const CONFUSABLE = new Set(["06", "08", "09", "17", "14", "27", "35", "38", "56", "58", "68", "89"]);
+const CONFUSABLE = new Set(["06", "08", "09", "17", "14", "27", "35", "38", "56", "58", "59", "68", "89"]);
 
 /**
  * Whether two digit strings differ by one slip of the reader: one digit read as a look-alike
@@ -77,6 +77,10 @@ function oneSlip(a: string, b: string): boolean {
     return at.length === 1 && CONFUSABLE.has([a[at[0]], b[at[0]]].sort().join(""));
   }
   const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  // A mark beside the number read as a digit of it ("3" read "73" next to a stamp's stroke).
+  if ((/^[17]/.test(long) && long.slice(1) === short) || (/[17]$/.test(long) && long.slice(0, -1) === short)) {
+    return true;
+  }
   for (let i = 1; i < long.length; i++) {
     if (long[i] === long[i - 1] && long.slice(0, i) + long.slice(i + 1) === short) return true;
   }

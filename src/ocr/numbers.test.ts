@@ -109,6 +109,10 @@ Deno.test("[ocr] a row one misread digit from adding up is repaired in that one 
   assert.deepEqual(got("14", "187.89", "2,210.46"), ["14", "157.89", "2210.46", "corrected"]);
   assert.deepEqual(got("1", "178.96", "1,968.56"), ["11", "178.96", "1968.56", "corrected"]);
   assert.deepEqual(got("2", "5.00", "12.00"), ["2", "6.00", "12.00", "corrected"]);
+  // 5 and 9 are look-alikes; a stroke beside a number read as a 7 or a 1 before or after it.
+  assert.deepEqual(got("11", "4.87", "53.97"), ["11", "4.87", "53.57", "corrected"]);
+  assert.deepEqual(got("73", "1.95", "5.85"), ["3", "1.95", "5.85", "corrected"]);
+  assert.deepEqual(got("31", "1.95", "5.85"), ["3", "1.95", "5.85", "corrected"]);
   // 2 × 5.00 = 16.00 could be a price of 8.00 or a total of 10.00: doubt.
   assert.deepEqual(got("2", "5.00", "16.00"), ["2", "5.00", "16.00", "unverified"]);
   // 0 and 1 are no look-alikes.

@@ -419,3 +419,29 @@ Deno.test("[ocr/table] a footer printed on every page (address, tax and bank num
     ["Möbelmontage", "3", "79.35", "238.05"],
   ]);
 });
+
+Deno.test("[ocr/table] what a stamp leaves between rows and before a description (a few marks) is no part of an item", () => {
+  assert.deepEqual(
+    read([
+      [[40, "#"], [70, "Item"], [300, "Qty"], [360, "Rate"], [450, "Amount"]],
+      [[40, "1"], [70, "Floor cleaner concentrate"], [300, "1"], [360, "9.99"], [450, "9.99"]],
+      { gap: 8, cells: [[230, "E"]] },
+      { gap: 8, cells: [[40, "2"], [70, "Height-adjustable desk"], [300, "10"], [360, "546.53"], [450, "5,465.30"]] },
+      { gap: 8, cells: [[190, "aos"], [215, "Y"]] },
+      { gap: 8, cells: [[70, "Envelopes C4, self-seal"], [300, "5"], [360, "30.95"], [450, "154.75"]] },
+    ]),
+    [
+      ["Floor cleaner concentrate", "1", "9.99", "9.99"],
+      ["Height-adjustable desk", "10", "546.53", "5465.30"],
+      ["Envelopes C4, self-seal", "5", "30.95", "154.75"],
+    ],
+  );
+  // Without a line-number column: two marks before the name, apart from it, are dropped too.
+  assert.deepEqual(
+    read([
+      [[70, "Item"], [300, "Qty"], [360, "Rate"], [450, "Amount"]],
+      [[20, "1"], [32, "N"], [70, "Ergonomic office chair"], [300, "6"], [360, "193.00"], [450, "1,158.00"]],
+    ]),
+    [["Ergonomic office chair", "6", "193.00", "1158.00"]],
+  );
+});

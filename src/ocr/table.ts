@@ -179,12 +179,27 @@ type Cells = Partial<Record<ColumnRole, Word[]>>;
  * names nothing there: a column the header reading lost ("#" misread), line numbers usually (a
  * fax reads "1", "2", "3" as "=", "ND", "©"). It is no part of the description.
  */
-function unnamedLeftColumn(words: Word[], columns: Column[]): boolean {
-  const [first, next] = words;
-  if (!next || columns[0]?.role !== "description") return false;
-  const h = Math.max(1, first.y1 - first.y0);
-  return first.text.length <= 3 && first.x1 < columns[0].x0 - h * 0.5 && next.x0 - first.x1 > h * 1.5 &&
-    next.x0 > columns[0].x0 - h;
+function unnamedLeftColumn(words: Word[], columns: Column[]): number {
+  const desc = columns.find((c) => c.role === "description");
+  if (!desc || columns.some((c) => c.x0 < desc.x0 && c.role !== "other")) return 0;
+  // One or two marks (a stamp's stroke beside a misread number: "1 N"), then the description.
+  for (let k = 1; k <= 2 && k < words.length; k++) {
+    const lead = words.slice(0, k);
+    const next = words[k];
+    const h = Math.max(1, lead[0].y1 - lead[0].y0);
+    if (lead.some((w) => w.text.length > 3 || w.x1 >= desc.x0 - h * 0.5)) return 0;
+    if (next.x0 - lead[k - 1].x1 > h * 1.5 && next.x0 > desc.x0 - h) return k;
+  }
+  return 0;
+}
+
+/** Fewer than five letters, starting three character heights or more inside the description column. */
+function strayMarks(words: Word[] | undefined, columns: Column[]): boolean {
+  const desc = columns.find((c) => c.role === "description");
+  if (!words?.length || !desc) return false;
+  const h = Math.max(1, words[0].y1 - words[0].y0);
+  const letters = words.map((w) => w.text).join("").match(/\p{L}/gu)?.length ?? 0;
+  return letters < 5 && words[0].x0 > desc.x0 + h * 3;
 }
 
 /** Beyond the last column's right edge is outside the table (a sidebar beside it, a stamp). */
@@ -196,7 +211,7 @@ function beyondTable(columns: Column[], w: Word): boolean {
 function cellsOf(line: Line, columns: Column[]): Cells {
   const cells: Cells = {};
   let sawNumber = false;
-  const words = (unnamedLeftColumn(line.words, columns) ? line.words.slice(1) : line.words)
+  const words = line.words.slice(unnamedLeftColumn(line.words, columns))
     .flatMap((w) => bandOf(columns, (w.x0 + w.x1) / 2, w.y1 - w.y0).role === "quantity" ? splitUnit(w) : [w]);
   let prev: { role: ColumnRole; w: Word } | undefined;
   for (const w of words) {
@@ -577,6 +592,9 @@ export function extractItems(pages: PageWords[], mark: DecimalMark): TableResult
       // Text only, close under the table's last line: the description above going on, or the
       // next row's beginning (decided when that row's numbers come, or at the end of the table).
       const last = pending.length ? pending[pending.length - 1].line.y1 : above;
+      // A few marks well inside the description column (what is left of a stamp: "E", "aos Y") are
+      // no line of text: a description's next line starts where the column does.
+      if (numbers === 0 && strayMarks(cells.description, active.columns)) continue;
       if (!afterSummary && label && numbers === 0 && line.y0 - last < Math.max(h, current?.lineHeight ?? h) * 2.5) {
         pending.push({ label, line, conf: minConf(cells.description) });
         continue;
