@@ -5,6 +5,7 @@
  * set-based SQL (unnest of parameter arrays, INSERT ... SELECT), so 100,000 requests take minutes.
  * Content comes from a seeded PRNG; money is computed in integer cents (JS) or numeric (SQL).
  */
+import { DEFAULT_APPROVAL_THRESHOLD_CENTS, purchaseRequestApprovals } from "../lib/approval-policy.ts";
 import type { Logger } from "../lib/logger.ts";
 import { fromCents } from "../shared/money.ts";
 import { seedDemo } from "./seed.ts";
@@ -46,7 +47,6 @@ export interface ScaleOptions {
   seed?: number;
 }
 
-const THRESHOLD_CENTS = 1_000_000;
 const HOUR = 1 / 24;
 
 type Rand = () => number;
@@ -444,7 +444,7 @@ async function scaleBatch(raw: Queryable, refs: Refs, r: Rand, now: Date, size: 
       activatedAt,
       closedAt,
       budget,
-      approvals: budget > THRESHOLD_CENTS ? 2 : 1,
+      approvals: purchaseRequestApprovals(budget, DEFAULT_APPROVAL_THRESHOLD_CENTS),
       creator: pick(r, refs.creators),
       managerFirst: r() < 0.5,
       items,

@@ -1,4 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
+import { insertRequestItems } from "../../db/request-items.ts";
+import type { ApprovalStage } from "../../lib/approval-policy.ts";
 import { where } from "../../db/where.ts";
 import { cursorSql, encodeKeyset, type Keyset, whereAfter } from "../../db/keyset.ts";
 import { cappedCount, type Total, totalOf, totalPlan } from "../../db/paging.ts";
@@ -269,25 +271,13 @@ export async function insertPurchaseRequest(
   ))[0].id;
 }
 
-/** One INSERT for all items (unnest of parallel arrays), in the request's transaction. */
+/** The items in one statement, in the request's transaction (src/db/request-items.ts). */
 export async function insertItems(tx: Queryable, prId: number, items: PrItemInput[]) {
-  await tx.query(
-    `insert into purchase_request_items (purchase_request_id, position, name, specifications, quantity, unit,
-        estimated_price, category_id, urgency, notes)
-     select $1, t.ord - 1, t.name, t.spec, t.qty, t.unit, t.price::numeric, t.cat, t.urg, t.notes
-       from unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[])
-         with ordinality as t(name, spec, qty, unit, price, cat, urg, notes, ord)`,
-    [
-      prId,
-      items.map((i) => i.name),
-      items.map((i) => i.specifications),
-      items.map((i) => i.quantity),
-      items.map((i) => i.unit),
-      items.map((i) => cents(i.estimatedPriceCents)),
-      items.map((i) => i.categoryId),
-      items.map((i) => i.urgency),
-      items.map((i) => i.notes),
-    ],
+  await insertRequestItems(
+    tx,
+    "purchase_request",
+    prId,
+    items.map((i) => ({ ...i, specification: i.specifications, texts: [i.urgency, i.notes] })),
   );
 }
 
@@ -367,7 +357,7 @@ export async function addEvent(
 
 /** Approvals given since the request last entered pending (a re-submitted request starts over). */
 export async function currentApprovals(tx: Queryable, prId: number) {
-  return await tx.query<{ actorId: number; stage: string }>(
+  return await tx.query<{ actorId: number; stage: ApprovalStage }>(
     `select actor_id as "actorId", stage from purchase_request_events
       where purchase_request_id = $1 and action = 'approved'
         and id > coalesce((select max(id) from purchase_request_events

@@ -1,5 +1,6 @@
 /** SQL of the system settings screen: the settings rows it owns, database metrics and log export (backup: src/backup). */
 import type { Queryable } from "../../db/types.ts";
+import { DEFAULT_APPROVAL_THRESHOLD } from "../../lib/approval-policy.ts";
 import { getSettings } from "../../lib/settings.ts";
 import type { DbMetrics } from "../../shared/schemas/system-settings.ts";
 import { DEFAULT_TIME_ZONE } from "../../shared/schemas/common.ts";
@@ -26,7 +27,7 @@ export async function readSettingValues(db: Queryable): Promise<SettingValues> {
     defaultDeadline: Number(s[SETTING_KEYS.defaultDeadline] ?? 7),
     autoReminder: Number(s[SETTING_KEYS.autoReminder] ?? 24),
     enableVendorMatching: (s[SETTING_KEYS.enableVendorMatching] ?? "true") === "true",
-    approvalThreshold: s[SETTING_KEYS.approvalThreshold] ?? "10000.00",
+    approvalThreshold: s[SETTING_KEYS.approvalThreshold] ?? DEFAULT_APPROVAL_THRESHOLD,
     timeZone: s[SETTING_KEYS.timeZone] ?? DEFAULT_TIME_ZONE,
   };
 }
