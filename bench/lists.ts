@@ -3,7 +3,7 @@
  * under EXPLAIN (ANALYZE, BUFFERS), median of 5. Shared buffers do not depend on the load of the
  * machine (milliseconds do): they are the figure to compare between runs.
  *
- * Run against a seeded PostgreSQL (`deno task seed --scale 100000` with DATABASE_URL, then
+ * Run against a seeded PostgreSQL (`deno task seed-scale --scale 100000` with DATABASE_URL, then
  * `vacuum analyze`):
  *   node_modules/deno/deno run -A bench/lists.ts --database-url postgres://... [--only purchase]
  * `--only` takes purchase, audit, bids, quotations (staff and the vendor's own) or vendors; with
@@ -125,7 +125,7 @@ const kinds: [string, (q: Queryable) => Promise<unknown>][] = [
     (q) => pr.listPurchaseRequests(q, { ...page, q: "medical", status: "completed" }),
   ],
   ["purchase: q=restock&offset=500", (q) => pr.listPurchaseRequests(q, { ...page, q: "restock", offset: 500 })],
-  // The audit log (seed with `deno task seed --audit-logs 5000000`); "before" is the code of 6329f8f:
+  // The audit log (seed with `deno task seed-scale --audit-logs 5000000`); "before" is the code of 6329f8f:
   // one generic WHERE for every filter combination and an exact count of every match.
   ["audit: page 1, range=all", (q) => audit.listAuditLogs(q, { range: "all", ...page })],
   ["audit: before, page 1, range=all", (q) => auditBefore(q, [null, null, null], 0)],
