@@ -26,13 +26,17 @@ const TABLES = {
 
 export type RequestKind = keyof typeof TABLES;
 
-export interface RequestItemValues {
+/** What the items of both kinds of request have. */
+export interface RequestItemCommon {
   name: string;
-  specification: string;
   quantity: number;
   unit: string;
   estimatedPriceCents: number;
   categoryId: number | null;
+}
+
+export interface RequestItemValues extends RequestItemCommon {
+  specification: string;
   /** The table's own two texts: urgency and notes, or technical requirements and evaluation criteria. */
   texts: readonly [string, string];
 }

@@ -26,14 +26,47 @@ import { nextDocumentNumber } from "./document-numbers.ts";
 import type { Db, Queryable } from "./types.ts";
 import { DEFAULT_APPROVAL_THRESHOLD_CENTS, purchaseRequestApprovals } from "../lib/approval-policy.ts";
 import { hasUsers } from "./queries.ts";
-import { insertRequestItems } from "./request-items.ts";
+import { insertRequestItems, type RequestKind } from "./request-items.ts";
 
 export const SEED_LOCK_KEY = 727_100_003;
 const URGENCIES = ["low", "medium", "high", "critical"] as const;
 
-/** A seeded request's items with their new ids, as its quotations price them. */
-const withIds = (items: [string, string, number, string, ...string[]][], ids: number[]) =>
-  items.map(([name, unit, quantity, price], i) => ({ id: ids[i], name, unit, quantity, cents: priceCents(price) }));
+type SeedItem = [name: string, unit: string, quantity: number, price: string, spec: string, ...rest: string[]];
+
+/** Writes a seeded request's items; returns them with their new ids, as its quotations price them. */
+async function seedItems(
+  tx: Queryable,
+  kind: RequestKind,
+  requestId: number,
+  items: SeedItem[],
+  categoryId: number,
+  texts: (item: SeedItem, i: number) => [string, string],
+) {
+  const ids = await insertRequestItems(
+    tx,
+    kind,
+    requestId,
+    items.map((item, i) => {
+      const [name, unit, quantity, price, specification] = item;
+      return {
+        name,
+        specification,
+        quantity,
+        unit,
+        estimatedPriceCents: priceCents(price),
+        categoryId,
+        texts: texts(item, i),
+      };
+    }),
+  );
+  return items.map(([name, unit, quantity, price], i) => ({
+    id: ids[i],
+    name,
+    unit,
+    quantity,
+    cents: priceCents(price),
+  }));
+}
 
 const roleId = (name: RoleName) => ROLES.find((r) => r.name === name)!.id;
 
@@ -350,21 +383,10 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
     const id = row.id;
     requests.set(pr.key, { id, number });
 
-    const ids = await insertRequestItems(
-      tx,
-      "purchase_request",
-      id,
-      pr.items.map(([name, unit, quantity, price, spec], i) => ({
-        name,
-        specification: spec,
-        quantity,
-        unit,
-        estimatedPriceCents: priceCents(price),
-        categoryId,
-        texts: [URGENCIES[(i + pr.priority.length) % 4], ""],
-      })),
-    );
-    const items = withIds(pr.items, ids);
+    const items = await seedItems(tx, "purchase_request", id, pr.items, categoryId, (_, i) => [
+      URGENCIES[(i + pr.priority.length) % 4],
+      "",
+    ]);
 
     // History, oldest first.
     const events: Parameters<typeof addEvent>[1][] = [
@@ -482,21 +504,7 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
     );
     const id = row.id;
     const evaluation = b.evaluationMethod === "lowest_price" ? "Price" : "Price and technical compliance";
-    const ids = await insertRequestItems(
-      tx,
-      "bid_request",
-      id,
-      b.items.map(([name, unit, quantity, price, spec, technical]) => ({
-        name,
-        specification: spec,
-        quantity,
-        unit,
-        estimatedPriceCents: priceCents(price),
-        categoryId,
-        texts: [technical, evaluation],
-      })),
-    );
-    const items = withIds(b.items, ids);
+    const items = await seedItems(tx, "bid_request", id, b.items, categoryId, (item) => [item[5] ?? "", evaluation]);
     if (from) {
       await addEvent(from.id, {
         actor: purchaseTeam,

@@ -1,17 +1,12 @@
 import type { Queryable } from "../../db/types.ts";
-import { insertRequestItems } from "../../db/request-items.ts";
+import { insertRequestItems, type RequestItemCommon } from "../../db/request-items.ts";
 import type { ApprovalStage } from "../../lib/approval-policy.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 import { cursorSql, type Keyset, keysetRows, limitSql, whereAfter, whereFrom } from "../../db/keyset.ts";
 import { where as buildWhere } from "../../db/where.ts";
 
-export interface BidItemInput {
-  name: string;
+export interface BidItemInput extends RequestItemCommon {
   specification: string;
-  quantity: number;
-  unit: string;
-  estimatedPriceCents: number;
-  categoryId: number | null;
   technicalRequirements: string;
   evaluationCriteria: string;
 }
@@ -252,15 +247,11 @@ export async function insertBid(
   ))[0].id;
 }
 
+const bidItemValues = (i: BidItemInput) => ({ ...i, texts: [i.technicalRequirements, i.evaluationCriteria] as const });
+
 /** The items in one statement, in the bid's transaction (src/db/request-items.ts). */
-export async function insertBidItems(tx: Queryable, bidId: number, items: BidItemInput[]) {
-  await insertRequestItems(
-    tx,
-    "bid_request",
-    bidId,
-    items.map((i) => ({ ...i, texts: [i.technicalRequirements, i.evaluationCriteria] })),
-  );
-}
+export const insertBidItems = (tx: Queryable, bidId: number, items: BidItemInput[]) =>
+  insertRequestItems(tx, "bid_request", bidId, items.map(bidItemValues));
 
 export async function setBidStatus(tx: Queryable, id: number, status: string) {
   await tx.query("update bid_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [

@@ -1,17 +1,12 @@
 import type { Queryable } from "../../db/types.ts";
-import { insertRequestItems } from "../../db/request-items.ts";
+import { insertRequestItems, type RequestItemCommon } from "../../db/request-items.ts";
 import type { ApprovalStage } from "../../lib/approval-policy.ts";
 import { where } from "../../db/where.ts";
 import { cursorSql, encodeKeyset, type Keyset, whereAfter } from "../../db/keyset.ts";
 import { cappedCount, type Total, totalOf, totalPlan } from "../../db/paging.ts";
 
-export interface PrItemInput {
-  name: string;
+export interface PrItemInput extends RequestItemCommon {
   specifications: string;
-  quantity: number;
-  unit: string;
-  estimatedPriceCents: number;
-  categoryId: number | null;
   urgency: string;
   notes: string;
 }
@@ -222,25 +217,29 @@ export async function lockPurchaseRequest(tx: Queryable, id: number) {
   ))[0];
 }
 
+/** A new request's own fields, as the payload gives them (payload.ts) and the insert writes them. */
+export interface PurchaseRequestFields {
+  title: string;
+  description: string;
+  department: string;
+  justification: string;
+  priority: string;
+  requestType: string;
+  status: string;
+  categoryId: number | null;
+  deadline: Date;
+  approvalRequired: boolean;
+  vendorPreferences: string;
+  internalSupplier: string;
+}
+
 export async function insertPurchaseRequest(
   tx: Queryable,
-  pr: {
+  pr: PurchaseRequestFields & {
     requestNumber: string;
-    title: string;
-    description: string;
-    department: string;
-    justification: string;
-    priority: string;
-    requestType: string;
-    status: string;
     biddingMode: string;
-    categoryId: number | null;
-    deadline: Date;
     budgetCents: number;
-    approvalRequired: boolean;
     approvalsRequired: number;
-    vendorPreferences: string;
-    internalSupplier: string;
     createdBy: number;
   },
 ) {
@@ -271,15 +270,15 @@ export async function insertPurchaseRequest(
   ))[0].id;
 }
 
+const itemValues = (i: PrItemInput) => ({
+  ...i,
+  specification: i.specifications,
+  texts: [i.urgency, i.notes] as const,
+});
+
 /** The items in one statement, in the request's transaction (src/db/request-items.ts). */
-export async function insertItems(tx: Queryable, prId: number, items: PrItemInput[]) {
-  await insertRequestItems(
-    tx,
-    "purchase_request",
-    prId,
-    items.map((i) => ({ ...i, specification: i.specifications, texts: [i.urgency, i.notes] })),
-  );
-}
+export const insertItems = (tx: Queryable, prId: number, items: PrItemInput[]) =>
+  insertRequestItems(tx, "purchase_request", prId, items.map(itemValues));
 
 export interface ItemSnapshot {
   name: string;
