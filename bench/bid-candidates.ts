@@ -15,7 +15,7 @@ import { findPostgresBin, startCluster } from "../tests/helpers/pg-cluster.ts";
 import { openPostgres } from "../src/db/postgres.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
-import { seedScale } from "../src/db/seed-scale.ts";
+import { seedScale } from "./seed-scale.ts";
 import { decodeKeyset } from "../src/db/keyset.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import type { Queryable } from "../src/db/types.ts";

@@ -3,12 +3,13 @@
  * under EXPLAIN (ANALYZE, BUFFERS), median of 5. Shared buffers do not depend on the load of the
  * machine (milliseconds do): they are the figure to compare between runs.
  *
- * Run against a seeded PostgreSQL (`deno task seed --scale 100000` with DATABASE_URL, then
+ * Run against a seeded PostgreSQL (`deno task seed-scale --scale 100000` with DATABASE_URL, then
  * `vacuum analyze`):
  *   node_modules/deno/deno run -A bench/lists.ts --database-url postgres://... [--only purchase]
  * `--only` takes purchase, audit, bids, quotations (staff and the vendor's own) or vendors; with
- * `--vendors N` the database first gets N vendors (generate_series, bench/lists-before.ts): the scale
- * seed makes only the demo's few. "before" rows are the statements of commit 9bb3f18.
+ * `--vendors N` the database first gets N vendors (generate_series, bench/vendors-at-scale.ts): the
+ * scale seed makes only the demo's few. (The "before" rows of earlier runs, the statements of commits
+ * 9bb3f18 and 6329f8f, were measured by bench/lists-before.ts, last in commit cf0551f.)
  * Prints one markdown row per kind of list request: statements, ms (sum of execution times) and
  * shared buffers (hit + read), and with --plans the plan of each statement.
  */
@@ -22,7 +23,7 @@ import * as opportunities from "../src/features/opportunities/queries.ts";
 import * as vendors from "../src/features/vendors/queries.ts";
 import { decodeKeyset, encodeKeyset } from "../src/db/keyset.ts";
 import { BID_GROUPS } from "../src/shared/status/bid-request.ts";
-import { addVendors, bidsBefore, quotationsBefore, vendorQuotationsBefore, vendorsBefore } from "./lists-before.ts";
+import { addVendors } from "./vendors-at-scale.ts";
 
 const argOf = (name: string) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -125,17 +126,12 @@ const kinds: [string, (q: Queryable) => Promise<unknown>][] = [
     (q) => pr.listPurchaseRequests(q, { ...page, q: "medical", status: "completed" }),
   ],
   ["purchase: q=restock&offset=500", (q) => pr.listPurchaseRequests(q, { ...page, q: "restock", offset: 500 })],
-  // The audit log (seed with `deno task seed --audit-logs 5000000`); "before" is the code of 6329f8f:
-  // one generic WHERE for every filter combination and an exact count of every match.
+  // The audit log (seed with `deno task seed-scale --audit-logs 5000000`).
   ["audit: page 1, range=all", (q) => audit.listAuditLogs(q, { range: "all", ...page })],
-  ["audit: before, page 1, range=all", (q) => auditBefore(q, [null, null, null], 0)],
   ["audit: range=24h", (q) => audit.listAuditLogs(q, { range: "24h", ...page })],
   ["audit: action=LOGIN", (q) => audit.listAuditLogs(q, { range: "all", action: "LOGIN", ...page })],
-  ["audit: before, action=LOGIN", (q) => auditBefore(q, [null, null, "LOGIN"], 0)],
   ["audit: userId=1", (q) => audit.listAuditLogs(q, { range: "all", userId: 1, ...page })],
-  ["audit: before, userId=1", (q) => auditBefore(q, [null, 1, null], 0)],
   ["audit: offset=10000", (q) => audit.listAuditLogs(q, { range: "all", ...page, offset: 10_000 })],
-  ["audit: before, offset=1000000", (q) => auditBefore(q, [null, null, null], 1_000_000)],
   [
     "audit: after= (half way)",
     async (q) => audit.listAuditLogs(q, { range: "all", ...page, after: await auditMiddle() }),
@@ -168,13 +164,7 @@ const vendorQuotationMiddle = () =>
       order by submitted_at desc, id desc offset (select count(*) / 2 from quotations where vendor_id = $1) limit 1`,
     [busyVendor],
   );
-// The vendor's opportunities: before, both kinds whole (the answer of commit 8ad86bf); after, a page.
 const [{ id: demoVendor }] = await db.query<{ id: number }>("select id from users where email = 'vendor@example.com'");
-const opportunitiesBefore = (q: Queryable) =>
-  Promise.all([
-    opportunities.matchingPurchaseRequests(q, demoVendor, true),
-    opportunities.matchingBids(q, demoVendor, true, []),
-  ]);
 const opportunityPage2 = async () =>
   opportunities.decodeOpportunityCursor((await opportunities.matchingPage(db, demoVendor, true, qPage, [])).next!);
 const vendorMiddle = () =>
@@ -194,34 +184,22 @@ const qPage = { limit: 50, offset: 0 };
 const vPage = { status: "pending", limit: 20, offset: 0 }; // the SPA's pager: 20 a page
 kinds.push(
   ["bids: page 1 (100 rows)", (q) => bids.listBids(q, bidPage)],
-  ["bids: before, page 1 (100 rows)", (q) => bidsBefore(q, null, 100, 0)],
   ["bids: group=active", (q) => bids.listBids(q, { ...bidPage, statuses: active })],
-  ["bids: before, group=active", (q) => bidsBefore(q, active, 100, 0)],
   ["bids: status=draft", (q) => bids.listBids(q, { ...bidPage, statuses: ["draft"] })],
-  ["bids: before, status=draft", (q) => bidsBefore(q, ["draft"], 100, 0)],
   ["bids: offset=5000", (q) => bids.listBids(q, { ...bidPage, offset: 5000 })],
-  ["bids: before, offset=5000", (q) => bidsBefore(q, null, 100, 5000)],
   ["bids: after= (half way)", async (q) => bids.listBids(q, { ...bidPage, after: await bidMiddle() })],
   ["quotations: page 1", (q) => quotations.listQuotations(q, qPage)],
-  ["quotations: before, page 1", (q) => quotationsBefore(q, qPage)],
   ["quotations: status=submitted", (q) => quotations.listQuotations(q, { ...qPage, status: "submitted" })],
-  ["quotations: before, status=submitted", (q) => quotationsBefore(q, { ...qPage, status: "submitted" })],
   ["quotations: status=approved", (q) => quotations.listQuotations(q, { ...qPage, status: "approved" })],
-  ["quotations: before, status=approved", (q) => quotationsBefore(q, { ...qPage, status: "approved" })],
   [
     `quotations: bidRequestId=${bidWithQuotes}`,
     (q) => quotations.listQuotations(q, { ...qPage, bidRequestId: bidWithQuotes }),
-  ],
-  [
-    `quotations: before, bidRequestId=${bidWithQuotes}`,
-    (q) => quotationsBefore(q, { ...qPage, bidRequestId: bidWithQuotes }),
   ],
   [
     `quotations: purchaseRequestId=${prWithQuotes}`,
     (q) => quotations.listQuotations(q, { ...qPage, purchaseRequestId: prWithQuotes }),
   ],
   ["quotations: offset=10000", (q) => quotations.listQuotations(q, { ...qPage, offset: 10_000 })],
-  ["quotations: before, offset=10000", (q) => quotationsBefore(q, { ...qPage, offset: 10_000 })],
   [
     "quotations: after= (half way)",
     async (q) => quotations.listQuotations(q, { ...qPage, after: await quotationMiddle() }),
@@ -230,13 +208,11 @@ kinds.push(
     `vendor quotations: page 1 (vendor ${busyVendor})`,
     (q) => opportunities.vendorQuotationPage(q, busyVendor, qPage, []),
   ],
-  [`vendor quotations: before, all (vendor ${busyVendor})`, (q) => vendorQuotationsBefore(q, busyVendor)],
   [
     "vendor quotations: after= (half way)",
     async (q) =>
       opportunities.vendorQuotationPage(q, busyVendor, { ...qPage, after: await vendorQuotationMiddle() }, []),
   ],
-  ["opportunities: before, all (vendor@example.com)", (q) => opportunitiesBefore(q)],
   ["opportunities: page 1 (vendor@example.com)", (q) => opportunities.matchingPage(q, demoVendor, true, qPage, [])],
   [
     "opportunities: after= (page 2)",
@@ -248,37 +224,20 @@ kinds.push(
   ],
   ["opportunities: q=a", (q) => opportunities.matchingPage(q, demoVendor, true, { ...qPage, q: "a" }, [])],
   ["vendors: status=pending page 1", (q) => vendors.listApplications(q, vPage)],
-  ["vendors: before, status=pending page 1", (q) => vendorsBefore(q, "pending", 20, 0)],
   ["vendors: status=approved page 1", (q) => vendors.listApplications(q, { ...vPage, status: "approved" })],
-  ["vendors: before, status=approved page 1", (q) => vendorsBefore(q, "approved", 20, 0)],
   [
     "vendors: status=approved&offset=10000",
     (q) => vendors.listApplications(q, { ...vPage, status: "approved", offset: 10_000 }),
   ],
-  ["vendors: before, status=approved&offset=10000", (q) => vendorsBefore(q, "approved", 20, 10_000)],
   [
     "vendors: status=approved&after= (half way)",
     async (q) => vendors.listApplications(q, { ...vPage, status: "approved", after: await vendorMiddle() }),
   ],
-  ["vendors: before, status=approved&offset=30000", (q) => vendorsBefore(q, "approved", 20, 30_000)],
 );
 
 async function auditMiddle() {
   const [{ id }] = await db.query<{ id: number }>("select (max(id) / 2)::int as id from audit_logs");
   return id;
-}
-
-function auditBefore(q: Queryable, params: unknown[], offset: number) {
-  const where = `where ($1::interval is null or a.created_at > now() - $1::interval)
-        and ($2::int is null or a.user_id = $2) and ($3::text is null or a.action = $3)`;
-  return Promise.all([
-    q.query(
-      `select a.*, u.email from audit_logs a left join users u on u.id = a.user_id ${where}
-        order by a.id desc limit 50 offset $4`,
-      [...params, offset],
-    ),
-    q.query(`select count(*)::int as n from audit_logs a ${where}`, params),
-  ]);
 }
 
 console.log(`Load average: ${Deno.loadavg().map((x) => x.toFixed(1)).join(" ")}`);

@@ -16,10 +16,10 @@ import { findPostgresBin, freePort, startCluster } from "../tests/helpers/pg-clu
 import { openPostgres } from "../src/db/postgres.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
-import { seedScale } from "../src/db/seed-scale.ts";
+import { seedScale } from "./seed-scale.ts";
 import { encodeKeyset } from "../src/db/keyset.ts";
 import { createLogger } from "../src/lib/logger.ts";
-import { addVendors } from "./lists-before.ts";
+import { addVendors } from "./vendors-at-scale.ts";
 import { closedLoop, type LoadResult, openLoop, summarize } from "./load.ts";
 
 const arg = (name: string, fallback: number) => {

@@ -1,6 +1,6 @@
 /**
  * The embedded database's limits: the app as `npm start` runs it (PGlite, own
- * temporary DATA_DIR) at demo scale and with N benchmark purchase requests (`deno task seed --scale`),
+ * temporary DATA_DIR) at demo scale and with N benchmark purchase requests (`deno task seed-scale --scale`),
  * measured from this process on loopback:
  *  - closed loop (concurrency C, as fast as answers come): list, detail, sign-in, create purchase request;
  *  - open loop at fixed rates: the same four at the rates given;
@@ -23,7 +23,7 @@ const SCALES = arg("scales", "0,10000").split(",").map(Number);
 const SECONDS = Number(arg("seconds", "5"));
 const CONCURRENCY = Number(arg("concurrency", "8"));
 const RATES = arg("rates", "10,50,100").split(",").map(Number);
-/** A DATA_DIR seeded before (e.g. by `deno task seed --scale 10000`), copied instead of seeding again. */
+/** A DATA_DIR seeded before (e.g. by `deno task seed-scale --scale 10000`), copied instead of seeding again. */
 const SEEDED = arg("seeded", "");
 /** Seconds to wait after the server is ready (the PGlite upkeep runs 5 s after start). */
 const SETTLE = Number(arg("settle", "0"));
@@ -56,7 +56,11 @@ async function run(scale: number) {
     const seed = SEEDED
       ? await new Deno.Command("cp", { args: ["-r", `${SEEDED}/.`, dataDir] }).output()
       : await new Deno.Command(DENO, {
-        args: ["run", "-A", `${ROOT}src/db/seed-cli.ts`, ...(scale ? ["--scale", String(scale)] : [])],
+        args: [
+          "run",
+          "-A",
+          ...(scale ? [`${ROOT}bench/seed-scale-cli.ts`, "--scale", String(scale)] : [`${ROOT}src/db/seed-cli.ts`]),
+        ],
         env: env(dataDir),
         stdout: "null",
         stderr: "inherit",

@@ -16,7 +16,7 @@ import { findPostgresBin, freePort, startCluster } from "../tests/helpers/pg-clu
 import { openPostgres } from "../src/db/postgres.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
-import { seedScale } from "../src/db/seed-scale.ts";
+import { seedScale } from "./seed-scale.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { DEMO_ACCOUNTS } from "../src/db/demo-accounts.ts";
 import { encodeKeyset as encodeCursor } from "../src/db/keyset.ts";

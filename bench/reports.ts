@@ -5,7 +5,7 @@
  * Run: node_modules/deno/deno run -A bench/reports.ts [--scale 100000] [--runs 30] [--explain]
  *        [--baseline <git revision>] [--url postgres://...]
  * It starts its own PostgreSQL cluster (as tests do), seeds the demo organisation and `--scale`
- * requests (seed-scale.ts, what `deno task seed --scale` does), then times each report's queries
+ * requests (seed-scale.ts, what `deno task seed-scale --scale` does), then times each report's queries
  * as the API runs them (the service functions, on a pool of 4 connections) for three filters:
  * all time, this year, and one category. With --explain it prints every statement's plan.
  * --baseline REV also times the report queries of that revision (src/features/reports/queries.ts
@@ -17,7 +17,7 @@ import { findPostgresBin, startCluster } from "../tests/helpers/pg-cluster.ts";
 import { openPostgres } from "../src/db/postgres.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
-import { seedScale } from "../src/db/seed-scale.ts";
+import { seedScale } from "./seed-scale.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import type { Filter } from "../src/features/reports/queries.ts";
 import * as s from "../src/features/reports/service.ts";

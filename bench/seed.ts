@@ -13,7 +13,7 @@ import { findPostgresBin, startCluster } from "../tests/helpers/pg-cluster.ts";
 import { openPostgres } from "../src/db/postgres.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
-import { seedAuditLogs, seedScale } from "../src/db/seed-scale.ts";
+import { seedAuditLogs, seedScale } from "./seed-scale.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import process from "node:process";
 

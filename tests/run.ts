@@ -4,7 +4,8 @@
  *
  * 1. ok: `deno fmt --check`, `deno lint`, `deno check` (the one type check; the passes run with
  *    --no-check).
- * 2. PostgreSQL: every `*.test.ts` under `src/`, `web/src/`, `tests/api/`, `tests/runner/` and `tests/fixtures/`
+ * 2. PostgreSQL: every `*.test.ts` under `src/`, `web/src/`, `tests/api/`, `tests/runner/`, `tests/fixtures/`
+ *    and `bench/` (the benchmark data's own test)
  *    against a throwaway cluster (tests/helpers/pg-cluster.ts; TEST_DATABASE_URL to use another
  *    server), a template database cloned per test file, TEST_JOBS files at a time (default 2).
  * 3. production: the production install (tests/production-install.ts): `npm ci --omit=dev` into a
@@ -286,6 +287,7 @@ async function main(): Promise<number> {
     ...await walk("tests/api", isTest),
     ...await walk("tests/runner", isTest),
     ...await walk("tests/fixtures", isTest),
+    ...await walk("bench", isTest),
   ];
   const pgliteFiles = only?.has("pglite") && fileArgs.length
     ? unitFiles.filter((f) => f.startsWith("tests/api/"))

@@ -24,12 +24,49 @@ import {
 } from "./seed-data.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
 import type { Db, Queryable } from "./types.ts";
+import { DEFAULT_APPROVAL_THRESHOLD_CENTS, purchaseRequestApprovals } from "../lib/approval-policy.ts";
 import { hasUsers } from "./queries.ts";
+import { insertRequestItems, type RequestKind } from "./request-items.ts";
 
 export const SEED_LOCK_KEY = 727_100_003;
-/** Above this budget (in cents) a finance approval is needed too (settings.approval_threshold). */
-const APPROVAL_THRESHOLD_CENTS = 1_000_000;
 const URGENCIES = ["low", "medium", "high", "critical"] as const;
+
+type SeedItem = [name: string, unit: string, quantity: number, price: string, spec: string, ...rest: string[]];
+
+/** Writes a seeded request's items; returns them with their new ids, as its quotations price them. */
+async function seedItems(
+  tx: Queryable,
+  kind: RequestKind,
+  requestId: number,
+  items: SeedItem[],
+  categoryId: number,
+  texts: (item: SeedItem, i: number) => [string, string],
+) {
+  const ids = await insertRequestItems(
+    tx,
+    kind,
+    requestId,
+    items.map((item, i) => {
+      const [name, unit, quantity, price, specification] = item;
+      return {
+        name,
+        specification,
+        quantity,
+        unit,
+        estimatedPriceCents: priceCents(price),
+        categoryId,
+        texts: texts(item, i),
+      };
+    }),
+  );
+  return items.map(([name, unit, quantity, price], i) => ({
+    id: ids[i],
+    name,
+    unit,
+    quantity,
+    cents: priceCents(price),
+  }));
+}
 
 const roleId = (name: RoleName) => ROLES.find((r) => r.name === name)!.id;
 
@@ -301,7 +338,8 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
     const createdAt = at(-pr.createdDaysAgo, 1);
     const number = await nextDocumentNumber(tx, "PR", createdAt);
     const budget = pr.items.reduce((s, [, , qty, price]) => s + qty * priceCents(price), 0);
-    const approvals = budget > APPROVAL_THRESHOLD_CENTS ? 2 : 1;
+    // The demo runs with the default threshold (settings.approval_threshold as migrated).
+    const approvals = purchaseRequestApprovals(budget, DEFAULT_APPROVAL_THRESHOLD_CENTS);
     const h = pr.history ?? {};
     const approvedSteps = (h.manager !== undefined ? 1 : 0) + (h.finance !== undefined ? 1 : 0);
     const activated = approvedSteps === approvals;
@@ -345,15 +383,10 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
     const id = row.id;
     requests.set(pr.key, { id, number });
 
-    const items: { id: number; name: string; unit: string; quantity: number; cents: number }[] = [];
-    for (const [i, [name, unit, quantity, price, spec]] of pr.items.entries()) {
-      const [item] = await tx.query<{ id: number }>(
-        `insert into purchase_request_items (purchase_request_id, position, name, specifications, quantity, unit,
-           estimated_price, category_id, urgency) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-        [id, i, name, spec, quantity, unit, price, categoryId, URGENCIES[(i + pr.priority.length) % 4]],
-      );
-      items.push({ id: item.id, name, unit, quantity, cents: priceCents(price) });
-    }
+    const items = await seedItems(tx, "purchase_request", id, pr.items, categoryId, (_, i) => [
+      URGENCIES[(i + pr.priority.length) % 4],
+      "",
+    ]);
 
     // History, oldest first.
     const events: Parameters<typeof addEvent>[1][] = [
@@ -470,27 +503,8 @@ async function insertDemo(tx: Queryable, hashes: Map<string, string>, now: Date)
       ],
     );
     const id = row.id;
-    const items: { id: number; name: string; unit: string; quantity: number; cents: number }[] = [];
-    for (const [i, [name, unit, quantity, price, spec, technical]] of b.items.entries()) {
-      const [item] = await tx.query<{ id: number }>(
-        `insert into bid_request_items (bid_request_id, position, name, specification, quantity, unit,
-           estimated_price, category_id, technical_requirements, evaluation_criteria)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-        [
-          id,
-          i,
-          name,
-          spec,
-          quantity,
-          unit,
-          price,
-          categoryId,
-          technical,
-          b.evaluationMethod === "lowest_price" ? "Price" : "Price and technical compliance",
-        ],
-      );
-      items.push({ id: item.id, name, unit, quantity, cents: priceCents(price) });
-    }
+    const evaluation = b.evaluationMethod === "lowest_price" ? "Price" : "Price and technical compliance";
+    const items = await seedItems(tx, "bid_request", id, b.items, categoryId, (item) => [item[5] ?? "", evaluation]);
     if (from) {
       await addEvent(from.id, {
         actor: purchaseTeam,

@@ -8,18 +8,13 @@ import type { Queryable } from "../db/types.ts";
 import { decrypt, encrypt } from "../lib/crypto.ts";
 import { fileBytes, openSealedFileMeta, rewriteFile } from "../files/storage.ts";
 import type { ObjectStore } from "../files/s3.ts";
-import { insertQuotationItems } from "../db/quotation-items.ts";
+import { insertQuotationItems, type QuotationItemFields } from "../db/quotation-items.ts";
 import { openBidder } from "./bidder.ts";
 import * as q from "./queries.ts";
 
-export interface SealedItem {
+/** A sealed line: a quotation item's fields, keyed by the bid's item it prices. */
+export interface SealedItem extends Omit<QuotationItemFields, "itemId"> {
   bidRequestItemId: number;
-  name: string;
-  quantity: number;
-  unit: string;
-  unitPrice: string;
-  totalPrice: string;
-  notes: string;
 }
 
 export interface SealedPayload {

@@ -11,7 +11,8 @@ import { expectJson, testApp } from "../helpers/app.ts";
 import { as, createUser } from "../helpers/users.ts";
 import { fileOf } from "../fixtures/files.ts";
 import { realPng } from "../fixtures/images.ts";
-import { renderPurchaseOrderPdf, scriptRuns } from "../../src/features/purchase-orders/document.ts";
+import { renderPurchaseOrderPdf } from "../../src/features/purchase-orders/document.ts";
+import { scriptRuns } from "../../src/lib/pdf/fonts.ts";
 import { DOCUMENT_LABELS } from "../../src/features/purchase-orders/document-labels.ts";
 
 const tag = "[po-document]";

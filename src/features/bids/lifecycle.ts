@@ -16,7 +16,7 @@ import type { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import { BID_EDIT_MESSAGES, type bidAmendmentSchema } from "../../shared/schemas/bid-edit.ts";
 import { parseDateValue } from "../../shared/schemas/common.ts";
 import { BID_LIVE_STATUSES, type BidStatus } from "../../shared/status/bid-request.ts";
-import { approvalStage } from "./approval.ts";
+import { type ApprovalStage, approvalStage, approvalStep } from "../../lib/approval-policy.ts";
 import { announceAmendment } from "./notify.ts";
 import { bidItems, bidTerms } from "./payload.ts";
 import * as q from "./queries.ts";
@@ -193,12 +193,9 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
     const given = await q.currentBidApprovals(tx, id);
     if (given.some((a) => a.actorId === actor.id)) throw new Conflict("bids.alreadyApproved");
     const stage = approvalStage(actor.role);
-    const needsFinance = cur.approvalsRequired >= 2;
-    if (needsFinance && given.some((a) => a.stage === stage)) {
-      throw new Conflict(stage === "finance" ? "bids.managerApprovalNeeded" : "bids.financeApprovalNeeded");
-    }
-    const stages = new Set([...given.map((a) => a.stage), stage]);
-    const done = needsFinance ? stages.has("manager") && stages.has("finance") : true;
+    const needs: ApprovalStage[] = cur.approvalsRequired >= 2 ? ["manager", "finance"] : [];
+    const { repeated, done } = approvalStep(given.map((a) => a.stage), stage, needs);
+    if (repeated) throw new Conflict(stage === "finance" ? "bids.managerApprovalNeeded" : "bids.financeApprovalNeeded");
     let to = "pending_approval";
     if (done) {
       if (cur.biddingDeadline <= new Date()) throw new Conflict("bids.deadlinePassed");

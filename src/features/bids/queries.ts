@@ -1,15 +1,12 @@
 import type { Queryable } from "../../db/types.ts";
+import { insertRequestItems, type RequestItemCommon } from "../../db/request-items.ts";
+import type { ApprovalStage } from "../../lib/approval-policy.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 import { cursorSql, type Keyset, keysetRows, limitSql, whereAfter, whereFrom } from "../../db/keyset.ts";
 import { where as buildWhere } from "../../db/where.ts";
 
-export interface BidItemInput {
-  name: string;
+export interface BidItemInput extends RequestItemCommon {
   specification: string;
-  quantity: number;
-  unit: string;
-  estimatedPriceCents: number;
-  categoryId: number | null;
   technicalRequirements: string;
   evaluationCriteria: string;
 }
@@ -250,26 +247,11 @@ export async function insertBid(
   ))[0].id;
 }
 
-export async function insertBidItems(tx: Queryable, bidId: number, items: BidItemInput[]) {
-  await tx.query(
-    `insert into bid_request_items (bid_request_id, position, name, specification, quantity, unit, estimated_price,
-        category_id, technical_requirements, evaluation_criteria)
-     select $1, t.ord - 1, t.name, t.spec, t.qty, t.unit, t.price::numeric, t.cat, t.tech, t.eval
-       from unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[])
-         with ordinality as t(name, spec, qty, unit, price, cat, tech, eval, ord)`,
-    [
-      bidId,
-      items.map((i) => i.name),
-      items.map((i) => i.specification),
-      items.map((i) => i.quantity),
-      items.map((i) => i.unit),
-      items.map((i) => cents(i.estimatedPriceCents)),
-      items.map((i) => i.categoryId),
-      items.map((i) => i.technicalRequirements),
-      items.map((i) => i.evaluationCriteria),
-    ],
-  );
-}
+const bidItemValues = (i: BidItemInput) => ({ ...i, texts: [i.technicalRequirements, i.evaluationCriteria] as const });
+
+/** The items in one statement, in the bid's transaction (src/db/request-items.ts). */
+export const insertBidItems = (tx: Queryable, bidId: number, items: BidItemInput[]) =>
+  insertRequestItems(tx, "bid_request", bidId, items.map(bidItemValues));
 
 export async function setBidStatus(tx: Queryable, id: number, status: string) {
   await tx.query("update bid_requests set status = $2, version = version + 1, updated_at = now() where id = $1", [
@@ -361,7 +343,7 @@ export async function addBidEvent(
 
 /** Approvals given since the bid was last submitted for approval. */
 export async function currentBidApprovals(tx: Queryable, id: number) {
-  return await tx.query<{ actorId: number; stage: string }>(
+  return await tx.query<{ actorId: number; stage: ApprovalStage }>(
     `select actor_id as "actorId", stage from bid_request_events
       where bid_request_id = $1 and action = 'approved'
         and id > coalesce((select max(id) from bid_request_events where bid_request_id = $1 and action = 'submitted'), 0)`,

@@ -19,7 +19,7 @@ import {
   bidStatusSchema,
 } from "../../shared/schemas/bids.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
-import { approvalThresholdCents } from "./approval.ts";
+import { approvalThresholdCents } from "../../lib/approval-policy.ts";
 import * as q from "./queries.ts";
 import * as s from "./service.ts";
 import * as r from "../../shared/schemas/responses/bids.ts";

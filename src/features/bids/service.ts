@@ -19,7 +19,7 @@ import type { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import { type BidStatus, canTransitionBid } from "../../shared/status/bid-request.ts";
 import { existingCategoryIds } from "../categories/service.ts";
 import { addPurchaseRequestEvent } from "../purchase-requests/service.ts";
-import { approvalThresholdCents, bidApprovalsNeeded } from "./approval.ts";
+import { approvalThresholdCents, bidApprovals } from "../../lib/approval-policy.ts";
 import { announceEarlyClose } from "./notify.ts";
 import { bidItems, bidTerms } from "./payload.ts";
 import * as q from "./queries.ts";
@@ -87,7 +87,7 @@ export async function createBid(db: Db, actor: Actor, v: z.output<typeof bidRequ
       });
     }
     const start = v.biddingStartAt ? new Date(v.biddingStartAt) : null;
-    const approvalsRequired = bidApprovalsNeeded(budgetCents, threshold, !!v.purchaseRequestId);
+    const approvalsRequired = bidApprovals(budgetCents, threshold, !!v.purchaseRequestId);
     // Publishing a bid that needs approval submits it for approval instead.
     const pending = v.status === "published" && approvalsRequired > 0;
     const opensNow = v.status === "published" && (!start || start <= new Date());
@@ -209,7 +209,7 @@ export async function changeStatus(
     // A bid pending approval is published by its last approval, never directly.
     if (cur.status === "pending_approval" && status === "published") throw new Conflict("bids.approvalRequired");
     if (cur.status === "draft" && (status === "published" || status === "pending_approval")) {
-      const approvals = bidApprovalsNeeded(toCents(cur.budget) ?? 0, threshold, cur.purchaseRequestId !== null);
+      const approvals = bidApprovals(toCents(cur.budget) ?? 0, threshold, cur.purchaseRequestId !== null);
       if (approvals > 0) {
         if (cur.biddingDeadline <= new Date()) throw new Conflict("bids.deadlinePassed");
         await q.setBidApproval(tx, id, "pending_approval", approvals);

@@ -12,7 +12,7 @@ import { allow } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
-import { safeFilename } from "../../lib/pdf-text.ts";
+import { safeFilename } from "../../lib/pdf/text.ts";
 import { validate } from "../../lib/validate.ts";
 import { idParamSchema } from "../../shared/schemas/common.ts";
 import * as q from "./queries.ts";

@@ -23,7 +23,7 @@ import {
   updatePurchaseOrderSchema,
 } from "../../shared/schemas/purchase-orders.ts";
 import { checkUpload } from "../../files/storage.ts";
-import { safeFilename } from "../../lib/pdf-text.ts";
+import { safeFilename } from "../../lib/pdf/text.ts";
 import { renderPurchaseOrderPdf } from "./document.ts";
 import * as q from "./queries.ts";
 import * as service from "./service.ts";

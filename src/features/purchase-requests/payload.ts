@@ -15,20 +15,8 @@ const DAY = 86_400_000;
 type FullForm = z.output<typeof fullPurchaseRequestSchema>;
 type QuickForm = z.output<typeof quickPurchaseRequestSchema>;
 
-export interface NewPurchaseRequest {
-  title: string;
-  description: string;
-  department: string;
-  justification: string;
-  priority: string;
-  requestType: string;
+export interface NewPurchaseRequest extends q.PurchaseRequestFields {
   biddingMode: "open";
-  deadline: Date;
-  approvalRequired: boolean;
-  vendorPreferences: string;
-  internalSupplier: string;
-  status: string;
-  categoryId: number | null;
   items: q.PrItemInput[];
 }
 

@@ -1,15 +1,12 @@
 import type { Queryable } from "../../db/types.ts";
+import { insertRequestItems, type RequestItemCommon } from "../../db/request-items.ts";
+import type { ApprovalStage } from "../../lib/approval-policy.ts";
 import { where } from "../../db/where.ts";
 import { cursorSql, encodeKeyset, type Keyset, whereAfter } from "../../db/keyset.ts";
 import { cappedCount, type Total, totalOf, totalPlan } from "../../db/paging.ts";
 
-export interface PrItemInput {
-  name: string;
+export interface PrItemInput extends RequestItemCommon {
   specifications: string;
-  quantity: number;
-  unit: string;
-  estimatedPriceCents: number;
-  categoryId: number | null;
   urgency: string;
   notes: string;
 }
@@ -220,25 +217,29 @@ export async function lockPurchaseRequest(tx: Queryable, id: number) {
   ))[0];
 }
 
+/** A new request's own fields, as the payload gives them (payload.ts) and the insert writes them. */
+export interface PurchaseRequestFields {
+  title: string;
+  description: string;
+  department: string;
+  justification: string;
+  priority: string;
+  requestType: string;
+  status: string;
+  categoryId: number | null;
+  deadline: Date;
+  approvalRequired: boolean;
+  vendorPreferences: string;
+  internalSupplier: string;
+}
+
 export async function insertPurchaseRequest(
   tx: Queryable,
-  pr: {
+  pr: PurchaseRequestFields & {
     requestNumber: string;
-    title: string;
-    description: string;
-    department: string;
-    justification: string;
-    priority: string;
-    requestType: string;
-    status: string;
     biddingMode: string;
-    categoryId: number | null;
-    deadline: Date;
     budgetCents: number;
-    approvalRequired: boolean;
     approvalsRequired: number;
-    vendorPreferences: string;
-    internalSupplier: string;
     createdBy: number;
   },
 ) {
@@ -269,27 +270,15 @@ export async function insertPurchaseRequest(
   ))[0].id;
 }
 
-/** One INSERT for all items (unnest of parallel arrays), in the request's transaction. */
-export async function insertItems(tx: Queryable, prId: number, items: PrItemInput[]) {
-  await tx.query(
-    `insert into purchase_request_items (purchase_request_id, position, name, specifications, quantity, unit,
-        estimated_price, category_id, urgency, notes)
-     select $1, t.ord - 1, t.name, t.spec, t.qty, t.unit, t.price::numeric, t.cat, t.urg, t.notes
-       from unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[])
-         with ordinality as t(name, spec, qty, unit, price, cat, urg, notes, ord)`,
-    [
-      prId,
-      items.map((i) => i.name),
-      items.map((i) => i.specifications),
-      items.map((i) => i.quantity),
-      items.map((i) => i.unit),
-      items.map((i) => cents(i.estimatedPriceCents)),
-      items.map((i) => i.categoryId),
-      items.map((i) => i.urgency),
-      items.map((i) => i.notes),
-    ],
-  );
-}
+const itemValues = (i: PrItemInput) => ({
+  ...i,
+  specification: i.specifications,
+  texts: [i.urgency, i.notes] as const,
+});
+
+/** The items in one statement, in the request's transaction (src/db/request-items.ts). */
+export const insertItems = (tx: Queryable, prId: number, items: PrItemInput[]) =>
+  insertRequestItems(tx, "purchase_request", prId, items.map(itemValues));
 
 export interface ItemSnapshot {
   name: string;
@@ -367,7 +356,7 @@ export async function addEvent(
 
 /** Approvals given since the request last entered pending (a re-submitted request starts over). */
 export async function currentApprovals(tx: Queryable, prId: number) {
-  return await tx.query<{ actorId: number; stage: string }>(
+  return await tx.query<{ actorId: number; stage: ApprovalStage }>(
     `select actor_id as "actorId", stage from purchase_request_events
       where purchase_request_id = $1 and action = 'approved'
         and id > coalesce((select max(id) from purchase_request_events

@@ -11,7 +11,15 @@ import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Db, Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { pageStart } from "../../lib/list-page.ts";
-import { getSetting, getSettings, isOn } from "../../lib/settings.ts";
+import {
+  aboveThreshold,
+  type ApprovalStage,
+  approvalStage,
+  approvalStep,
+  approvalThresholdCents,
+  purchaseRequestApprovals,
+} from "../../lib/approval-policy.ts";
+import { getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import type { prListQuerySchema, quickPurchaseRequestSchema } from "../../shared/schemas/purchase-requests.ts";
@@ -33,11 +41,6 @@ export {
   setStatus as setPurchaseRequestStatus,
 } from "./queries.ts";
 
-export function approvalsNeeded(budgetCents: number, thresholdCents: number) {
-  // Strictly above the threshold needs a second (finance) approval; exactly at it does not.
-  return budgetCents > thresholdCents ? 2 : 1;
-}
-
 /** The sum of the items must fit the budget column (numeric(14,2)); a 500 from the insert is not an answer. */
 function checkBudget(budgetCents: number) {
   if (budgetCents > MAX_CENTS) {
@@ -46,10 +49,6 @@ function checkBudget(budgetCents: number) {
       max: fromCents(MAX_CENTS),
     });
   }
-}
-
-async function thresholdCents(db: Queryable) {
-  return toCents(await getSetting(db, "approval_threshold", "10000.00")) ?? 1_000_000;
 }
 
 async function checkCategories(db: Queryable, ids: (number | null | undefined)[]) {
@@ -136,7 +135,7 @@ async function lockOr404(tx: Queryable, id: number) {
 
 /** Creates the request with its items, history and audit entry; returns its id. */
 export async function createPurchaseRequest(db: Db, actor: Actor, input: NewPurchaseRequest) {
-  const threshold = await thresholdCents(db);
+  const threshold = await approvalThresholdCents(db);
   await checkCategories(db, [input.categoryId, ...input.items.map((i) => i.categoryId)]);
   const budgetCents = budgetOf(input.items);
   return await db.tx(async (tx) => {
@@ -145,7 +144,7 @@ export async function createPurchaseRequest(db: Db, actor: Actor, input: NewPurc
       ...input,
       requestNumber,
       budgetCents,
-      approvalsRequired: approvalsNeeded(budgetCents, threshold),
+      approvalsRequired: purchaseRequestApprovals(budgetCents, threshold),
       createdBy: actor.id,
     });
     await q.insertItems(tx, id, input.items);
@@ -173,7 +172,7 @@ export async function updatePurchaseRequest(db: Db, actor: Actor, id: number, v:
   const items = quickItems(v.items);
   await checkCategories(db, [v.categoryId, ...items.map((i) => i.categoryId)]);
   const budgetCents = budgetOf(items);
-  const threshold = await thresholdCents(db);
+  const threshold = await approvalThresholdCents(db);
   await db.tx(async (tx) => {
     const cur = await lockOr404(tx, id);
     if (cur.version !== v.version) throw new Conflict("purchaseRequests.stale");
@@ -188,7 +187,7 @@ export async function updatePurchaseRequest(db: Db, actor: Actor, id: number, v:
       deadline: new Date(v.deadline),
       categoryId: v.categoryId ?? null,
       budgetCents,
-      approvalsRequired: approvalsNeeded(budgetCents, threshold),
+      approvalsRequired: purchaseRequestApprovals(budgetCents, threshold),
     });
     if (itemsChanged) await q.replaceItems(tx, id, items);
     // Approvals given before a change of items no longer count: the request starts its approval again.
@@ -246,29 +245,27 @@ export async function changeStatus(
  * refuses). The last approval makes it active and emails subscribed vendors (links to `origin`).
  */
 export async function approve(db: Db, actor: Actor, id: number, comment: string | undefined, origin: string) {
-  const threshold = await thresholdCents(db);
+  const threshold = await approvalThresholdCents(db);
   await db.tx(async (tx) => {
     const cur = await lockOr404(tx, id);
     if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingApprove", { status: cur.status });
     if (cur.createdBy === actor.id) throw new Forbidden("purchaseRequests.cannotApproveOwn");
     const given = await q.currentApprovals(tx, id);
     if (given.some((a) => a.actorId === actor.id)) throw new Conflict("purchaseRequests.alreadyApproved");
-    const stage = actor.role === "cost_finance_controller" ? "finance" : "manager";
-    const aboveThreshold = approvalsNeeded(toCents(cur.budget) ?? 0, threshold) === 2;
+    const stage = approvalStage(actor.role);
     // Over its budget, finance must approve whatever the threshold (or the policy refuses: 409).
     const { overBudget } = await checkBudgetRule(tx, id);
-    const needsFinance = aboveThreshold || overBudget;
-    const stages = new Set([...given.map((a) => a.stage), stage]);
-    if (needsFinance && given.some((a) => a.stage === stage)) {
+    const needs: ApprovalStage[] = aboveThreshold(toCents(cur.budget) ?? 0, threshold)
+      ? ["manager", "finance"]
+      : overBudget
+      ? ["finance"]
+      : [];
+    const { repeated, done } = approvalStep(given.map((a) => a.stage), stage, needs);
+    if (repeated) {
       throw new Conflict(
         stage === "finance" ? "purchaseRequests.managerMustApprove" : "purchaseRequests.financeApprovalNeeded",
       );
     }
-    const done = aboveThreshold
-      ? stages.has("manager") && stages.has("finance")
-      : overBudget
-      ? stages.has("finance")
-      : true;
     await q.addEvent(tx, {
       prId: id,
       actorId: actor.id,

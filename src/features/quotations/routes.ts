@@ -28,7 +28,7 @@ import { ROLE_NAMES } from "../../shared/roles.ts";
 import { awardQuotation, lockForReview, SEALED_MESSAGE, startEvaluation } from "./award.ts";
 import { requestExtension } from "./extension.ts";
 import { buildComparison } from "./comparison.ts";
-import { safeFilename } from "../../lib/pdf-text.ts";
+import { safeFilename } from "../../lib/pdf/text.ts";
 import { quotationPdf } from "./pdf.ts";
 import * as q from "./queries.ts";
 import { quotationListQuerySchema } from "./schemas.ts";

@@ -4,15 +4,14 @@
  *
  * - HTML: one self-contained file (inline CSS, every value escaped, no scripts, a CSP that allows
  *   nothing but the inline style), streamed row by row from a cursor, so any size has flat memory.
- * - PDF: pdf-lib, A4 landscape, the summary and the newest PDF_ROW_LIMIT requests (a PDF is built
+ * - PDF: the PDF engine (src/lib/pdf/writer.ts), A4 landscape, the summary and the newest PDF_ROW_LIMIT requests (a PDF is built
  *   in memory; the HTML file has every row, and the PDF says so when it stops early).
  * Both carry the filters in their first lines (and the route puts them in the file name).
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { batches } from "../../db/batches.ts";
 import type { Queryable } from "../../db/types.ts";
 import * as q from "./queries.ts";
-import { pdfSafe } from "../../lib/pdf-text.ts";
+import { A4, PdfWriter } from "../../lib/pdf/writer.ts";
 
 export const PDF_ROW_LIMIT = 5000;
 const BATCH = 1000;
@@ -112,103 +111,73 @@ ${
 // ---------------------------------------------------------------------------------------------
 // PDF
 
-const PAGE: [number, number] = [841.89, 595.28]; // A4 landscape
 const MARGIN = 36;
 const SIZE = 8;
 const LINE = 12;
-/** Column widths in points (sum: the printable width). */
+/** Column widths in points (sum: the printable width of A4 landscape). */
 const WIDTHS = [62, 150, 70, 70, 54, 42, 62, 52, 52, 80, 75];
-
-/** Cut to `width` points with an ellipsis: a table row is one line. */
-function fit(font: PDFFont, text: string, width: number): string {
-  const safe = pdfSafe(text);
-  if (font.widthOfTextAtSize(safe, SIZE) <= width) return safe;
-  let cut = safe.length;
-  while (cut > 1 && font.widthOfTextAtSize(safe.slice(0, cut) + "...", SIZE) > width) cut--;
-  return safe.slice(0, cut) + "...";
-}
 
 export async function purchaseRequestPdf(db: Queryable, f: q.Filter, heading: string[]): Promise<Uint8Array> {
   const day = dayIn(f.timeZone);
   const summary = await q.purchaseRequestSummary(db, f);
   const total = summary.reduce((n, s) => n + s.count, 0);
-  const doc = await PDFDocument.create();
-  doc.setTitle("Purchase request report");
-  doc.setSubject(heading.join(" | "));
-  doc.setProducer("Procurement");
-  doc.setCreator("Procurement");
-  const [regular, bold] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-  ]);
-  let page: PDFPage = doc.addPage(PAGE);
-  let y = PAGE[1] - MARGIN;
-  const text = (value: string, x: number, font = regular, size = SIZE) =>
-    page.drawText(pdfSafe(value), { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-  const header = () => {
+  const w = await PdfWriter.create({
+    title: "Purchase request report",
+    subject: heading.join(" | "),
+    page: [A4[1], A4[0]],
+    margin: MARGIN,
+    compress: true,
+  });
+  /** One table row, each cell cut to its column with an ellipsis. */
+  const row = (values: readonly string[], bold = false) => {
     let x = MARGIN;
-    COLUMNS.forEach((c, i) => {
-      text(fit(bold, c, WIDTHS[i] - 4), x, bold);
+    values.forEach((v, i) => {
+      w.text(w.fit(v, WIDTHS[i] - 4, SIZE, bold), x, { size: SIZE, bold });
       x += WIDTHS[i];
     });
-    y -= 4;
-    page.drawLine({
-      start: { x: MARGIN, y },
-      end: { x: PAGE[0] - MARGIN, y },
-      thickness: 0.5,
-      color: rgb(0.6, 0.6, 0.6),
-    });
-    y -= LINE;
+    w.down(LINE);
   };
-  const newPage = () => {
-    page = doc.addPage(PAGE);
-    y = PAGE[1] - MARGIN;
-    header();
+  const header = () => {
+    row(COLUMNS, true);
+    w.down(4 - LINE);
+    w.rule();
+    w.down(LINE);
   };
 
-  text("Purchase request report", MARGIN, bold, 16);
-  y -= 22;
+  w.text("Purchase request report", MARGIN, { size: 16, bold: true });
+  w.down(22);
   for (const h of heading) {
-    text(fit(regular, h, PAGE[0] - 2 * MARGIN), MARGIN, regular, 9);
-    y -= LINE;
+    w.text(w.fit(h, w.contentWidth, 9), MARGIN, { size: 9 });
+    w.down(LINE);
   }
-  text(`Requests: ${total}`, MARGIN, regular, 9);
-  y -= LINE;
+  w.text(`Requests: ${total}`, MARGIN, { size: 9 });
+  w.down(LINE);
   if (total > PDF_ROW_LIMIT) {
-    text(
+    w.text(
       `This PDF lists the newest ${PDF_ROW_LIMIT} of ${total} requests; the HTML report lists all.`,
       MARGIN,
-      bold,
-      9,
+      { size: 9, bold: true },
     );
-    y -= LINE;
+    w.down(LINE);
   }
-  y -= 6;
-  text("Status", MARGIN, bold, 9);
-  text("Requests", MARGIN + 110, bold, 9);
-  text("Estimated budget", MARGIN + 170, bold, 9);
-  y -= LINE;
+  w.down(6);
+  const summaryAt = [MARGIN, MARGIN + 110, MARGIN + 170];
+  ["Status", "Requests", "Estimated budget"].forEach((t, i) => w.text(t, summaryAt[i], { size: 9, bold: true }));
+  w.down(LINE);
   for (const s of summary) {
-    text(label(s.status), MARGIN, regular, 9);
-    text(String(s.count), MARGIN + 110, regular, 9);
-    text(s.estimated, MARGIN + 170, regular, 9);
-    y -= LINE;
+    [label(s.status), String(s.count), s.estimated].forEach((t, i) => w.text(t, summaryAt[i], { size: 9 }));
+    w.down(LINE);
   }
-  y -= 10;
+  w.down(10);
   header();
   let shown = 0;
   outer: for await (const rows of rowsOf(db, f)) {
     for (const r of rows) {
       if (shown >= PDF_ROW_LIMIT) break outer;
-      if (y < MARGIN) newPage();
-      let x = MARGIN;
-      cells(r, day).forEach((v, i) => {
-        text(fit(regular, v, WIDTHS[i] - 4), x);
-        x += WIDTHS[i];
-      });
-      y -= LINE;
+      if (w.ensure(0)) header();
+      row(cells(r, day));
       shown++;
     }
   }
-  return await doc.save();
+  return await w.save();
 }

@@ -15,7 +15,10 @@ import * as q from "./queries.ts";
 import { reportFilterSchema, reportKindParamSchema } from "./schemas.ts";
 import * as s from "./service.ts";
 import * as r from "../../shared/schemas/responses/reports.ts";
-import { conforming, type ContractOptions } from "../../lib/api-contract.ts";
+import type { ContractOptions } from "../../lib/api-contract.ts";
+import type { Queryable } from "../../db/types.ts";
+import type { Wire } from "../../shared/schemas/responses/common.ts";
+import type { z } from "zod";
 
 const doc = (summary: string, contract: ContractOptions) => ({ tags: ["reports"], summary, ...contract });
 
@@ -31,8 +34,8 @@ const heading = (kind: string, f: q.Filter, categoryName: string | null) => [
   `# Time zone: ${f.timeZone}; generated at ${new Date().toISOString()}`,
 ];
 
-/** The filter, its heading lines and the audit entry of a purchase request report download. */
-async function documentExport(c: Context<AppEnv>, format: "html" | "pdf") {
+/** The filter, its heading lines and the audit entry of a download (CSV has no `format` in the entry). */
+async function exportStart(c: Context<AppEnv>, kind: string, format?: "html" | "pdf" | "xlsx") {
   const { db } = c.get("deps");
   const f = await s.toQueryFilter(db, reportFilterSchema.parse(c.req.query()));
   const categoryName = f.categoryId ? await q.categoryName(db, f.categoryId) : null;
@@ -40,106 +43,76 @@ async function documentExport(c: Context<AppEnv>, format: "html" | "pdf") {
     audit(tx, c, {
       action: "EXPORT",
       entityType: "report",
-      entityId: "purchase-requests",
-      metadata: { filter: f, format },
+      entityId: kind,
+      metadata: format ? { filter: f, format } : { filter: f },
     })
   );
-  return { f, lines: heading("purchase-requests", f, categoryName).map((l) => l.replace(/^# /, "")) };
+  return { f, heading: heading(kind, f, categoryName) };
 }
 
-export const reportRoutes = new Hono<AppEnv>()
-  .get(
-    "/api/reports/spend",
-    allow(
-      "reports.view",
-      doc("Awarded amount by month, category, department and vendor (top 10 + others)", { ok: r.spendReportSchema }),
-    ),
+/** A purchase request report document: its heading lines without the CSV comment marks. */
+async function documentExport(c: Context<AppEnv>, format: "html" | "pdf") {
+  const { f, heading } = await exportStart(c, "purchase-requests", format);
+  return { f, lines: heading.map((l) => l.replace(/^# /, "")) };
+}
+
+export const reportRoutes = new Hono<AppEnv>();
+
+/**
+ * One live report: `GET /api/reports/<kind>` for `reports.view`, the shared filter, the service's
+ * answer, checked at compile time against its response schema as `conforming` does.
+ */
+function liveReport<S extends z.ZodType, T>(
+  kind: string,
+  summary: string,
+  ok: S,
+  report: (db: Queryable, f: q.Filter) => Promise<T>,
+  ..._mismatch: Wire<T> extends z.output<S> ? [] : [never]
+) {
+  reportRoutes.get(
+    `/api/reports/${kind}`,
+    allow("reports.view", doc(summary, { ok })),
     validate("query", reportFilterSchema),
     async (c) => {
       const { db } = c.get("deps");
-      return c.json(
-        conforming(r.spendReportSchema, await s.spendReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
-      );
+      return c.json(await report(db, await s.toQueryFilter(db, c.req.valid("query"))) as Record<string, unknown>);
     },
-  )
-  .get(
-    "/api/reports/savings",
-    allow(
-      "reports.view",
-      doc("Estimated budget against awarded amount, in total and per award (newest 100)", {
-        ok: r.savingsReportSchema,
-      }),
-    ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      return c.json(
-        conforming(r.savingsReportSchema, await s.savingsReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
-      );
-    },
-  )
-  .get(
-    "/api/reports/pipeline",
-    allow(
-      "reports.view",
-      doc("Purchase requests by status, cycle times (median, p90) and requests past deadline", {
-        ok: r.pipelineReportSchema,
-      }),
-    ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      return c.json(
-        conforming(r.pipelineReportSchema, await s.pipelineReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
-      );
-    },
-  )
-  .get(
-    "/api/reports/approvals",
-    allow(
-      "reports.view",
-      doc("Approval turnaround per approver role and requests waiting on each role now", {
-        ok: r.approvalsReportSchema,
-      }),
-    ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      return c.json(
-        conforming(
-          r.approvalsReportSchema,
-          await s.approvalsReport(db, await s.toQueryFilter(db, c.req.valid("query"))),
-        ),
-      );
-    },
-  )
-  .get(
-    "/api/reports/bidding",
-    allow(
-      "reports.view",
-      doc("Bid requests by status, invited vs answering vendors, quotations per bid, open vs sealed", {
-        ok: r.biddingReportSchema,
-      }),
-    ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      return c.json(
-        conforming(r.biddingReportSchema, await s.biddingReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
-      );
-    },
-  )
-  .get(
-    "/api/reports/vendors",
-    allow("reports.view", doc("Supplier scorecard of every vendor", { ok: r.vendorReportSchema })),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      return c.json(
-        conforming(r.vendorReportSchema, await s.vendorReport(db, await s.toQueryFilter(db, c.req.valid("query")))),
-      );
-    },
-  )
+  );
+}
+
+liveReport(
+  "spend",
+  "Awarded amount by month, category, department and vendor (top 10 + others)",
+  r.spendReportSchema,
+  s.spendReport,
+);
+liveReport(
+  "savings",
+  "Estimated budget against awarded amount, in total and per award (newest 100)",
+  r.savingsReportSchema,
+  s.savingsReport,
+);
+liveReport(
+  "pipeline",
+  "Purchase requests by status, cycle times (median, p90) and requests past deadline",
+  r.pipelineReportSchema,
+  s.pipelineReport,
+);
+liveReport(
+  "approvals",
+  "Approval turnaround per approver role and requests waiting on each role now",
+  r.approvalsReportSchema,
+  s.approvalsReport,
+);
+liveReport(
+  "bidding",
+  "Bid requests by status, invited vs answering vendors, quotations per bid, open vs sealed",
+  r.biddingReportSchema,
+  s.biddingReport,
+);
+liveReport("vendors", "Supplier scorecard of every vendor", r.vendorReportSchema, s.vendorReport);
+
+reportRoutes
   .get(
     "/api/reports/vendors/me",
     roles(["vendor"], doc("The signed-in vendor's own scorecard", { ok: r.vendorReportSchema })),
@@ -202,15 +175,11 @@ export const reportRoutes = new Hono<AppEnv>()
     async (c) => {
       const { kind } = c.req.valid("param");
       const { db } = c.get("deps");
-      const f = await s.toQueryFilter(db, c.req.valid("query"));
-      const categoryName = f.categoryId ? await q.categoryName(db, f.categoryId) : null;
-      await db.tx((tx) =>
-        audit(tx, c, { action: "EXPORT", entityType: "report", entityId: kind, metadata: { filter: f } })
-      );
+      const { f, heading } = await exportStart(c, kind);
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="${s.exportFileName(kind, f)}"`);
       return stream(c, async (out) => {
-        for (const text of heading(kind, f, categoryName)) await out.write(line([text]));
+        for (const text of heading) await out.write(line([text]));
         for await (const rows of s.exportLines(db, kind, f)) await out.write(rows.map(line).join(""));
       });
     },
@@ -228,17 +197,8 @@ export const reportRoutes = new Hono<AppEnv>()
     async (c) => {
       const { kind } = c.req.valid("param");
       const { db } = c.get("deps");
-      const f = await s.toQueryFilter(db, c.req.valid("query"));
-      const categoryName = f.categoryId ? await q.categoryName(db, f.categoryId) : null;
-      await db.tx((tx) =>
-        audit(tx, c, {
-          action: "EXPORT",
-          entityType: "report",
-          entityId: kind,
-          metadata: { filter: f, format: "xlsx" },
-        })
-      );
-      return new Response(await s.streamXlsx(db, kind, f, heading(kind, f, categoryName)), {
+      const { f, heading } = await exportStart(c, kind, "xlsx");
+      return new Response(await s.streamXlsx(db, kind, f, heading), {
         headers: {
           "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
           "Content-Disposition": `attachment; filename="${s.exportFileName(kind, f, "xlsx")}"`,

@@ -1,5 +1,7 @@
 /** SQL of the system settings screen: the settings rows it owns, database metrics and log export (backup: src/backup). */
 import type { Queryable } from "../../db/types.ts";
+import type { AuditRow } from "../../audit/queries.ts";
+import { DEFAULT_APPROVAL_THRESHOLD } from "../../lib/approval-policy.ts";
 import { getSettings } from "../../lib/settings.ts";
 import type { DbMetrics } from "../../shared/schemas/system-settings.ts";
 import { DEFAULT_TIME_ZONE } from "../../shared/schemas/common.ts";
@@ -26,7 +28,7 @@ export async function readSettingValues(db: Queryable): Promise<SettingValues> {
     defaultDeadline: Number(s[SETTING_KEYS.defaultDeadline] ?? 7),
     autoReminder: Number(s[SETTING_KEYS.autoReminder] ?? 24),
     enableVendorMatching: (s[SETTING_KEYS.enableVendorMatching] ?? "true") === "true",
-    approvalThreshold: s[SETTING_KEYS.approvalThreshold] ?? "10000.00",
+    approvalThreshold: s[SETTING_KEYS.approvalThreshold] ?? DEFAULT_APPROVAL_THRESHOLD,
     timeZone: s[SETTING_KEYS.timeZone] ?? DEFAULT_TIME_ZONE,
   };
 }
@@ -69,16 +71,10 @@ export async function dbMetrics(db: Queryable, kind: "pglite" | "postgres"): Pro
   };
 }
 
-export interface LogLine {
+/** An audit entry as the log export writes it: the row, its time and the user's email. */
+export interface LogLine extends AuditRow {
   createdAt: Date;
-  userId: number | null;
   userEmail: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  metadata: unknown;
-  ip: string | null;
-  userAgent: string | null;
 }
 
 export async function auditLogLines(db: Queryable): Promise<LogLine[]> {

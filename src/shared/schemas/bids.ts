@@ -12,6 +12,7 @@ import {
   safeString,
 } from "./common.ts";
 import { toCents } from "../money.ts";
+import { BID_STATUSES } from "../status/bid-request.ts";
 
 export const BID_MESSAGES = {
   title: "Title is required",
@@ -119,16 +120,7 @@ export const bidRequestSchema = z.object({
   }
 });
 
-const BID_STATUS_VALUES = [
-  "draft",
-  "pending_approval",
-  "published",
-  "bidding_open",
-  "bidding_closed",
-  "evaluation",
-  "awarded",
-  "cancelled",
-] as const;
+const BID_STATUS_VALUES = BID_STATUSES;
 
 export const bidStatusSchema = z.object({
   status: z.enum(BID_STATUS_VALUES, { error: "Invalid status" }),

@@ -1,8 +1,7 @@
 /**
- * Text for PDFs drawn with pdf-lib's standard fonts, which speak WinAnsi only: typographic
- * punctuation becomes its ASCII look-alike, anything else outside Latin-1 becomes '?', never an
- * error. Used by the quotation PDF and the purchase request report (documents in other scripts
- * embed a font instead: src/features/purchase-orders/document.ts).
+ * Text for the standard PDF fonts (Helvetica), which speak WinAnsi only: typographic punctuation and
+ * spaces become their ASCII look-alikes, direction marks vanish, anything else outside Latin-1
+ * becomes '?', never an error. Thaana is set in an embedded font instead (fonts.ts).
  */
 const REPLACEMENTS: Record<string, string> = {
   "\u2013": "-",
@@ -14,14 +13,18 @@ const REPLACEMENTS: Record<string, string> = {
   "\u2022": "*",
   "\u2026": "...",
   "\u00a0": " ",
+  "\u202f": " ",
+  "\u2009": " ",
+  "\u200e": "",
+  "\u200f": "",
 };
 
-/** Text the standard fonts can show: printable ASCII and Latin-1; anything else becomes '?'. */
-export function pdfSafe(text: string): string {
+/** Text Helvetica can show (printable ASCII and Latin-1, line breaks and tabs as spaces); any other character becomes '?'. */
+export function latinSafe(text: string): string {
   let out = "";
   for (const ch of text.replace(/[\r\n\t]+/g, " ")) {
     const code = ch.codePointAt(0)!;
-    if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
+    if (ch in REPLACEMENTS) out += REPLACEMENTS[ch];
     else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff)) out += ch;
     else out += "?";
   }

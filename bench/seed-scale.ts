@@ -5,21 +5,13 @@
  * set-based SQL (unnest of parameter arrays, INSERT ... SELECT), so 100,000 requests take minutes.
  * Content comes from a seeded PRNG; money is computed in integer cents (JS) or numeric (SQL).
  */
-import type { Logger } from "../lib/logger.ts";
-import { fromCents } from "../shared/money.ts";
-import { seedDemo } from "./seed.ts";
-import {
-  CATALOGUE,
-  CATEGORIES,
-  type CategoryKey,
-  daysFrom,
-  DEPARTMENTS,
-  documentNumber,
-  mulberry32,
-  priceCents,
-  takeNumbers,
-} from "./seed-data.ts";
-import type { Db, Queryable } from "./types.ts";
+import { DEFAULT_APPROVAL_THRESHOLD_CENTS, purchaseRequestApprovals } from "../src/lib/approval-policy.ts";
+import type { Logger } from "../src/lib/logger.ts";
+import { fromCents } from "../src/shared/money.ts";
+import { seedDemo } from "../src/db/seed.ts";
+import { CATEGORIES, type CategoryKey, daysFrom, mulberry32, priceCents } from "../src/db/seed-data.ts";
+import { CATALOGUE, DEPARTMENTS, documentNumber, takeNumbers } from "./seed-scale-data.ts";
+import type { Db, Queryable } from "../src/db/types.ts";
 
 export interface ScaleResult {
   purchaseRequests: number;
@@ -46,7 +38,6 @@ export interface ScaleOptions {
   seed?: number;
 }
 
-const THRESHOLD_CENTS = 1_000_000;
 const HOUR = 1 / 24;
 
 type Rand = () => number;
@@ -444,7 +435,7 @@ async function scaleBatch(raw: Queryable, refs: Refs, r: Rand, now: Date, size: 
       activatedAt,
       closedAt,
       budget,
-      approvals: budget > THRESHOLD_CENTS ? 2 : 1,
+      approvals: purchaseRequestApprovals(budget, DEFAULT_APPROVAL_THRESHOLD_CENTS),
       creator: pick(r, refs.creators),
       managerFirst: r() < 0.5,
       items,
@@ -964,7 +955,7 @@ async function scaleBatch(raw: Queryable, refs: Refs, r: Rand, now: Date, size: 
 const AUDIT_ACTIONS = ["LOGIN", "LOGOUT", "CREATE", "UPDATE", "STATUS_CHANGE", "APPROVE", "LOGIN_FAILED", "EXPORT"];
 
 /**
- * `deno task seed --audit-logs N` (benchmarks of the audit log list at 5,000,000 entries): N entries
+ * `deno task seed-scale --audit-logs N` (benchmarks of the audit log list at 5,000,000 entries): N entries
  * spread evenly over the past year (the oldest first, so id order is time order and the range
  * filters select a realistic share), in transactions of `batchSize`.
  *
