@@ -3,19 +3,19 @@ import assert from "node:assert/strict";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Pager } from "./pager.tsx";
 
-const strings = { label: "Pages", previous: "Previous", next: "Next" };
+const text = { label: "Pages", previous: "Previous", next: "Next" };
 
 Deno.test("[components] Pager moves one page back and forth and disables the ends", () => {
   try {
     const moves: number[] = [];
     const { rerender } = render(
-      <Pager {...strings} page={0} hasNext onPage={(p) => moves.push(p)} position="Page 1 of 2" />,
+      <Pager text={text} page={0} hasNext onPage={(p) => moves.push(p)} position="Page 1 of 2" />,
     );
     const nav = screen.getByRole("navigation", { name: "Pages" });
     assert.ok(nav.textContent?.includes("Page 1 of 2"));
     assert.equal((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled, true);
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
-    rerender(<Pager {...strings} page={1} hasNext={false} onPage={(p) => moves.push(p)} position="Page 2 of 2" />);
+    rerender(<Pager text={text} page={1} hasNext={false} onPage={(p) => moves.push(p)} position="Page 2 of 2" />);
     assert.equal((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled, true);
     fireEvent.click(screen.getByRole("button", { name: "Previous" }));
     assert.deepEqual(moves, [1, 0]);
@@ -26,12 +26,12 @@ Deno.test("[components] Pager moves one page back and forth and disables the end
 
 Deno.test("[components] Pager hides on a single page but keeps the summary", () => {
   try {
-    const { rerender } = render(<Pager {...strings} page={0} hasNext={false} onPage={() => {}} position="Page 1" />);
+    const { rerender } = render(<Pager text={text} page={0} hasNext={false} onPage={() => {}} position="Page 1" />);
     assert.ok(!screen.queryByRole("navigation"), "no pager on a single page");
-    rerender(<Pager {...strings} page={0} hasNext={false} onPage={() => {}} summary="Showing 1-3 of 3" />);
+    rerender(<Pager text={text} page={0} hasNext={false} onPage={() => {}} summary="Showing 1-3 of 3" />);
     assert.ok(screen.getByRole("navigation").textContent?.includes("Showing 1-3 of 3"));
     assert.ok(!screen.queryByRole("button"), "no buttons on a single page");
-    rerender(<Pager {...strings} page={0} hasNext={false} onPage={() => {}} summary="1-3 of 3" always />);
+    rerender(<Pager text={text} page={0} hasNext={false} onPage={() => {}} summary="1-3 of 3" always />);
     assert.equal(screen.getAllByRole("button").length, 2);
   } finally {
     cleanup();
@@ -40,7 +40,7 @@ Deno.test("[components] Pager hides on a single page but keeps the summary", () 
 
 Deno.test("[components] Pager waits while a page loads", () => {
   try {
-    render(<Pager {...strings} page={1} hasNext onPage={() => {}} summary="51-100 of 300" busy />);
+    render(<Pager text={text} page={1} hasNext onPage={() => {}} summary="51-100 of 300" busy />);
     for (const button of screen.getAllByRole("button")) assert.equal((button as HTMLButtonElement).disabled, true);
   } finally {
     cleanup();

@@ -1,20 +1,19 @@
 /**
  * The pager of the SPA's lists. Two shapes, one logic: Previous, the position ("Page 2 of 5") and
  * Next in a row; or, with a `summary` ("Showing 11–20 of 43"), the summary first and the buttons
- * joined after it. Each list passes its own strings. With one page only the summary (if any) shows.
+ * joined after it. Each list passes its own strings as `text`, each a literal t("key") at the call
+ * site so the locales test checks that key. With one page only the summary (if any) shows.
  */
 import type { ReactNode } from "react";
 
 export function Pager(
-  { label, page, hasNext, onPage, previous, next, position, summary, busy = false, centered = false, always = false }: {
-    /** The accessible name of the navigation landmark. */
-    label: string;
+  { text, page, hasNext, onPage, position, summary, busy = false, centered = false, always = false }: {
+    /** The accessible name of the navigation landmark (label) and the two buttons' text. */
+    text: { label: string; previous: string; next: string };
     /** 0-based. */
     page: number;
     hasNext: boolean;
     onPage: (page: number) => void;
-    previous: string;
-    next: string;
     /** Between the buttons. */
     position?: ReactNode;
     /** Before the buttons, announced when it changes. */
@@ -26,6 +25,7 @@ export function Pager(
     always?: boolean;
   },
 ) {
+  const { label, previous, next } = text;
   const single = page === 0 && !hasNext;
   if (single && !summary && !always) return null;
   const back = (className: string) => (
@@ -71,12 +71,4 @@ export function Pager(
       )}
     </nav>
   );
-}
-
-/**
- * A list's three pager strings from one prefix of its namespace: "<prefix>.label" (or
- * `labelKey`), "<prefix>.previous" and "<prefix>.next"; spread into the Pager.
- */
-export function pagerText(t: (key: string) => string, prefix: string, labelKey = "label") {
-  return { label: t(`${prefix}.${labelKey}`), previous: t(`${prefix}.previous`), next: t(`${prefix}.next`) };
 }
