@@ -1,7 +1,7 @@
 /**
  * The pager of the SPA's lists. Two shapes, one logic: Previous, the position ("Page 2 of 5") and
  * Next in a row; or, with a `summary` ("Showing 11–20 of 43"), the summary first and the buttons
- * joined after it. Each list passes its own strings as `text`, each a literal t("key") at the call
+ * joined after it. Each list passes its own strings as `text`, each a literal t() of its key at the call
  * site so the locales test checks that key. With one page only the summary (if any) shows.
  */
 import type { ReactNode } from "react";

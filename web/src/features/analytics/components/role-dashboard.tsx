@@ -28,7 +28,7 @@ const useRange = (range: "thisYear" | "last30" | "all") => useMemo(() => resolve
 
 type CardName = "spend" | "pipeline" | "approvals" | "system" | "scorecard";
 
-/** Every card's title and description, each a literal t("key") so the locales test checks the key. */
+/** Every card's title and description, each a literal t() of its key so the locales test checks the key. */
 const cardText = (t: TFunction<"analytics">): Record<CardName, [title: string, description: string]> => ({
   spend: [t("dashboard.spendTitle"), t("dashboard.spendDescription")],
   pipeline: [t("dashboard.pipelineTitle"), t("dashboard.pipelineDescription")],

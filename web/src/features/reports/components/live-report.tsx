@@ -14,7 +14,7 @@ import { ReportCard } from "../../../components/report-card.tsx";
 export type ReportFormat = ReturnType<typeof useReportFormat>;
 
 /**
- * Every kind's title and description, each a literal t("key") so the locales test checks the key;
+ * Every kind's title and description, each a literal t() of its key so the locales test checks the key;
  * a Record, so a new kind cannot go without its strings.
  */
 const reportText = (t: TFunction<"reports">): Record<ReportKind, { title: string; description: string }> => ({
