@@ -1,15 +1,16 @@
 /**
  * The pager of the SPA's lists. Two shapes, one logic: Previous, the position ("Page 2 of 5") and
  * Next in a row; or, with a `summary` ("Showing 11–20 of 43"), the summary first and the buttons
- * joined after it. Each list passes its own strings as `text`, each a literal t() of its key at the call
- * site so the locales test checks that key. With one page only the summary (if any) shows.
+ * joined after it. Each list names its landmark and words its position or summary; the buttons say
+ * the app-wide "pager.previous" and "pager.next". With one page only the summary (if any) shows.
  */
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 export function Pager(
-  { text, page, hasNext, onPage, position, summary, busy = false, centered = false, always = false }: {
-    /** The accessible name of the navigation landmark (label) and the two buttons' text. */
-    text: { label: string; previous: string; next: string };
+  { label, page, hasNext, onPage, position, summary, busy = false, centered = false, always = false }: {
+    /** The accessible name of the navigation landmark. */
+    label: string;
     /** 0-based. */
     page: number;
     hasNext: boolean;
@@ -25,7 +26,7 @@ export function Pager(
     always?: boolean;
   },
 ) {
-  const { label, previous, next } = text;
+  const { t } = useTranslation();
   const single = page === 0 && !hasNext;
   if (single && !summary && !always) return null;
   const back = (className: string) => (
@@ -35,7 +36,7 @@ export function Pager(
       disabled={page === 0 || busy}
       onClick={() => onPage(page - 1)}
     >
-      {previous}
+      {t("pager.previous")}
     </button>
   );
   const forward = (className: string) => (
@@ -45,7 +46,7 @@ export function Pager(
       disabled={!hasNext || busy}
       onClick={() => onPage(page + 1)}
     >
-      {next}
+      {t("pager.next")}
     </button>
   );
   if (summary === undefined) {

@@ -38,7 +38,7 @@ function AllEntries({ filter }: { filter: AuditFilter }) {
     <div className="flex flex-col gap-3">
       <AuditLogTable entries={items} caption={t("all.title")} />
       <Pager
-        text={{ label: t("all.pagination"), previous: t("all.previous"), next: t("all.next") }}
+        label={t("all.pagination")}
         page={page}
         hasNext={page + 1 < pages}
         onPage={setPage}

@@ -125,7 +125,7 @@ export function OutboxPanel() {
       </ListState>
       {total > PAGE_SIZE && (
         <Pager
-          text={{ label: t("pagination.label"), previous: t("pagination.previous"), next: t("pagination.next") }}
+          label={t("pagination.label")}
           page={page}
           hasNext={page + 1 < pages}
           onPage={setPage}

@@ -97,7 +97,7 @@ export function PurchaseOrderRegister() {
         )}
       </ListState>
       <Pager
-        text={{ label: t("pager.label"), previous: t("pager.previous"), next: t("pager.next") }}
+        label={t("pager.label")}
         page={page}
         hasNext={page + 1 < pages}
         onPage={setPage}

@@ -83,7 +83,7 @@ export function ReceivedQuotations() {
               ))}
             </div>
             <Pager
-              text={{ label: t("pager.label"), previous: t("pager.previous"), next: t("pager.next") }}
+              label={t("pager.label")}
               page={page}
               hasNext={(page + 1) * PAGE_SIZE < data.total}
               onPage={setPage}

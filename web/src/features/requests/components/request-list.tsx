@@ -38,7 +38,7 @@ export function RequestList({ filters, page, onPageChange, onAction }: {
               {items.map((pr) => <RequestCard key={pr.id} pr={pr} onAction={onAction} />)}
             </div>
             <Pager
-              text={{ label: t("list.pagination"), previous: t("list.previous"), next: t("list.next") }}
+              label={t("list.pagination")}
               page={page}
               hasNext={page + 1 < pages}
               onPage={onPageChange}

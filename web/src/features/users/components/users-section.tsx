@@ -96,7 +96,7 @@ export default function UsersSection() {
       </ListState>
       {total > PAGE_SIZE && (
         <Pager
-          text={{ label: t("pagination.label"), previous: t("pagination.previous"), next: t("pagination.next") }}
+          label={t("pagination.label")}
           page={page}
           hasNext={page + 1 < pages}
           onPage={setPage}

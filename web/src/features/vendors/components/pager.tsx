@@ -11,7 +11,7 @@ export function Pager({ page, pages, hasNext, onPage }: {
   const { t } = useTranslation("vendors");
   return (
     <ListPager
-      text={{ label: t("pagination.label"), previous: t("pagination.previous"), next: t("pagination.next") }}
+      label={t("pagination.label")}
       page={page}
       hasNext={hasNext}
       onPage={onPage}
