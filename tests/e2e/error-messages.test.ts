@@ -136,10 +136,10 @@ Deno.test("[e2e] errors: 'No se pudo crear el usuario: ...' gives the server's r
     await page.getByRole("button", { name: esApp.dashboard.sections.users, exact: true }).click();
     await page.getByRole("button", { name: esUsers.addUser }).first().click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel(esUsers.fields.firstName).fill("Ana");
-    await dialog.getByLabel(esUsers.fields.lastName).fill("Duplicada");
+    await dialog.getByLabel(esApp.person.firstName).fill("Ana");
+    await dialog.getByLabel(esApp.person.lastName).fill("Duplicada");
     // The demo seed's purchase team member already has this address.
-    await dialog.getByLabel(esUsers.fields.email).fill("purchase@example.com");
+    await dialog.getByLabel(esApp.person.email).fill("purchase@example.com");
     await dialog.getByLabel(esUsers.fields.password, { exact: true }).fill("Temp-pass-1");
     await dialog.getByLabel(esUsers.fields.role).selectOption({ index: 1 });
     await dialog.getByRole("button", { name: esUsers.add.submit }).click();

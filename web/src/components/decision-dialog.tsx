@@ -5,11 +5,9 @@
  * `failure` is the server's refusal, shown under the fields.
  */
 import { type FormEvent, type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { DialogButtons, type DialogTone } from "./dialog-buttons.tsx";
 import { Modal, type ModalSize } from "./modal-dialog.tsx";
 import { TextareaField } from "./form-field.tsx";
-
-const TONE = { primary: "btn-primary", success: "btn-success", warning: "btn-warning", error: "btn-error" } as const;
 
 export function DecisionDialog(
   { title, confirmLabel, cancelLabel, tone = "primary", size, pending, onSubmit, onClose, failure, children }: {
@@ -18,7 +16,7 @@ export function DecisionDialog(
     /** Cancel unless given. */
     cancelLabel?: string;
     size?: ModalSize;
-    tone?: keyof typeof TONE;
+    tone?: DialogTone;
     pending: boolean;
     onSubmit: () => void;
     onClose: () => void;
@@ -26,7 +24,6 @@ export function DecisionDialog(
     children: ReactNode;
   },
 ) {
-  const { t } = useTranslation();
   const formId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,15 +35,14 @@ export function DecisionDialog(
       size={size}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={pending}>
-            {cancelLabel ?? t("common.cancel")}
-          </button>
-          <button type="submit" form={formId} className={`btn ${TONE[tone]}`} disabled={pending}>
-            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {confirmLabel}
-          </button>
-        </>
+        <DialogButtons
+          confirmLabel={confirmLabel}
+          cancelLabel={cancelLabel}
+          tone={tone}
+          busy={pending}
+          onCancel={onClose}
+          form={formId}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-3">

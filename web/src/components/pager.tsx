@@ -1,20 +1,20 @@
 /**
  * The pager of the SPA's lists. Two shapes, one logic: Previous, the position ("Page 2 of 5") and
  * Next in a row; or, with a `summary` ("Showing 11–20 of 43"), the summary first and the buttons
- * joined after it. Each list passes its own strings. With one page only the summary (if any) shows.
+ * joined after it. Each list names its landmark and words its position or summary; the buttons say
+ * the app-wide "pager.previous" and "pager.next". With one page only the summary (if any) shows.
  */
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 export function Pager(
-  { label, page, hasNext, onPage, previous, next, position, summary, busy = false, centered = false, always = false }: {
+  { label, page, hasNext, onPage, position, summary, busy = false, centered = false, always = false }: {
     /** The accessible name of the navigation landmark. */
     label: string;
     /** 0-based. */
     page: number;
     hasNext: boolean;
     onPage: (page: number) => void;
-    previous: string;
-    next: string;
     /** Between the buttons. */
     position?: ReactNode;
     /** Before the buttons, announced when it changes. */
@@ -26,6 +26,7 @@ export function Pager(
     always?: boolean;
   },
 ) {
+  const { t } = useTranslation();
   const single = page === 0 && !hasNext;
   if (single && !summary && !always) return null;
   const back = (className: string) => (
@@ -35,7 +36,7 @@ export function Pager(
       disabled={page === 0 || busy}
       onClick={() => onPage(page - 1)}
     >
-      {previous}
+      {t("pager.previous")}
     </button>
   );
   const forward = (className: string) => (
@@ -45,7 +46,7 @@ export function Pager(
       disabled={!hasNext || busy}
       onClick={() => onPage(page + 1)}
     >
-      {next}
+      {t("pager.next")}
     </button>
   );
   if (summary === undefined) {
@@ -71,12 +72,4 @@ export function Pager(
       )}
     </nav>
   );
-}
-
-/**
- * A list's three pager strings from one prefix of its namespace: "<prefix>.label" (or
- * `labelKey`), "<prefix>.previous" and "<prefix>.next"; spread into the Pager.
- */
-export function pagerText(t: (key: string) => string, prefix: string, labelKey = "label") {
-  return { label: t(`${prefix}.${labelKey}`), previous: t(`${prefix}.previous`), next: t(`${prefix}.next`) };
 }

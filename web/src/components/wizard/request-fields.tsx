@@ -8,13 +8,14 @@ import { type ItemsBudgetLabels, ItemsBudgetSummary } from "../items-budget-summ
 import { TextareaField, TextField } from "../form-field.tsx";
 import type { ItemAmounts } from "../../lib/item-totals.ts";
 
-type Basics = { title: string; description: string; department: string };
+/** The three fields both request wizards open with; their form values start with these. */
+export type RequestBasics = { title: string; description: string; department: string };
 
-export function RequestBasicsFields<T extends FieldValues & Basics>({ register, labels }: {
+export function RequestBasicsFields<T extends FieldValues & RequestBasics>({ register, labels }: {
   register: UseFormRegister<T>;
-  labels: Basics;
+  labels: RequestBasics;
 }) {
-  const field = (name: keyof Basics) => register(name as Path<T>);
+  const field = (name: keyof RequestBasics) => register(name as Path<T>);
   return (
     <>
       <TextField label={`${labels.title} *`} className="sm:col-span-2" maxLength={200} {...field("title")} />

@@ -5,6 +5,7 @@
  * scorecard. Each chart has its table (the text alternative); the Reports section has the rest.
  */
 import { type ReactNode, useContext, useMemo } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { RoleName } from "../../../../../src/shared/roles.ts";
 import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
@@ -25,12 +26,20 @@ import { SignInsPerDay, systemFigures, UsersByActivity } from "./system-charts.t
 
 const useRange = (range: "thisYear" | "last30" | "all") => useMemo(() => resolveFilter({ range }), [range]);
 
-/**
- * One card of the dashboard: "dashboard.<name>Title" and "dashboard.<name>Description" over what
- * `children` draws from the loaded data.
- */
+type CardName = "spend" | "pipeline" | "approvals" | "system" | "scorecard";
+
+/** Every card's title and description, each a literal t() of its key so the locales test checks the key. */
+const cardText = (t: TFunction<"analytics">): Record<CardName, [title: string, description: string]> => ({
+  spend: [t("dashboard.spendTitle"), t("dashboard.spendDescription")],
+  pipeline: [t("dashboard.pipelineTitle"), t("dashboard.pipelineDescription")],
+  approvals: [t("dashboard.approvalsTitle"), t("dashboard.approvalsDescription")],
+  system: [t("dashboard.systemTitle"), t("dashboard.systemDescription")],
+  scorecard: [t("dashboard.scorecardTitle"), t("dashboard.scorecardDescription")],
+});
+
+/** One card of the dashboard: its title and description over what `children` draws from the loaded data. */
 function DashboardCard<T>({ name, query, isEmpty = () => false, description, children }: {
-  name: "spend" | "pipeline" | "approvals" | "system" | "scorecard";
+  name: CardName;
   query: { data: T | undefined; isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
   isEmpty?: (data: T) => boolean;
   /** In place of the plain description (one with figures in it). */
@@ -38,12 +47,12 @@ function DashboardCard<T>({ name, query, isEmpty = () => false, description, chi
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation("analytics");
-  const key: string = name;
+  const [title, plainDescription] = cardText(t)[name];
   return (
     <ReportCard
       id={`dashboard-${name}`}
-      title={t(`dashboard.${key}Title`)}
-      description={description ?? t(`dashboard.${key}Description`)}
+      title={title}
+      description={description ?? plainDescription}
       query={query}
       isEmpty={!query.data || isEmpty(query.data)}
     >

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager, pagerText } from "../../../components/pager.tsx";
+import { Pager } from "../../../components/pager.tsx";
 import { Loading } from "../../../components/load-states.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { type AuditFilter, useAuditLogs } from "../api/get-audit-logs.ts";
@@ -38,7 +38,7 @@ function AllEntries({ filter }: { filter: AuditFilter }) {
     <div className="flex flex-col gap-3">
       <AuditLogTable entries={items} caption={t("all.title")} />
       <Pager
-        {...pagerText(t, "all", "pagination")}
+        label={t("all.pagination")}
         page={page}
         hasNext={page + 1 < pages}
         onPage={setPage}

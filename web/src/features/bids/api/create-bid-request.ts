@@ -1,42 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { type BiddingMode, type BidRequest, bidRequestsQueryKey, type EvaluationMethod } from "./get-bid-requests.ts";
+import type { z } from "zod";
+import type { bidRequestSchema } from "../../../../../src/shared/schemas/bids.ts";
+import { type BidRequest, bidRequestsQueryKey } from "./get-bid-requests.ts";
 
-/** The five-tab form's payload (spec sections 3 and 7); the server computes estimatedBudget itself. */
-export type CreateBidRequestInput = {
-  title: string;
-  description: string;
-  department: string;
-  categoryId?: number;
-  /** ISO 8601 */
-  deadline: string;
-  biddingStartAt?: string;
-  biddingDeadline: string;
-  biddingMode: BiddingMode;
-  items: {
-    itemName: string;
-    specification: string;
-    quantity: number | string;
-    unit: string;
-    estimatedPrice: string;
-    categoryId?: number;
-    technicalRequirements: string;
-    evaluationCriteria: string;
-  }[];
-  qualificationCriteria: string;
-  evaluationMethod: EvaluationMethod;
-  priceWeight: number;
-  technicalWeight: number;
-  bondRequired: boolean;
-  bondAmount: string;
-  vendorPrequalification: boolean;
-  minimumYearsExperience: number;
-  technicalSpecifications: string;
-  commercialTerms: string;
-  /** Set when converting that purchase request; the server then takes the items from it. */
-  purchaseRequestId?: number;
-  status: "draft" | "published";
-};
+/**
+ * The five-tab form's payload (spec sections 3 and 7): the server's schema as it parses it, since
+ * the form fills in every field the server would default. The server computes estimatedBudget
+ * itself; a purchaseRequestId converts that purchase request, whose items the server then takes.
+ */
+export type CreateBidRequestInput = z.infer<typeof bidRequestSchema>;
 
 /** POST /api/bid-requests */
 export function createBidRequest(input: CreateBidRequestInput): Promise<BidRequest> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { purchaseRequestDetailQueryOptions, type PurchaseRequestItem } from "../../../hooks/purchase-request-detail.ts";
 
 /** The fields of a purchase request that converting it into a bid request copies. */
 export type SourcePurchaseRequest = {
@@ -9,30 +9,12 @@ export type SourcePurchaseRequest = {
   description: string;
   department: string;
   category: { id: number; name: string } | null;
-  items: {
-    id: number;
-    name: string;
-    specifications: string;
-    quantity: number;
-    unit: string;
-    estimatedPrice: string;
-    categoryId: number | null;
-  }[];
+  items: PurchaseRequestItem[];
 };
-
-/** GET /api/purchase-requests/{id} */
-export function getPurchaseRequest(
-  id: number,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<SourcePurchaseRequest> {
-  return apiJson<SourcePurchaseRequest>(`/api/purchase-requests/${id}`, { signal });
-}
 
 export const sourcePurchaseRequestQueryOptions = (id: number) =>
   queryOptions({
-    // The requests feature caches the same answer under this key; both read one copy.
-    queryKey: ["purchase-requests", "detail", id],
-    queryFn: ({ signal }) => getPurchaseRequest(id, { signal }),
+    ...purchaseRequestDetailQueryOptions<SourcePurchaseRequest>(id),
     // Items may have been edited since it was cached: converting must copy the current ones.
     staleTime: 0,
   });

@@ -6,22 +6,17 @@ import type { CreateBidRequestInput } from "../api/create-bid-request.ts";
 import type { BiddingMode, BidRequest, EvaluationMethod } from "../api/get-bid-requests.ts";
 import { dateInputValue, dateTimeInputValue, dateToIso, localDateTimeToIso } from "../../../lib/date-input.ts";
 import { itemLinePayload } from "../../../lib/item-totals.ts";
+import type { ItemFieldValues } from "../../../components/item-fields.tsx";
+import type { RequestBasics } from "../../../components/wizard/request-fields.tsx";
 
-export type BidItemValues = {
-  itemName: string;
-  specification: string;
-  quantity: string;
-  unit: string;
-  estimatedPrice: string;
+/** The fields every line item has (web/src/components/item-fields.tsx), then a bid's own. */
+export type BidItemValues = ItemFieldValues & {
   categoryId: string;
   technicalRequirements: string;
   evaluationCriteria: string;
 };
 
-export type BidFormValues = {
-  title: string;
-  description: string;
-  department: string;
+export type BidFormValues = RequestBasics & {
   /** "" means none: the server then uses the first item's category. */
   categoryId: string;
   /** "" unless converting a purchase request. */

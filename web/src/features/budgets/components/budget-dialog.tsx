@@ -5,6 +5,7 @@ import { BUDGET_MESSAGES, budgetSchema } from "../../../../../src/shared/schemas
 import { NumberField, SelectField, TextareaField, TextField } from "../../../components/form-field.tsx";
 import { CategoryOptions } from "../../../components/category-options.tsx";
 import { Modal } from "../../../components/modal-dialog.tsx";
+import { DialogButtons } from "../../../components/dialog-buttons.tsx";
 import { toastError } from "../../../lib/error-toast.ts";
 import { toast } from "../../../lib/toast.tsx";
 import { useCategories } from "../../../hooks/use-categories.ts";
@@ -74,17 +75,7 @@ export function BudgetDialog({ budget, defaultYear, onClose }: {
     <Modal
       title={budget ? t("editTitle") : t("createTitle")}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-            {t("translation:common.cancel")}
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("save")}
-          </button>
-        </>
-      }
+      footer={<DialogButtons confirmLabel={t("save")} busy={save.isPending} onCancel={onClose} form={formId} />}
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate data-testid="budget-form">
         <p className="text-sm text-base-content/70">{t("scopeHint")}</p>

@@ -18,6 +18,7 @@ import type { VendorQuotation } from "../api/get-vendor-quotations.ts";
 import { useSubmitQuotation } from "../api/submit-quotation.ts";
 import { AttachmentsField } from "./attachments-field.tsx";
 import { Modal } from "../../../components/modal-dialog.tsx";
+import { DialogButtons } from "../../../components/dialog-buttons.tsx";
 import { lineCents, type QuotationFormValues, QuotationItemsInput } from "./quotation-items-input.tsx";
 import { useMessageText } from "./use-message-text.ts";
 
@@ -108,15 +109,12 @@ export function SubmitQuotationDialog({ opportunity, existing, onClose }: {
       title={existing ? t("submit.reviseTitle", { title: isolate(opportunity.title) }) : t("submit.title")}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
-            {t("translation:common.cancel")}
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {mutation.isPending ? t("submit.submitting") : t("submit.submit")}
-          </button>
-        </>
+        <DialogButtons
+          confirmLabel={mutation.isPending ? t("submit.submitting") : t("submit.submit")}
+          busy={mutation.isPending}
+          onCancel={onClose}
+          form={formId}
+        />
       }
     >
       <form id={formId} className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager, pagerText } from "../../../components/pager.tsx";
+import { Pager } from "../../../components/pager.tsx";
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus, useOutbox } from "../api/get-outbox.ts";
 import { OutboxMessageDialog } from "./outbox-message-dialog.tsx";
 import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
@@ -125,7 +125,7 @@ export function OutboxPanel() {
       </ListState>
       {total > PAGE_SIZE && (
         <Pager
-          {...pagerText(t, "pagination")}
+          label={t("pagination.label")}
           page={page}
           hasNext={page + 1 < pages}
           onPage={setPage}

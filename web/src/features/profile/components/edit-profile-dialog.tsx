@@ -3,9 +3,8 @@ import { useTranslation } from "react-i18next";
 import { updateProfileSchema } from "../../../../../src/shared/schemas/users.ts";
 import { TextField } from "../../../components/form-field.tsx";
 import { UserForm } from "../../../components/user-form.tsx";
-import { toast } from "../../../lib/toast.tsx";
+import { mutationToasts } from "../../../lib/mutation-toasts.ts";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
-import { toastError } from "../../../lib/error-toast.ts";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useValidationText } from "../../../hooks/use-validation-text.ts";
 import type { Profile } from "../../../hooks/use-profile.ts";
@@ -35,6 +34,7 @@ export function EditProfileDialog({ profile, open, onClose }: {
 
 function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const { t } = useTranslation("profile");
+  const saved = mutationToasts(t("toast.updatedTitle"), t("toast.errorTitle"));
   const message = useValidationText();
   const update = useUpdateProfile();
   // Company name, contact person and phone belong to the vendor profile; staff edit their name and email.
@@ -52,24 +52,18 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ phone, companyName, contactPerson, ...names }) => {
+  const save = ({ phone, companyName, contactPerson, ...names }: Values) => {
     const vendorFields = isVendor ? { phone, companyName, contactPerson } : {};
-    update.mutate({ id: profile.id, ...names, ...vendorFields }, {
-      onSuccess: () => {
-        toast({ variant: "success", title: t("toast.updatedTitle"), description: t("toast.updatedDescription") });
-        onDone();
-      },
-      onError: (error) =>
-        toastError(error, t("toast.errorTitle"), { fallback: t("toast.updateFailed"), withReason: true }),
-    });
-  });
+    update.mutate(
+      { id: profile.id, ...names, ...vendorFields },
+      saved(t("toast.updatedDescription"), t("toast.updateFailed"), onDone),
+    );
+  };
 
   return (
     <UserForm
       form={form}
-      onSubmit={onSubmit}
-      labels={{ firstName: t("fields.firstName"), lastName: t("fields.lastName"), email: t("fields.email") }}
-      message={message}
+      onSave={save}
       personal
       submitLabel={update.isPending ? t("edit.saving") : t("edit.submit")}
       canSubmit={!update.isPending}

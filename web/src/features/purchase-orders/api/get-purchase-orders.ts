@@ -1,28 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "../../../lib/api-client.ts";
+import type { z } from "zod";
 import type { PurchaseOrderStatus } from "../../../../../src/shared/schemas/purchase-orders.ts";
+import type {
+  purchaseOrderRowSchema,
+  purchaseOrderTotalsSchema,
+} from "../../../../../src/shared/schemas/responses/purchase-orders.ts";
 
-export type PurchaseOrderSummary = {
-  id: number;
-  poNumber: string;
-  quotationId: number;
-  vendorId: number;
-  vendorName: string;
-  purchaseRequestId: number | null;
-  bidRequestId: number | null;
-  requestNumber: string;
-  requestTitle: string;
-  totalAmount: string;
-  currency: string;
-  status: PurchaseOrderStatus;
-  createdAt: string;
-  acknowledgedAt: string | null;
-  promisedDeliveryDate: string | null;
-  requestedDeliveryDate: string | null;
-  declinedReason: string | null;
-  cancelledReason: string | null;
-  version: number;
-};
+/** A row of the register, as the server's response schema declares it. */
+export type PurchaseOrderSummary = z.infer<typeof purchaseOrderRowSchema>;
 
 export type PurchaseOrderFilters = {
   status?: PurchaseOrderStatus;
@@ -67,7 +53,7 @@ export const purchaseOrdersQueryOptions = (filters: PurchaseOrderFilters, page: 
 export const usePurchaseOrders = (filters: PurchaseOrderFilters, page: number) =>
   useQuery(purchaseOrdersQueryOptions(filters, page));
 
-export type PurchaseOrderTotals = { count: number; totals: { currency: string; count: number; amount: string }[] };
+export type PurchaseOrderTotals = z.infer<typeof purchaseOrderTotalsSchema>;
 
 /** GET /api/purchase-orders/totals: the sum of the filter's orders per currency. */
 export const usePurchaseOrderTotals = (filters: PurchaseOrderFilters) =>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager, pagerText } from "../../../components/pager.tsx";
+import { Pager } from "../../../components/pager.tsx";
 import { Link } from "wouter";
 import { EmptyNote, ListState, ListTable } from "../../../components/list-scaffold.tsx";
 import { useFormat } from "../../../lib/format.ts";
@@ -97,7 +97,7 @@ export function PurchaseOrderRegister() {
         )}
       </ListState>
       <Pager
-        {...pagerText(t, "pager")}
+        label={t("pager.label")}
         page={page}
         hasNext={page + 1 < pages}
         onPage={setPage}

@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiJson } from "../../../lib/api-client.ts";
+import type { purchaseOrderRowSchema } from "../../../../../src/shared/schemas/responses/purchase-orders.ts";
 
-export type PurchaseOrderSummary = {
-  id: number;
-  poNumber: string;
-  quotationId: number;
-  vendorId: number;
-  vendorName: string;
-  requestNumber: string;
-  totalAmount: string;
-  status: string;
-  createdAt: string;
-};
+/** A purchase order as the server's response schema declares it. */
+export type PurchaseOrderSummary = z.infer<typeof purchaseOrderRowSchema>;
 
 export const purchaseOrdersQueryKey = ["purchase-orders"] as const;
 

@@ -12,6 +12,7 @@ import { toast } from "../../../lib/toast.tsx";
 import type { PurchaseOrderRef } from "../api/award-quotation.ts";
 import { useFormat } from "./format.ts";
 import { Modal } from "../../../components/modal-dialog.tsx";
+import { DialogButtons } from "../../../components/dialog-buttons.tsx";
 import { PurchaseOrderLink } from "./purchase-order-link.tsx";
 
 export type AwardTarget = {
@@ -80,17 +81,7 @@ export function AwardConfirmDialog({ target, title, confirmLabel, onConfirm, onC
       onClose={onClose}
       footer={order
         ? <button type="button" className="btn btn-primary" onClick={onClose}>{t("translation:common.close")}</button>
-        : (
-          <>
-            <button type="button" className="btn" onClick={onClose} disabled={pending}>
-              {t("translation:common.cancel")}
-            </button>
-            <button type="submit" form={formId} className="btn btn-success" disabled={pending}>
-              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {confirmLabel}
-            </button>
-          </>
-        )}
+        : <DialogButtons confirmLabel={confirmLabel} tone="success" busy={pending} onCancel={onClose} form={formId} />}
     >
       {order
         ? (

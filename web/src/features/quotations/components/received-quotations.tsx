@@ -11,7 +11,7 @@ import { FilterSelect } from "../../../components/filter-select.tsx";
 import { EmptyNote, ListState } from "../../../components/list-scaffold.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { AwardConfirmDialog } from "./award-confirm-dialog.tsx";
-import { Pager, pagerText } from "../../../components/pager.tsx";
+import { Pager } from "../../../components/pager.tsx";
 import { type QuotationAction, QuotationCard } from "./quotation-card.tsx";
 import { QuotationDetailsDialog } from "./quotation-details-dialog.tsx";
 import { RejectDialog } from "./reject-dialog.tsx";
@@ -83,7 +83,7 @@ export function ReceivedQuotations() {
               ))}
             </div>
             <Pager
-              {...pagerText(t, "pager")}
+              label={t("pager.label")}
               page={page}
               hasNext={(page + 1) * PAGE_SIZE < data.total}
               onPage={setPage}

@@ -1,47 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
+import type { z } from "zod";
+import type {
+  fullPurchaseRequestSchema,
+  quickPurchaseRequestSchema,
+} from "../../../../../src/shared/schemas/purchase-requests.ts";
 import type { PurchaseRequestDetail } from "./get-purchase-request.ts";
-import { type Priority, purchaseRequestsQueryKey, type RequestType } from "./get-purchase-requests.ts";
-import type { Urgency } from "./get-purchase-request.ts";
+import { purchaseRequestsQueryKey } from "./get-purchase-requests.ts";
 
-/** The full form's payload (spec section 3); the server computes estimatedBudget from the items. */
-export type FullPurchaseRequestInput = {
-  title: string;
-  description: string;
-  department: string;
-  justification: string;
-  priority: Priority;
-  requestType: RequestType;
-  /** YYYY-MM-DD */
-  deadline: string;
-  categoryId?: number;
-  approvalRequired: boolean;
-  vendorPreferences: string;
-  internalSupplier: string;
-  biddingMode: "open" | "sealed";
-  items: {
-    itemName: string;
-    specification: string;
-    quantity: number | string;
-    unit: string;
-    estimatedPrice: string;
-    categoryId?: number;
-    urgency: Urgency;
-    notes: string;
-  }[];
-};
-
-/** The quick-create payload (spec section 7). */
-export type QuickPurchaseRequestInput = {
-  title: string;
-  description: string;
-  /** ISO 8601 */
-  deadline: string;
-  status: "pending";
-  biddingMode: "unsealed";
-  categoryId?: number;
-  items: { name: string; unit: string; quantity: number | string; specifications: string; estimatedPrice: string }[];
-};
+/**
+ * The full form's payload (spec section 3) and the quick-create one (spec section 7): the server's
+ * schemas as they parse them, since each form fills in every field the server would default. The
+ * server computes estimatedBudget from the items.
+ */
+export type FullPurchaseRequestInput = z.infer<typeof fullPurchaseRequestSchema>;
+export type QuickPurchaseRequestInput = z.infer<typeof quickPurchaseRequestSchema>;
 
 export type CreatePurchaseRequestInput = FullPurchaseRequestInput | QuickPurchaseRequestInput;
 

@@ -1,22 +1,9 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { purchaseRequestDetailQueryOptions, type PurchaseRequestItem } from "../../../hooks/purchase-request-detail.ts";
 import type { PrStatus } from "../../../../../src/shared/status/purchase-request.ts";
-import type { URGENCIES } from "../../../../../src/shared/schemas/purchase-requests.ts";
-import { purchaseRequestsQueryKey, type PurchaseRequestSummary } from "./get-purchase-requests.ts";
+import type { PurchaseRequestSummary } from "./get-purchase-requests.ts";
 
-export type Urgency = (typeof URGENCIES)[number];
-
-export type PurchaseRequestItem = {
-  id: number;
-  name: string;
-  specifications: string;
-  quantity: number;
-  unit: string;
-  estimatedPrice: string;
-  categoryId: number | null;
-  urgency: Urgency;
-  notes: string;
-};
+export type { PurchaseRequestItem, Urgency } from "../../../hooks/purchase-request-detail.ts";
 
 export type PurchaseRequestEvent = {
   id: number;
@@ -40,18 +27,7 @@ export type PurchaseRequestDetail = Omit<PurchaseRequestSummary, "items" | "item
   history: PurchaseRequestEvent[];
 };
 
-export const purchaseRequestQueryKey = (id: number) => [...purchaseRequestsQueryKey, "detail", id] as const;
-
-/** GET /api/purchase-requests/{id}: all fields, all items and the approval/status history. */
-export function getPurchaseRequest(
-  id: number,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<PurchaseRequestDetail> {
-  return apiJson<PurchaseRequestDetail>(`/api/purchase-requests/${id}`, { signal });
-}
-
-export const purchaseRequestQueryOptions = (id: number) =>
-  queryOptions({ queryKey: purchaseRequestQueryKey(id), queryFn: ({ signal }) => getPurchaseRequest(id, { signal }) });
+export const purchaseRequestQueryOptions = (id: number) => purchaseRequestDetailQueryOptions<PurchaseRequestDetail>(id);
 
 export function usePurchaseRequest(id: number) {
   // Another user may have approved or edited it since it was cached: always read it afresh on open.

@@ -7,23 +7,18 @@ import type { Urgency } from "../api/get-purchase-request.ts";
 import type { Priority, RequestType } from "../api/get-purchase-requests.ts";
 import { dateInputValue } from "../../../lib/date-input.ts";
 import { itemLinePayload } from "../../../lib/item-totals.ts";
+import type { ItemFieldValues } from "../../../components/item-fields.tsx";
+import type { RequestBasics } from "../../../components/wizard/request-fields.tsx";
 
-export type FullItemValues = {
-  itemName: string;
-  specification: string;
-  quantity: string;
-  unit: string;
-  estimatedPrice: string;
+/** The fields every line item has (web/src/components/item-fields.tsx), then a purchase request's own. */
+export type FullItemValues = ItemFieldValues & {
   /** "" means the request's category. */
   categoryId: string;
   urgency: Urgency;
   notes: string;
 };
 
-export type FullFormValues = {
-  title: string;
-  description: string;
-  department: string;
+export type FullFormValues = RequestBasics & {
   justification: string;
   priority: Priority;
   requestType: RequestType;

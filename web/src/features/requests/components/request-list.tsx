@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Pager, pagerText } from "../../../components/pager.tsx";
+import { Pager } from "../../../components/pager.tsx";
 import { type PurchaseRequestSummary, usePurchaseRequests } from "../api/get-purchase-requests.ts";
 import type { ListFilters } from "./request-filters.tsx";
 import type { RequestAction } from "./request-actions.tsx";
@@ -38,7 +38,7 @@ export function RequestList({ filters, page, onPageChange, onAction }: {
               {items.map((pr) => <RequestCard key={pr.id} pr={pr} onAction={onAction} />)}
             </div>
             <Pager
-              {...pagerText(t, "list", "pagination")}
+              label={t("list.pagination")}
               page={page}
               hasNext={page + 1 < pages}
               onPage={onPageChange}

@@ -6,6 +6,7 @@ import { toast } from "../../../lib/toast.tsx";
 import { currentUserQueryKey } from "../../../hooks/use-current-user.ts";
 import { profileQueryOptions } from "../../../hooks/use-profile.ts";
 import { toastError } from "../../../lib/error-toast.ts";
+import { mutationToasts } from "../../../lib/mutation-toasts.ts";
 import { useResetDashboard } from "../api/reset-dashboard.ts";
 import { downloadFile } from "../../../lib/save-response.ts";
 
@@ -23,6 +24,7 @@ function Row({ title, text, children }: { title: string; text: string; children:
 
 export function DataCard({ onCacheCleared }: { onCacheCleared: () => void }) {
   const { t } = useTranslation("settings");
+  const saved = mutationToasts(t("toast.successTitle"), t("toast.errorTitle"));
   const queryClient = useQueryClient();
   const resetDashboard = useResetDashboard();
 
@@ -49,12 +51,7 @@ export function DataCard({ onCacheCleared }: { onCacheCleared: () => void }) {
 
   const reset = () => {
     if (resetDashboard.isPending) return;
-    resetDashboard.mutate(undefined, {
-      onSuccess: () =>
-        toast({ variant: "success", title: t("toast.successTitle"), description: t("data.dashboardReset") }),
-      onError: (error) =>
-        toastError(error, t("toast.errorTitle"), { fallback: t("data.resetFailed"), withReason: true }),
-    });
+    resetDashboard.mutate(undefined, saved(t("data.dashboardReset"), t("data.resetFailed")));
   };
 
   return (

@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import { createUserSchema } from "../../../../../src/shared/schemas/users.ts";
 import { PasswordField, SelectField } from "../../../components/form-field.tsx";
 import { UserForm } from "../../../components/user-form.tsx";
-import { toast } from "../../../lib/toast.tsx";
+import { mutationToasts } from "../../../lib/mutation-toasts.ts";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import { useCreateUser } from "../api/create-user.ts";
 import { useRoles } from "../api/get-roles.ts";
-import { toastError } from "../../../lib/error-toast.ts";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useRoleLabel } from "../../../components/role-badge.tsx";
 import { useValidationText } from "../../../hooks/use-validation-text.ts";
@@ -26,6 +25,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation("users");
+  const saved = mutationToasts(t("toast.successTitle"), t("toast.errorTitle"));
   const roleLabel = useRoleLabel();
   const message = useValidationText();
   const roles = useRoles();
@@ -39,23 +39,14 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
   // Vendors register themselves (the server refuses the vendor role here).
   const staffRoles = (roles.data ?? []).filter((role) => role.name !== "vendor");
 
-  const onSubmit = form.handleSubmit((data) => {
-    create.mutate({ ...data, roleId: Number(data.roleId) }, {
-      onSuccess: () => {
-        toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.created") });
-        onDone();
-      },
-      onError: (error) =>
-        toastError(error, t("toast.errorTitle"), { fallback: t("toast.createFailed"), withReason: true }),
-    });
-  });
+  const save = (data: Values) => {
+    create.mutate({ ...data, roleId: Number(data.roleId) }, saved(t("toast.created"), t("toast.createFailed"), onDone));
+  };
 
   return (
     <UserForm
       form={form}
-      onSubmit={onSubmit}
-      labels={{ firstName: t("fields.firstName"), lastName: t("fields.lastName"), email: t("fields.email") }}
-      message={message}
+      onSave={save}
       intro={<p className="text-sm text-base-content/70">{t("add.description")}</p>}
       submitLabel={create.isPending ? t("add.creating") : t("add.submit")}
       canSubmit={complete && !create.isPending}

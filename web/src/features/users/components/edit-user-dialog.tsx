@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import { updateUserSchema } from "../../../../../src/shared/schemas/users.ts";
 import { PasswordField } from "../../../components/form-field.tsx";
 import { UserForm } from "../../../components/user-form.tsx";
-import { toast } from "../../../lib/toast.tsx";
+import { mutationToasts } from "../../../lib/mutation-toasts.ts";
 import { zodFormResolver } from "../../../lib/zod-form-resolver.ts";
 import type { AdminUser } from "../api/get-users.ts";
 import { useUpdateUser } from "../api/update-user.ts";
-import { toastError } from "../../../lib/error-toast.ts";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useValidationText } from "../../../hooks/use-validation-text.ts";
 
@@ -24,6 +23,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
 
 function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const { t } = useTranslation("users");
+  const saved = mutationToasts(t("toast.successTitle"), t("toast.errorTitle"));
   const message = useValidationText();
   const update = useUpdateUser();
   const form = useForm<Values>({
@@ -32,24 +32,18 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ newPassword, ...rest }) => {
+  const save = ({ newPassword, ...rest }: Values) => {
     // Blank leaves the password unchanged (spec section 5), so it is not sent at all.
-    update.mutate({ id: user.id, ...rest, newPassword: newPassword || undefined }, {
-      onSuccess: () => {
-        toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.updated") });
-        onDone();
-      },
-      onError: (error) =>
-        toastError(error, t("toast.errorTitle"), { fallback: t("toast.updateFailed"), withReason: true }),
-    });
-  });
+    update.mutate(
+      { id: user.id, ...rest, newPassword: newPassword || undefined },
+      saved(t("toast.updated"), t("toast.updateFailed"), onDone),
+    );
+  };
 
   return (
     <UserForm
       form={form}
-      onSubmit={onSubmit}
-      labels={{ firstName: t("fields.firstName"), lastName: t("fields.lastName"), email: t("fields.email") }}
-      message={message}
+      onSave={save}
       submitLabel={update.isPending ? t("edit.saving") : t("edit.submit")}
       canSubmit={!update.isPending}
       onCancel={onDone}

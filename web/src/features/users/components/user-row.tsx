@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCan } from "../../../lib/authorization.tsx";
-import { toast } from "../../../lib/toast.tsx";
+import { mutationToasts } from "../../../lib/mutation-toasts.ts";
 import type { Role } from "../api/get-roles.ts";
 import type { AdminUser } from "../../../hooks/use-users.ts";
 import { useUpdateUserRole } from "../api/update-user-role.ts";
 import { useUpdateUserStatus } from "../api/update-user-status.ts";
-import { toastError } from "../../../lib/error-toast.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { RoleBadge, useRoleLabel } from "../../../components/role-badge.tsx";
 
@@ -18,6 +17,7 @@ export function UserRow({ user, roles, isMe, onEdit, onResetPassword }: {
   onResetPassword: (user: AdminUser) => void;
 }) {
   const { t, i18n } = useTranslation("users");
+  const saved = mutationToasts(t("toast.successTitle"), t("toast.errorTitle"));
   const roleLabel = useRoleLabel();
   const canEdit = useCan("users.edit");
   const canReset = useCan("users.reset_password");
@@ -31,23 +31,17 @@ export function UserRow({ user, roles, isMe, onEdit, onResetPassword }: {
 
   const changeRole = (roleId: number) => {
     if (roleId === user.role.id) return setEditingRole(false);
-    updateRole.mutate({ id: user.id, roleId }, {
-      onSuccess: () => {
-        setEditingRole(false);
-        toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.roleUpdated") });
-      },
-      onError: (error) =>
-        toastError(error, t("toast.errorTitle"), { fallback: t("toast.roleFailed"), withReason: true }),
-    });
+    updateRole.mutate(
+      { id: user.id, roleId },
+      saved(t("toast.roleUpdated"), t("toast.roleFailed"), () => setEditingRole(false)),
+    );
   };
   const toggleStatus = () => {
     if (updateStatus.isPending) return;
-    updateStatus.mutate({ id: user.id, isActive: !user.isActive }, {
-      onSuccess: () =>
-        toast({ variant: "success", title: t("toast.successTitle"), description: t("toast.statusUpdated") }),
-      onError: (error) =>
-        toastError(error, t("toast.errorTitle"), { fallback: t("toast.statusFailed"), withReason: true }),
-    });
+    updateStatus.mutate(
+      { id: user.id, isActive: !user.isActive },
+      saved(t("toast.statusUpdated"), t("toast.statusFailed")),
+    );
   };
 
   return (

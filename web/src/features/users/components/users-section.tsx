@@ -1,7 +1,7 @@
 /** User Management (spec section 2): the accounts table with its dialogs, for administrators. */
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pager, pagerText } from "../../../components/pager.tsx";
+import { Pager } from "../../../components/pager.tsx";
 import { EmptyNote, ListCard, ListState, ListTable } from "../../../components/list-scaffold.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
 import { useCurrentUser } from "../../../hooks/use-current-user.ts";
@@ -96,7 +96,7 @@ export default function UsersSection() {
       </ListState>
       {total > PAGE_SIZE && (
         <Pager
-          {...pagerText(t, "pagination")}
+          label={t("pagination.label")}
           page={page}
           hasNext={page + 1 < pages}
           onPage={setPage}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Pager as ListPager, pagerText } from "../../../components/pager.tsx";
+import { Pager as ListPager } from "../../../components/pager.tsx";
 
 /** The vendor lists' pager: the page count is known only once the last page is reached. */
 export function Pager({ page, pages, hasNext, onPage }: {
@@ -11,7 +11,7 @@ export function Pager({ page, pages, hasNext, onPage }: {
   const { t } = useTranslation("vendors");
   return (
     <ListPager
-      {...pagerText(t, "pagination")}
+      label={t("pagination.label")}
       page={page}
       hasNext={hasNext}
       onPage={onPage}
