@@ -31,8 +31,19 @@ import { openPostgres } from "../src/db/postgres.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
 import { createLogger } from "../src/lib/logger.ts";
-import { backendTicks, cpuTicks } from "./proc-cpu.ts";
-import { ensureWrk, median, onCore, PIN, quantile, rotatingScript, wrk, type WrkResult } from "./wrk.ts";
+import { backendTicks } from "./proc-cpu.ts";
+import {
+  type BackendWrkResult as Window,
+  ensureWrk,
+  loadAverage,
+  median,
+  onCore,
+  PIN,
+  quantile,
+  rotatingScript,
+  waitFor,
+  wrkWithBackends,
+} from "./wrk.ts";
 
 const arg = (name: string, fallback: string) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -47,33 +58,13 @@ const USER = arg("user", "manager@example.com");
 const ROOT = new URL("../", import.meta.url).pathname;
 const DENO = `${ROOT}node_modules/deno/deno`;
 
-const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 const text = async (cmd: string, args: string[], cwd = ROOT) =>
   new TextDecoder().decode((await new Deno.Command(cmd, { args, cwd }).output()).stdout).trim();
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      const r = await fetch(url);
-      await r.body?.cancel();
-      if (r.ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 interface Build {
   name: string;
   url: string;
   pid: number;
-}
-
-interface Window extends WrkResult {
-  /** CPU µs per request of the app's PostgreSQL backends. */
-  backendUs: number;
 }
 
 await ensureWrk();
@@ -163,26 +154,14 @@ try {
     scripts.push(script);
     scriptOf.set(name, script);
   }
-  const measure = async (b: Build, page: string, seconds = SECONDS): Promise<Window> => {
-    const backends = await backendTicks(db);
-    const result = await wrk({
-      url: b.url,
-      seconds,
-      connections: CONNECTIONS,
-      headers: { cookie },
-      script: scriptOf.get(page),
-      pid: b.pid,
-    });
-    let used = 0;
-    for (const [pid, ticks] of backends) {
-      try {
-        used += cpuTicks(pid) - ticks;
-      } catch {
-        // the backend ended during the run
-      }
-    }
-    return { ...result, backendUs: result.requests ? (used * 10_000) / result.requests : 0 };
-  };
+  // Every app's pool connections are open after the warm-up below, so each window lists the backends
+  // just before it (wrkWithBackends) and skips a warm-up of its own.
+  const measure = (b: Build, page: string, seconds = SECONDS): Promise<Window> =>
+    wrkWithBackends(
+      { url: b.url, seconds, connections: CONNECTIONS, headers: { cookie }, script: scriptOf.get(page), pid: b.pid },
+      () => backendTicks(db),
+      { warmUp: false },
+    );
 
   // Warm-up: the JIT compiles the paths and each app's pool opens its connections (so every backend
   // is listed before a measured window).
