@@ -43,10 +43,14 @@ export function logAnswer(
 
 /**
  * One JSON log line per request, with the id Hono's requestId middleware (hono/request-id, put
- * before this one) gave the request and returns in X-Request-Id.
+ * before this one) gave the request and returns in X-Request-Id. That middleware sets the header
+ * before the handler, which reaches only answers Hono's context builds (`c.json`, `c.body`); a
+ * handler's own `new Response` (the XLSX exports) gets it here.
  */
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const start = performance.now();
   await next();
-  logRequest(c, c.get("requestId"), start);
+  const id = c.get("requestId");
+  if (!c.res.headers.has("x-request-id")) c.header("X-Request-Id", id);
+  logRequest(c, id, start);
 };

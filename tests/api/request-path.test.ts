@@ -69,3 +69,13 @@ Deno.test(`${tag} an /api body over the limit is refused with 413 and the API's 
   assert.equal(res.headers.get("x-request-id"), "too-big-1");
   assert.equal(res.headers.get("x-content-type-options"), "nosniff");
 });
+
+Deno.test(`${tag} an answer its handler built itself (an XLSX export) carries the request id and the short set too`, async () => {
+  const finance = await as(t, "cost_finance_controller");
+  const res = await finance.request("/api/reports/savings/export.xlsx", { headers: { "x-request-id": "xlsx-1" } });
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /spreadsheetml/);
+  await res.body?.cancel();
+  assert.equal(res.headers.get("x-request-id"), "xlsx-1");
+  assert.equal(res.headers.get("content-security-policy"), "default-src 'none'; frame-ancestors 'none'");
+});
