@@ -26,7 +26,17 @@ import { openPostgres } from "../src/db/postgres.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { seedDemo } from "../src/db/seed.ts";
 import { createLogger } from "../src/lib/logger.ts";
-import { ensureWrk, median, onCore, PIN, quantile, wrk as runWrk, type WrkResult } from "./wrk.ts";
+import {
+  ensureWrk,
+  loadAverage,
+  median,
+  onCore,
+  PIN,
+  quantile,
+  waitFor,
+  wrk as runWrk,
+  type WrkResult,
+} from "./wrk.ts";
 
 const arg = (name: string, fallback: string) => {
   const i = Deno.args.indexOf(`--${name}`);
@@ -41,25 +51,9 @@ const COMPARE = arg("compare", "");
 const ROOT = new URL("../", import.meta.url).pathname;
 const DENO = arg("deno", `${ROOT}node_modules/deno/deno`);
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      const r = await fetch(url);
-      await r.body?.cancel();
-      if (r.ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /** wrk against one endpoint of this benchmark, counting the CPU of the process that serves it. */
 const wrk = (url: string, headers: Record<string, string>, pid: number, seconds = SECONDS): Promise<WrkResult> =>
   runWrk({ url, headers, pid, seconds, connections: CONNECTIONS });
-
-const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 
 await ensureWrk();
 const bin = await findPostgresBin();

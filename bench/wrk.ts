@@ -105,13 +105,15 @@ export interface BackendWrkResult extends WrkResult {
 /**
  * wrk after a 2-second warm-up at the same concurrency (the app's pool opens its connections then,
  * so each PostgreSQL backend is listed before the measured run: one opened during it would not be
- * counted), with the CPU of the serving process and of its backends per request.
+ * counted), with the CPU of the serving process and of its backends per request. `warmUp: false`
+ * for a caller that warmed every server up once before its rounds.
  */
 export async function wrkWithBackends(
   opts: WrkOptions,
   listBackends: () => Promise<Map<number, number>>,
+  { warmUp = true }: { warmUp?: boolean } = {},
 ): Promise<BackendWrkResult> {
-  await wrk({ ...opts, seconds: 2, pid: undefined });
+  if (warmUp) await wrk({ ...opts, seconds: 2, pid: undefined });
   const backends = await listBackends();
   const result = await wrk(opts);
   let used = 0;
@@ -124,3 +126,21 @@ export async function wrkWithBackends(
   }
   return { ...result, backendUs: result.requests ? (used * 10_000) / result.requests : 0 };
 }
+
+/** Waits until a server answers 2xx at `url` (two minutes at most). */
+export async function waitFor(url: string) {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      const r = await fetch(url);
+      await r.body?.cancel();
+      if (r.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** The 1, 5 and 15 minute load averages, for the heading of a table measured on a shared machine. */
+export const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");

@@ -15,8 +15,6 @@ const EnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
-  // The PostgreSQL client's socket: Deno.connect (plain TCP URLs) or node:net (src/db/deno-socket.ts).
-  DATABASE_SOCKET: z.enum(["deno", "node"]).default("deno"),
   DATA_DIR: z.string().min(1).default("./data"),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEALED_BID_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes, base64").optional(),
@@ -71,7 +69,6 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** PostgreSQL statement_timeout (0: none); a statement with no answer at all is abandoned a second later. */
   dbStatementTimeoutMs: number;
-  dbSocket: "deno" | "node";
   dataDir: string;
   jwtSecret?: string;
   sealedBidKey?: string;
@@ -146,7 +143,6 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     poolMax: e.DATABASE_POOL_MAX,
     dbConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
-    dbSocket: e.DATABASE_SOCKET,
     dataDir: e.DATA_DIR,
     jwtSecret: e.JWT_SECRET,
     sealedBidKey: e.SEALED_BID_KEY,

@@ -6,14 +6,12 @@
  * (its sid goes into revoked_sessions until the token would have expired).
  */
 import type { Context } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
-import { parse as parseCookie } from "hono/utils/cookie";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { jwtVerify, SignJWT } from "jose";
 import type { AppEnv, SessionUser } from "../lib/deps.ts";
 import { isDatabaseError } from "../db/errors.ts";
 import { ServiceUnavailable } from "../lib/errors.ts";
-import { answerFrom, jsonTemplate, markComplete } from "../lib/security.ts";
-import type { SessionCache, TokenClaims } from "./session-cache.ts";
+import type { TokenClaims } from "./session-cache.ts";
 import { currentUserJson } from "./user-json.ts";
 import { findSessionUser, revokeSession, type SessionUserRow } from "./queries.ts";
 
@@ -33,9 +31,6 @@ export function signingKey(raw: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
-
-/** Requests whose answer must carry a Set-Cookie prepared by this file (issued, renewed or cleared). */
-const cookieSet = new WeakSet<Context>();
 
 export function isHttps(c: Context<AppEnv>): boolean {
   const { config } = c.get("deps");
@@ -57,7 +52,6 @@ export async function issueSession(
     .setIssuedAt()
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
     .sign(await signingKey(secrets.jwtKey));
-  cookieSet.add(c);
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
@@ -68,7 +62,6 @@ export async function issueSession(
 }
 
 export function clearSession(c: Context<AppEnv>) {
-  cookieSet.add(c);
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
 }
 
@@ -89,7 +82,7 @@ export async function endSession(c: Context<AppEnv>) {
  */
 export async function resolveSession(c: Context<AppEnv>): Promise<void> {
   c.set("user", null);
-  const token = sessionToken(c.req.raw.headers.get("cookie"));
+  const token = getCookie(c, SESSION_COOKIE);
   if (!token) return;
   const { secrets, db } = c.get("deps");
   try {
@@ -140,43 +133,6 @@ function needsRenewal(payload: TokenClaims): boolean {
   return Date.now() / 1000 - (payload.iat ?? 0) > SESSION_TTL_SECONDS / 2;
 }
 
-/**
- * The signed-in user of a Cookie header when everything the check needs is already cached (the
- * verified token, the session's row) and the answer needs no Set-Cookie (no renewal, no clearing):
- * the server's front door answers `GET /api/auth/user` with it (src/lib/pipeline.ts). The same
- * checks as resolveSession, on the same caches; `undefined` means "take the ordinary path", which
- * reads what is missing, renews or clears the cookie, or refuses.
- */
-export function cachedSessionUser(cache: SessionCache, cookieHeader: string | null): SessionUser | undefined {
-  const token = sessionToken(cookieHeader);
-  if (!token) return undefined;
-  const payload = cache.verifiedToken(token);
-  if (!payload) return undefined;
-  const sid = sessionIdOf(payload);
-  if (!sid) return undefined;
-  const row = cache.get(Number(payload.sub), sid);
-  if (!row || !isValidSession(row, payload) || needsRenewal(payload)) return undefined;
-  return sessionUserOf(row);
-}
-
-/**
- * The session cookie's value in a Cookie header, as Hono's getCookie reads it, remembered per
- * header: a browser sends the same header on every request, and parsing it (split, trim, two
- * regular expressions, URI decoding over a JWT-long value) is a pure function of the string.
- */
-const cookieTokens = new Map<string, string | undefined>();
-export function sessionToken(header: string | null): string | undefined {
-  if (!header) return undefined;
-  if (cookieTokens.has(header)) return cookieTokens.get(header);
-  const token = parseCookie(header, SESSION_COOKIE)[SESSION_COOKIE];
-  // Bounded in count and size (at most about 4 MB), whatever headers clients send.
-  if (header.length <= 4096) {
-    if (cookieTokens.size >= 1000) cookieTokens.clear();
-    cookieTokens.set(header, token);
-  }
-  return token;
-}
-
 /** The row without the fields only the session check needs; made once per cached row, not per request. */
 const users = new WeakMap<SessionUserRow, SessionUser>();
 function sessionUserOf(row: SessionUserRow): SessionUser {
@@ -190,33 +146,7 @@ function sessionUserOf(row: SessionUserRow): SessionUser {
   return user;
 }
 
-/**
- * The user answer per session user, i.e. per cached row (it changes only when the row does): a
- * Response with the JSON and every fixed header, copied per request (src/lib/security.ts jsonTemplate).
- */
-const userAnswers = new WeakMap<SessionUser, Response>();
-function userAnswerTemplate(user: SessionUser): Response {
-  let template = userAnswers.get(user);
-  if (template === undefined) {
-    template = jsonTemplate(JSON.stringify(currentUserJson(user)));
-    userAnswers.set(user, template);
-  }
-  return template;
-}
-
-/** `GET /api/auth/user`'s answer for a user, with its final headers (the front door's and the route's). */
-export function currentUserAnswer(user: SessionUser, requestId: string): Response {
-  return answerFrom(userAnswerTemplate(user), requestId);
-}
-
-/**
- * `GET /api/auth/user`'s answer on the ordinary path (the front door answers most calls before it):
- * when the session cookie was renewed on this request the pipeline adds the headers to the Set-Cookie answer.
- */
+/** `GET /api/auth/user`'s answer: the signed-in user as the SPA reads it. */
 export function currentUserResponse(c: Context<AppEnv>): Response {
-  const user = c.get("user")!;
-  if (cookieSet.has(c)) {
-    return c.body(JSON.stringify(currentUserJson(user)), 200, { "Content-Type": "application/json" });
-  }
-  return markComplete(currentUserAnswer(user, c.get("requestId")));
+  return c.json(currentUserJson(c.get("user")!));
 }

@@ -3,7 +3,7 @@ import type { Db } from "./types.ts";
 
 type OpenConfig =
   & Pick<Config, "databaseUrl" | "poolMax" | "dataDir">
-  & Partial<Pick<Config, "dbConnectTimeoutMs" | "dbStatementTimeoutMs" | "dbSocket">>;
+  & Partial<Pick<Config, "dbConnectTimeoutMs" | "dbStatementTimeoutMs">>;
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR/pgdata. */
 export async function openDatabase(config: OpenConfig): Promise<Db> {
@@ -12,7 +12,6 @@ export async function openDatabase(config: OpenConfig): Promise<Db> {
     return openPostgres(config.databaseUrl, config.poolMax, {
       connectTimeoutMs: config.dbConnectTimeoutMs,
       statementTimeoutMs: config.dbStatementTimeoutMs,
-      socket: config.dbSocket,
     });
   }
   await Deno.mkdir(config.dataDir, { recursive: true });

@@ -1,7 +1,6 @@
 import postgres from "postgres";
 import type { Db, Queryable } from "./types.ts";
 import { DatabaseUnavailable } from "./errors.ts";
-import { denoSocketFor } from "./deno-socket.ts";
 import { type Listener, openListener } from "./listener.ts";
 
 type Sql = postgres.Sql | postgres.TransactionSql | postgres.ReservedSql;
@@ -11,11 +10,6 @@ export interface PostgresTimeouts {
   connectTimeoutMs?: number;
   /** 0: no limit. */
   statementTimeoutMs?: number;
-  /**
-   * "node": Deno's node:net socket (postgres.js's default); "deno" (default): Deno.connect
-   * (src/db/deno-socket.ts) for plain TCP URLs; TLS and Unix-socket URLs always use the default.
-   */
-  socket?: "deno" | "node";
 }
 export const DEFAULT_CONNECT_TIMEOUT_MS = 1500;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
@@ -93,12 +87,9 @@ export function openPostgres(url: string, poolMax: number, timeouts: PostgresTim
   const connectMs = timeouts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const statementMs = timeouts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const capMs = statementMs ? statementMs + 1000 : 0;
-  // Deno.connect instead of node:net (src/db/deno-socket.ts; figures in docs/benchmarks.md).
-  const socket = timeouts.socket === "node" ? undefined : denoSocketFor(url);
   const pool = (max: number, planCacheMode: string) =>
     postgres(url, {
       max,
-      ...(socket ? { socket: socket as never } : {}),
       // Seconds (fractions allowed): an unreachable server fails fast instead of after 30 s.
       connect_timeout: connectMs / 1000,
       onnotice: () => {},
@@ -142,7 +133,6 @@ export function openPostgres(url: string, poolMax: number, timeouts: PostgresTim
     ...wrap(sql, capMs, undefined, cachedPlans),
     listen(channel, handlers) {
       listener ??= openListener(url, {
-        ...(socket ? { socket: socket as never } : {}),
         connect_timeout: connectMs / 1000,
         onnotice: () => {},
         connection: { application_name: "procurement" },

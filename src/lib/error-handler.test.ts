@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
+import { requestId } from "hono/request-id";
 import type { AppEnv, Deps } from "./deps.ts";
 import { errorHandler } from "./error-handler.ts";
 import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized } from "./errors.ts";
@@ -14,10 +15,15 @@ function appThrowing(error: unknown) {
     void lines.push({ level, msg, fields });
   const logger: Logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
   const app = new Hono<AppEnv>();
-  app.use("*", async (c, next) => {
-    c.set("deps", { logger } as unknown as Deps);
-    await next();
-  }, requestLog);
+  app.use(
+    "*",
+    async (c, next) => {
+      c.set("deps", { logger } as unknown as Deps);
+      await next();
+    },
+    requestId(),
+    requestLog,
+  );
   app.onError(errorHandler);
   app.get("/boom", () => {
     throw error;

@@ -1,17 +1,9 @@
 /**
- * The per-request path (docs/benchmarks.md): one global middleware instead of a
- * chain, cached router answers, the session cookie parsed once per Cookie header. Speed is measured
- * by bench/throughput.ts, not here; these tests pin the shape and that the shortcuts answer exactly
- * as the long way does.
+ * The per-request path (src/app.ts, docs/decisions/029-stock-parts.md): Hono's own middleware where
+ * it has one (request id, security headers, body limit) and the app's steps after them. These tests
+ * pin what a client sees of that path, whichever step answers.
  */
 import assert from "node:assert/strict";
-import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
-import { SmartRouter } from "hono/router/smart-router";
-import { RegExpRouter } from "hono/router/reg-exp-router";
-import { TrieRouter } from "hono/router/trie-router";
-import { CachedRouter } from "../../src/lib/cached-router.ts";
-import { SESSION_COOKIE, sessionToken } from "../../src/auth/session.ts";
 import { recordingLogger, testApp } from "../helpers/app.ts";
 import { testBackend } from "../helpers/db.ts";
 import { as } from "../helpers/users.ts";
@@ -21,56 +13,7 @@ const logger = recordingLogger();
 const t = await testApp({ logger });
 Deno.test.afterAll(() => t.close());
 
-Deno.test(`${tag} a request runs one global middleware before the route's own handlers`, () => {
-  const global = t.app.routes.filter((r) => r.method === "ALL" && r.path === "/*");
-  assert.equal(global.length, 1, "one app.use('*') middleware");
-  const api = t.app.routes.filter((r) => r.method === "ALL" && r.path === "/api/*");
-  assert.equal(api.length, 1, "no /api/* middleware chain: only the JSON 404 for unknown API paths");
-});
-
-Deno.test(`${tag} the cached router answers exactly as Hono's router for every route, also after it was cleared for size`, () => {
-  const cached = new CachedRouter<string>(50);
-  const plain = new SmartRouter<string>({ routers: [new RegExpRouter(), new TrieRouter()] });
-  for (const [i, r] of t.app.routes.entries()) {
-    cached.add(r.method, r.path, `${i}`);
-    plain.add(r.method, r.path, `${i}`);
-  }
-  const paths = t.app.routes.map((r) => r.path.replace(/:[^/{]+(\{[^}]*\})?/g, "12").replace(/\*$/, "x"));
-  paths.push("/", "/healthz", "/api", "/api/no-such-thing", "/assets/a.js", "/api/purchase-requests/abc");
-  for (let round = 0; round < 2; round++) {
-    for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH"]) {
-      for (const path of paths) {
-        assert.deepEqual(cached.match(method, path), plain.match(method, path), `${method} ${path}`);
-      }
-    }
-  }
-});
-
-Deno.test(`${tag} the session cookie is read as Hono's getCookie reads it, whatever the Cookie header`, async () => {
-  const app = new Hono().get("/", (c) => c.json({ token: getCookie(c, SESSION_COOKIE) ?? null }));
-  const headers = [
-    "session=abc.def.ghi",
-    "theme=dark; session=abc.def.ghi; lang=fr",
-    ' session = "abc.def.ghi" ',
-    "session=a%20b",
-    "session=bad%zz",
-    "session=first; session=second",
-    "sessionx=1; xsession=2",
-    "session=",
-    "session=has space",
-    "other=1",
-    "",
-  ];
-  for (let round = 0; round < 2; round++) {
-    for (const header of headers) {
-      const res = await app.request("/", { headers: header ? { cookie: header } : {} });
-      const { token } = await res.json();
-      assert.equal(sessionToken(header || null) ?? null, token, JSON.stringify(header));
-    }
-  }
-});
-
-Deno.test(`${tag} a refusal by the global middleware still carries the security headers, the request id and a log line`, async () => {
+Deno.test(`${tag} a refusal by a middleware still carries the security headers, the request id and a log line`, async () => {
   const user = await as(t, "purchase_team");
   const res = await user.request("/api/profile/preferences", {
     method: "PUT",
@@ -99,4 +42,40 @@ Deno.test(`${tag} request ids are unique and UUID-shaped`, async () => {
     ids.add(id);
   }
   assert.equal(ids.size, 200);
+});
+
+Deno.test(`${tag} a client's sane X-Request-Id is kept and logged, anything else replaced`, async () => {
+  for (const [sent, kept] of [["trace_1-A=", true], ["has space", false], ["x".repeat(65), false], ['a"b', false]]) {
+    const res = await t.app.request("/api/no-such-thing", { headers: { "x-request-id": sent as string } });
+    await res.body?.cancel();
+    const id = res.headers.get("x-request-id") ?? "";
+    if (kept) assert.equal(id, sent);
+    else assert.match(id, /^[0-9a-f-]{36}$/, JSON.stringify(sent));
+    const line = logger.lines.findLast((l) => l.msg === "request");
+    assert.equal(line?.fields?.requestId, id, "the log line carries the answer's id");
+  }
+});
+
+Deno.test(`${tag} an /api body over the limit is refused with 413 and the API's error code, with every header`, async () => {
+  const user = await as(t, "purchase_team");
+  const big = "x".repeat(50 * 1024 * 1024 + 1);
+  const res = await user.request("/api/profile/preferences", {
+    method: "PUT",
+    headers: { "content-type": "application/json", "x-request-id": "too-big-1" },
+    body: big,
+  });
+  assert.equal(res.status, 413);
+  assert.equal((await res.json()).code, "generic.payloadTooLarge");
+  assert.equal(res.headers.get("x-request-id"), "too-big-1");
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+});
+
+Deno.test(`${tag} an answer its handler built itself (an XLSX export) carries the request id and the short set too`, async () => {
+  const finance = await as(t, "cost_finance_controller");
+  const res = await finance.request("/api/reports/savings/export.xlsx", { headers: { "x-request-id": "xlsx-1" } });
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /spreadsheetml/);
+  await res.body?.cancel();
+  assert.equal(res.headers.get("x-request-id"), "xlsx-1");
+  assert.equal(res.headers.get("content-security-policy"), "default-src 'none'; frame-ancestors 'none'");
 });

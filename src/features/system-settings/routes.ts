@@ -20,7 +20,7 @@ import { backupLines, summarise, toByteStream } from "../../backup/write.ts";
 import { encryptArchive } from "../../backup/archive.ts";
 import { openBackup, restoreBackup } from "../../backup/restore.ts";
 import { sealLegacyBidders } from "../../sealing/bidder.ts";
-import { RESTORE_PATH } from "../../lib/pipeline.ts";
+import { RESTORE_PATH } from "../../lib/body-limit.ts";
 import { BadRequest, validationError } from "../../lib/errors.ts";
 import { errorText } from "../../shared/error-codes.ts";
 import { restoreResultSchema } from "../../shared/schemas/responses/users.ts";
