@@ -11,6 +11,7 @@
  * reviewing is staff work, so they are declared for the reviewing staff roles only.
  */
 import { Hono } from "hono";
+import type { z } from "zod";
 import type { Context } from "hono";
 import { allow, roles } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
@@ -44,6 +45,25 @@ const awardBodySchema = awardSchema.extend({
   quotationId: idSchema("quotationId is required"),
   comment: safeString().trim().max(2000).optional().default(""),
 });
+
+type AwardInput = { out: { param: { id: number }; json: z.output<typeof awardBodySchema> } };
+
+/** The award routes of both kinds of request: the same guard, body and answer; the path names the request. */
+function awardRoute(kind: "purchase_request" | "bid_request", summary: string) {
+  return [
+    roles(REVIEWERS, { tags: TAGS, summary, ok: r.awardResultSchema, status: 201, errors: [409] }),
+    validate("param", idParamSchema),
+    validate("json", awardBodySchema),
+    async (c: Context<AppEnv, string, AwardInput>) => {
+      const { quotationId, comment, justification } = c.req.valid("json");
+      const target = { kind, requestId: c.req.valid("param").id };
+      return c.json(
+        await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
+        201,
+      );
+    },
+  ] as const;
+}
 
 function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: string) {
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
@@ -248,41 +268,9 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/purchase-requests/:id/award",
-    roles(REVIEWERS, {
-      tags: TAGS,
-      summary: "Award a quotation: approve it, reject the others, issue the PO",
-      ok: r.awardResultSchema,
-      status: 201,
-      errors: [409],
-    }),
-    validate("param", idParamSchema),
-    validate("json", awardBodySchema),
-    async (c) => {
-      const { quotationId, comment, justification } = c.req.valid("json");
-      const target = { kind: "purchase_request" as const, requestId: c.req.valid("param").id };
-      return c.json(
-        await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
-        201,
-      );
-    },
+    ...awardRoute("purchase_request", "Award a quotation: approve it, reject the others, issue the PO"),
   )
   .post(
     "/api/bid-requests/:id/award",
-    roles(REVIEWERS, {
-      tags: TAGS,
-      summary: "Award a closed bid: approve, reject the others, issue the PO",
-      ok: r.awardResultSchema,
-      status: 201,
-      errors: [409],
-    }),
-    validate("param", idParamSchema),
-    validate("json", awardBodySchema),
-    async (c) => {
-      const { quotationId, comment, justification } = c.req.valid("json");
-      const target = { kind: "bid_request" as const, requestId: c.req.valid("param").id };
-      return c.json(
-        await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
-        201,
-      );
-    },
+    ...awardRoute("bid_request", "Award a closed bid: approve, reject the others, issue the PO"),
   );
