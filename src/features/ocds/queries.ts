@@ -21,6 +21,13 @@ const BID_DATE = `greatest(br.updated_at, br.unsealed_at, pr.updated_at, a.creat
 const PR_DATE = `greatest(pr.updated_at, a.created_at, po.updated_at,
   (select max(q.updated_at) from quotations q where q.purchase_request_id = pr.id))`;
 
+/** The rows BID_DATE and PR_DATE read, joined to `br` and `pr`. */
+const BID_DATE_JOINS = `left join purchase_requests pr on pr.id = br.purchase_request_id
+       left join awards a on a.bid_request_id = br.id
+       left join purchase_orders po on po.id = a.purchase_order_id`;
+const PR_DATE_JOINS = `left join awards a on a.purchase_request_id = pr.id and a.bid_request_id is null
+       left join purchase_orders po on po.id = a.purchase_order_id`;
+
 /** Bid statuses not published (drafts, waiting for approval), and cancelled. */
 const UNPUBLISHED = "('draft', 'pending_approval')";
 const UNPUBLISHED_OR_CANCELLED = "('draft', 'pending_approval', 'cancelled')";
@@ -32,15 +39,12 @@ const PR_STANDALONE = `pr.status <> 'draft' and not exists (
 const PROCESSES = `
   select 'BR'::text as kind, br.id, ${BID_DATE} as date
     from bid_requests br
-    left join purchase_requests pr on pr.id = br.purchase_request_id
-    left join awards a on a.bid_request_id = br.id
-    left join purchase_orders po on po.id = a.purchase_order_id
+    ${BID_DATE_JOINS}
    where br.status not in ${UNPUBLISHED}
   union all
   select 'PR'::text, pr.id, ${PR_DATE}
     from purchase_requests pr
-    left join awards a on a.purchase_request_id = pr.id and a.bid_request_id is null
-    left join purchase_orders po on po.id = a.purchase_order_id
+    ${PR_DATE_JOINS}
    where ${PR_STANDALONE}`;
 
 export interface ProcessKey {
@@ -116,9 +120,7 @@ export async function bids(db: Queryable, ids: number[]): Promise<BidRow[]> {
         c.name as "categoryName", br.purchase_request_id as "purchaseRequestId", ${BID_DATE} as date
        from bid_requests br
        left join categories c on c.id = br.category_id
-       left join purchase_requests pr on pr.id = br.purchase_request_id
-       left join awards a on a.bid_request_id = br.id
-       left join purchase_orders po on po.id = a.purchase_order_id
+       ${BID_DATE_JOINS}
       where br.id = any($1::int[])`,
   );
 }
@@ -151,8 +153,7 @@ export async function purchaseRequests(db: Queryable, ids: number[]): Promise<Pu
         (${PR_STANDALONE}) as standalone, ${PR_DATE} as date
        from purchase_requests pr
        left join categories c on c.id = pr.category_id
-       left join awards a on a.purchase_request_id = pr.id and a.bid_request_id is null
-       left join purchase_orders po on po.id = a.purchase_order_id
+       ${PR_DATE_JOINS}
       where pr.id = any($1::int[])`,
   );
 }
