@@ -14,18 +14,9 @@ import type { Queryable } from "../../db/types.ts";
 /** Purchase order statuses whose not-yet-received value is still committed. */
 export const OPEN_PO_STATUSES = ["issued", "acknowledged", "partially_received", "received"];
 
-export interface BudgetRow {
+export interface BudgetRow extends BudgetWrite {
   id: number;
-  department: string | null;
-  categoryId: number | null;
   categoryName: string | null;
-  fiscalYear: number;
-  quarter: number | null;
-  periodStart: string;
-  periodEnd: string;
-  amount: string;
-  currency: string;
-  notes: string;
   version: number;
   createdAt: Date;
   updatedAt: Date;
