@@ -263,29 +263,6 @@ export async function setBidStatus(tx: Queryable, id: number, status: string) {
   ]);
 }
 
-/** Items of a purchase request, for converting it into a bid request. */
-export async function purchaseRequestForConversion(tx: Queryable, prId: number) {
-  const pr = (await tx.query<{ id: number; status: string; categoryId: number | null; requestNumber: string }>(
-    `select id, status, category_id as "categoryId", request_number as "requestNumber" from purchase_requests
-      where id = $1 for update`,
-    [prId],
-  ))[0];
-  if (!pr) return undefined;
-  const items = await tx.query<{
-    name: string;
-    specifications: string;
-    quantity: number;
-    unit: string;
-    estimatedPrice: string;
-    categoryId: number | null;
-  }>(
-    `select name, specifications, quantity, unit, estimated_price as "estimatedPrice", category_id as "categoryId"
-       from purchase_request_items where purchase_request_id = $1 order by position, id`,
-    [prId],
-  );
-  return { ...pr, items };
-}
-
 /** Opens bidding whose start time has come and closes bidding whose deadline has passed. */
 export async function advanceBidClock(tx: Queryable) {
   const opened = await tx.query<{ id: number }>(

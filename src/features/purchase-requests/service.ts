@@ -41,6 +41,12 @@ export {
   setStatus as setPurchaseRequestStatus,
 } from "./queries.ts";
 
+/** A request about to become a bid request: locked, with its items in order (undefined when none has the id). */
+export async function purchaseRequestForConversion(tx: Queryable, id: number) {
+  const pr = await q.lockPurchaseRequest(tx, id);
+  return pr && { ...pr, items: await q.itemSnapshot(tx, id) };
+}
+
 /** The sum of the items must fit the budget column (numeric(14,2)); a 500 from the insert is not an answer. */
 function checkBudget(budgetCents: number) {
   if (budgetCents > MAX_CENTS) {
