@@ -7,7 +7,7 @@ import { signedInActor } from "../../auth/actor.ts";
 import { allow, roles } from "../../auth/guard.ts";
 import { parseWith } from "../../lib/body.ts";
 import type { AppEnv } from "../../lib/deps.ts";
-import { validate } from "../../lib/validate.ts";
+import { withIdAndJson } from "../../lib/with-id.ts";
 import { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import {
   bidAmendmentSchema,
@@ -15,7 +15,6 @@ import {
   bidRejectSchema,
   bidVersionSchema,
 } from "../../shared/schemas/bid-edit.ts";
-import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as l from "./lifecycle.ts";
 import { bidOr404 } from "./routes.ts";
 import * as r from "../../shared/schemas/responses/bids.ts";
@@ -31,16 +30,13 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
       ok: r.bidRequestResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", bidRequestSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(bidRequestSchema, async (c, id) => {
       const actor = signedInActor(c);
       l.mayEdit(actor); // before the version is read: 403 comes first
       const { version } = parseWith(bidVersionSchema, await c.req.json());
       await l.editDraft(c.get("deps").db, actor, id, c.req.valid("json"), version);
       return c.json(await bidOr404(c, id));
-    },
+    }),
   )
   .post(
     "/api/bid-requests/:id/amendments",
@@ -50,14 +46,11 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
       ok: r.bidRequestResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", bidAmendmentSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(bidAmendmentSchema, async (c, id) => {
       const { db, secrets } = c.get("deps");
       await l.amend(db, signedInActor(c), id, c.req.valid("json"), secrets.sealedBidKey);
       return c.json(await bidOr404(c, id));
-    },
+    }),
   )
   .post(
     "/api/bid-requests/:id/approve",
@@ -67,13 +60,10 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
       ok: r.bidRequestResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", bidApproveSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(bidApproveSchema, async (c, id) => {
       await l.approve(c.get("deps").db, signedInActor(c), id, c.req.valid("json").comment);
       return c.json(await bidOr404(c, id));
-    },
+    }),
   )
   .post(
     "/api/bid-requests/:id/reject",
@@ -83,11 +73,8 @@ export const bidLifecycleRoutes = new Hono<AppEnv>()
       ok: r.bidRequestResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", bidRejectSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(bidRejectSchema, async (c, id) => {
       await l.reject(c.get("deps").db, signedInActor(c), id, c.req.valid("json").comment);
       return c.json(await bidOr404(c, id));
-    },
+    }),
   );

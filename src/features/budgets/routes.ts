@@ -12,6 +12,7 @@ import type { AppEnv } from "../../lib/deps.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
 import {
   budgetListQuerySchema,
@@ -200,10 +201,7 @@ export const budgetRoutes = new Hono<AppEnv>()
       "budgets.manage",
       doc("Edit a budget; needs the version read", { ok: r.budgetDetailResponseSchema, errors: [409] }),
     ),
-    validate("param", idParamSchema),
-    validate("json", budgetUpdateSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(budgetUpdateSchema, async (c, id) => {
       const v = c.req.valid("json");
       const { db } = c.get("deps");
       const w = await toWrite(db, v);
@@ -230,7 +228,7 @@ export const budgetRoutes = new Hono<AppEnv>()
         })
       );
       return c.json(await s.budgetDetail(db, id));
-    },
+    }),
   )
   .delete(
     "/api/budgets/:id",
@@ -238,9 +236,7 @@ export const budgetRoutes = new Hono<AppEnv>()
       "budgets.manage",
       doc("Delete a budget (its requests and orders are not touched)", { status: 204, errors: [409] }),
     ),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       await c.get("deps").db.tx(async (tx) => {
         const cur = await q.getBudget(tx, id, true);
         if (!cur) throw new NotFound("budgets.notFound");
@@ -258,5 +254,5 @@ export const budgetRoutes = new Hono<AppEnv>()
         });
       });
       return c.body(null, 204);
-    },
+    }),
   );

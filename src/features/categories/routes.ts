@@ -5,9 +5,9 @@ import { audit, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { categorySchema } from "../../shared/schemas/categories.ts";
-import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 import * as r from "../../shared/schemas/responses/admin.ts";
 
@@ -57,10 +57,7 @@ export const categoryRoutes = new Hono<AppEnv>()
       ok: r.categoryRowSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", categorySchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(categorySchema, async (c, id) => {
       const body = c.req.valid("json");
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
@@ -76,7 +73,7 @@ export const categoryRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await q.getCategory(db, id));
-    },
+    }),
   )
   .delete(
     "/api/categories/:id",
@@ -86,9 +83,7 @@ export const categoryRoutes = new Hono<AppEnv>()
       status: 204,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       await c.get("deps").db.tx(async (tx) => {
         const before = await q.getCategory(tx, id);
         if (!before) throw new NotFound("categories.notFound");
@@ -100,5 +95,5 @@ export const categoryRoutes = new Hono<AppEnv>()
         await audit(tx, c, { action: "DELETE", entityType: "category", entityId: id, metadata: { name: before.name } });
       });
       return c.body(null, 204);
-    },
+    }),
   );

@@ -14,6 +14,7 @@ import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
 import { encrypt, sha256Hex } from "../../lib/crypto.ts";
 import { getSetting, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
+import { withIdAndJson } from "../../lib/with-id.ts";
 import { badCursor, pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { checkUpload, storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
@@ -119,10 +120,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
       ok: r.vendorQuotationSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", extendValiditySchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(extendValiditySchema, async (c, id) => {
       const me = c.get("user")!;
       const { db, secrets } = c.get("deps");
       await extendValidity(
@@ -134,7 +132,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
       );
       const [row] = await q.vendorQuotations(c.get("deps").db, me.id, id, await myTags(c));
       return c.json(await present(c, row));
-    },
+    }),
   )
   .post(
     "/api/vendor/quotations",

@@ -19,6 +19,7 @@ import type { Queryable } from "../../db/types.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { awardSchema, evaluationSchema, quotationStatusSchema } from "../../shared/schemas/bids.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
@@ -135,10 +136,7 @@ export const quotationRoutes = new Hono<AppEnv>()
       ok: r.quotationReviewedSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", quotationStatusSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(quotationStatusSchema, async (c, id) => {
       const { status, comment, justification } = c.req.valid("json");
       const { db } = c.get("deps");
       const target = await requestOf(db, id);
@@ -164,7 +162,7 @@ export const quotationRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await quotationDetail(db, id));
-    },
+    }),
   )
   .post(
     "/api/quotations/:id/request-extension",
@@ -175,15 +173,13 @@ export const quotationRoutes = new Hono<AppEnv>()
       ok: r.quotationDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const { db, config } = c.get("deps");
       const target = await requestOf(db, id);
       const link = `${config.publicUrl ?? new URL(c.req.url).origin}/dashboard`;
       await db.tx((tx) => requestExtension(tx, c, target, id, link));
       return c.json(await quotationDetail(db, id));
-    },
+    }),
   )
   .put(
     "/api/quotations/:id/evaluation",
@@ -193,10 +189,7 @@ export const quotationRoutes = new Hono<AppEnv>()
       ok: r.quotationDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", evaluationSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(evaluationSchema, async (c, id) => {
       const { technicalScore, comment } = c.req.valid("json");
       const score = Math.round(technicalScore * 100) / 100;
       const { db } = c.get("deps");
@@ -217,7 +210,7 @@ export const quotationRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await quotationDetail(db, id));
-    },
+    }),
   )
   .get(
     "/api/quotations/:id/pdf",
@@ -227,16 +220,14 @@ export const quotationRoutes = new Hono<AppEnv>()
       ok: { media: "application/pdf" },
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const me = c.get("user")!;
       const row = await q.getQuotation(c.get("deps").db, id);
       if (!row || (me.role === "vendor" && row.vendorId !== me.id)) throw new NotFound("quotations.notFound");
       if (row.sealed || row.bidLocked || row.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
       const bytes = await quotationPdf({ ...row, totalAmount: row.totalAmount });
       return pdfResponse(c, bytes, `quotation-${row.id}-${row.requestNumber}`);
-    },
+    }),
   )
   .get(
     "/api/purchase-requests/:id/comparison",

@@ -10,11 +10,12 @@ import { audit, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withIdAndJson } from "../../lib/with-id.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { changePasswordSchema } from "../../shared/schemas/auth.ts";
 import { DEFAULT_PREFERENCES, preferencesSchema } from "../../shared/schemas/preferences.ts";
 import { userLanguageSchema } from "../../shared/schemas/language.ts";
-import { idParamSchema, updateProfileSchema } from "../../shared/schemas/users.ts";
+import { updateProfileSchema } from "../../shared/schemas/users.ts";
 import * as users from "./queries.ts";
 import { DUPLICATE_EMAIL } from "./routes.ts";
 import * as q from "./profile-queries.ts";
@@ -66,10 +67,7 @@ export const profileRoutes = new Hono<AppEnv>()
       ok: r.userResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updateProfileSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updateProfileSchema, async (c, id) => {
       selfOrAdmin(c, id);
       const body = c.req.valid("json");
       const { db } = c.get("deps");
@@ -88,7 +86,7 @@ export const profileRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await users.getUser(db, id));
-    },
+    }),
   )
   .put(
     "/api/users/:id/change-password",
@@ -98,10 +96,7 @@ export const profileRoutes = new Hono<AppEnv>()
       ok: messageSchema,
       errors: [429],
     }),
-    validate("param", idParamSchema),
-    validate("json", changePasswordSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(changePasswordSchema, async (c, id) => {
       const me = c.get("user")!;
       if (me.id !== id) throw new Forbidden("profile.ownPasswordOnly");
       const { currentPassword, newPassword } = c.req.valid("json");
@@ -125,7 +120,7 @@ export const profileRoutes = new Hono<AppEnv>()
       // The version bump ended every session; this one continues with a fresh token.
       await issueSession(c, { id, tokenVersion: me.tokenVersion + 1 });
       return c.json({ message: "Password changed" });
-    },
+    }),
   )
   .post(
     "/api/auth/2fa/setup",

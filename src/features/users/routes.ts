@@ -8,10 +8,10 @@ import type { AppEnv } from "../../lib/deps.ts";
 import type { Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { ROLES } from "../../shared/roles.ts";
 import {
   createUserSchema,
-  idParamSchema,
   listUsersQuerySchema,
   updateRoleSchema,
   updateStatusSchema,
@@ -116,10 +116,7 @@ export const userRoutes = new Hono<AppEnv>()
       ok: r.userResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updateUserSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updateUserSchema, async (c, id) => {
       const body = c.req.valid("json");
       const before = await userOr404(c, id);
       const newHash = body.newPassword ? await hashPassword(body.newPassword) : undefined;
@@ -139,7 +136,7 @@ export const userRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await q.getUser(db, id));
-    },
+    }),
   )
   .put(
     "/api/admin/users/:id/role",
@@ -149,10 +146,7 @@ export const userRoutes = new Hono<AppEnv>()
       ok: r.userResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updateRoleSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updateRoleSchema, async (c, id) => {
       const { roleId } = c.req.valid("json");
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
@@ -178,7 +172,7 @@ export const userRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await userOr404(c, id));
-    },
+    }),
   )
   .put(
     "/api/admin/users/:id/status",
@@ -188,10 +182,7 @@ export const userRoutes = new Hono<AppEnv>()
       ok: r.userResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updateStatusSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updateStatusSchema, async (c, id) => {
       const { isActive } = c.req.valid("json");
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
@@ -212,7 +203,7 @@ export const userRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await userOr404(c, id));
-    },
+    }),
   )
   .post(
     "/api/admin/users/:id/reset-password",
@@ -221,9 +212,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: "Reset to a random temporary password, shown once; the user must change it at next sign-in",
       ok: r.temporaryPasswordSchema,
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
       await c.get("deps").db.tx(async (tx) => {
@@ -233,5 +222,5 @@ export const userRoutes = new Hono<AppEnv>()
       });
       c.header("Cache-Control", "no-store");
       return c.json({ temporaryPassword: password });
-    },
+    }),
   );
