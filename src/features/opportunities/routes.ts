@@ -10,7 +10,7 @@ import { roles } from "../../auth/guard.ts";
 import { actorOf, audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
-import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
+import { readObjectAndFiles } from "../../lib/body.ts";
 import { encrypt, sha256Hex } from "../../lib/crypto.ts";
 import { getSetting, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
@@ -151,19 +151,12 @@ export const opportunityRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const me = c.get("user")!;
-      const { fields, files } = await readJsonOrMultipart(c);
-      let raw: unknown = fields;
-      if (typeof fields.quotation === "string") {
-        try {
-          raw = JSON.parse(fields.quotation);
-        } catch {
-          throw new BadRequest("opportunities.quotationJson", [{
-            path: "quotation",
-            message: "quotation must be a JSON string",
-          }]);
-        }
-      }
-      const v = parseWith(quotationSubmissionSchema, raw);
+      const { value: v, files } = await readObjectAndFiles(
+        c,
+        "quotation",
+        quotationSubmissionSchema,
+        "opportunities.quotationJson",
+      );
       const uploads = files.attachments ?? [];
       if (uploads.length > MAX_ATTACHMENTS) {
         throw new BadRequest("opportunities.tooManyAttachments", [], { max: MAX_ATTACHMENTS });

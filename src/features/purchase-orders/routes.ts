@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { allow, roles } from "../../auth/guard.ts";
-import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
+import { readObjectAndFiles } from "../../lib/body.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
@@ -198,19 +198,12 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
       }),
     }),
     ...withId(async (c, id) => {
-      const { fields, files } = await readJsonOrMultipart(c);
-      let raw: unknown = fields;
-      if (typeof fields.receipt === "string") {
-        try {
-          raw = JSON.parse(fields.receipt);
-        } catch {
-          throw new BadRequest("purchaseOrders.receiptJson", [{
-            path: "receipt",
-            message: "receipt must be a JSON string",
-          }]);
-        }
-      }
-      const input = parseWith(receiptSchema, raw);
+      const { value: input, files } = await readObjectAndFiles(
+        c,
+        "receipt",
+        receiptSchema,
+        "purchaseOrders.receiptJson",
+      );
       const uploads = files.deliveryNote ?? [];
       if (uploads.length > 1) {
         throw new BadRequest("purchaseOrders.oneDeliveryNote", [{
