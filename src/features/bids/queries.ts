@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
 import { insertRequestItems, type RequestItemCommon } from "../../db/request-items.ts";
+import type { RequestEvent } from "../../db/request-events.ts";
 import type { ApprovalStage } from "../../lib/approval-policy.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 import { cursorSql, type Keyset, keysetRows, limitSql, whereAfter, whereFrom } from "../../db/keyset.ts";
@@ -294,16 +295,7 @@ export async function bidHistory(db: Queryable, id: number) {
 
 export async function addBidEvent(
   tx: Queryable,
-  e: {
-    bidId: number;
-    actorId: number | null;
-    action: string;
-    stage?: string | null;
-    from?: string | null;
-    to?: string | null;
-    comment?: string;
-    details?: Record<string, unknown>;
-  },
+  e: RequestEvent & { bidId: number; details?: Record<string, unknown> },
 ) {
   await tx.query(
     `insert into bid_request_events (bid_request_id, actor_id, action, stage, from_status, to_status, comment, details)
