@@ -12,6 +12,7 @@ import {
   safeString,
 } from "./common.ts";
 import { toCents } from "../money.ts";
+import { requestFormProblem } from "./request-form.ts";
 import { BID_STATUSES } from "../status/bid-request.ts";
 
 export const BID_MESSAGES = {
@@ -94,18 +95,9 @@ export const bidRequestSchema = z.object({
   status: z.enum(["draft", "published"]).optional().default("published"),
 }).superRefine((v, ctx) => {
   const fail = (message: string, path: (string | number)[]) => ctx.addIssue({ code: "custom", message, path });
-  if (!v.title.trim()) return fail(BID_MESSAGES.title, ["title"]);
-  if (!v.description.trim()) return fail(BID_MESSAGES.description, ["description"]);
-  if (!v.department.trim()) return fail(BID_MESSAGES.department, ["department"]);
-  if (!v.qualificationCriteria.trim()) return fail(BID_MESSAGES.qualification, ["qualificationCriteria"]);
-  if (!v.items.length) return fail(BID_MESSAGES.atLeastOneItem, ["items"]);
-  const noName = v.items.findIndex((i) => !i.itemName.trim());
-  if (noName >= 0) return fail(BID_MESSAGES.itemNames, ["items", noName, "itemName"]);
-  const badQty = v.items.findIndex((i) => {
-    const n = Number(i.quantity ?? 1);
-    return !Number.isInteger(n) || n < 1 || n > 1_000_000;
-  });
-  if (badQty >= 0) return fail(BID_MESSAGES.itemQuantities, ["items", badQty, "quantity"]);
+  const own = { field: "qualificationCriteria", value: v.qualificationCriteria, message: BID_MESSAGES.qualification };
+  const problem = requestFormProblem(v, own, BID_MESSAGES);
+  if (problem) return fail(problem.message, problem.path);
   const dates = bidDatesIssue(v.deadline, v.biddingDeadline);
   if (dates) return fail(dates.message, [dates.path]);
   if (v.bondRequired && !((toCents(v.bondAmount ?? 0) ?? 0) > 0)) return fail(BID_MESSAGES.bond, ["bondAmount"]);

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { DATE_MESSAGES, deadlineProblem, idSchema, safeString } from "./common.ts";
 import { toCents } from "../money.ts";
+import { isValidQuantity, requestFormProblem } from "./request-form.ts";
 
 export const PR_MESSAGES = {
   title: "Title is required",
@@ -34,11 +35,6 @@ export const URGENCIES = ["low", "medium", "high", "critical"] as const;
 const text = (max: number) => safeString().max(max, `Text is too long (max ${max})`).optional().default("");
 const moneyInput = z.union([z.number(), safeString()]).optional();
 const quantityInput = z.union([z.number(), safeString()]).optional();
-
-function isValidQuantity(q: unknown) {
-  const n = typeof q === "string" ? Number(q) : q;
-  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 1_000_000;
-}
 
 const fullItem = z.object({
   id: idSchema().optional(),
@@ -74,15 +70,9 @@ export const fullPurchaseRequestSchema = z.object({
   const fail = (message: string, path: (string | number)[]) => {
     ctx.addIssue({ code: "custom", message, path });
   };
-  if (!v.title.trim()) return fail(PR_MESSAGES.title, ["title"]);
-  if (!v.description.trim()) return fail(PR_MESSAGES.description, ["description"]);
-  if (!v.department.trim()) return fail(PR_MESSAGES.department, ["department"]);
-  if (!v.justification.trim()) return fail(PR_MESSAGES.justification, ["justification"]);
-  if (!v.items.length) return fail(PR_MESSAGES.atLeastOneItem, ["items"]);
-  const noName = v.items.findIndex((i) => !i.itemName.trim());
-  if (noName >= 0) return fail(PR_MESSAGES.itemNames, ["items", noName, "itemName"]);
-  const badQty = v.items.findIndex((i) => !isValidQuantity(i.quantity ?? 1));
-  if (badQty >= 0) return fail(PR_MESSAGES.itemQuantities, ["items", badQty, "quantity"]);
+  const own = { field: "justification", value: v.justification, message: PR_MESSAGES.justification };
+  const problem = requestFormProblem(v, own, PR_MESSAGES);
+  if (problem) return fail(problem.message, problem.path);
   const badPrice = v.items.findIndex((i) => toCents(i.estimatedPrice ?? 0) === null);
   if (badPrice >= 0) return fail(PR_MESSAGES.price, ["items", badPrice, "estimatedPrice"]);
   if (v.deadline !== undefined && v.deadline !== "") {
