@@ -56,6 +56,26 @@ async function documentExport(c: Context<AppEnv>, format: "html" | "pdf") {
   return { f, lines: heading.map((l) => l.replace(/^# /, "")) };
 }
 
+/**
+ * A purchase request report document route: `reports.export`, the shared filter, the audited start;
+ * the format writes the answer from the filter and the heading lines.
+ */
+function documentRoute(
+  format: "html" | "pdf",
+  summary: string,
+  media: string,
+  answer: (c: Context<AppEnv>, db: Queryable, f: q.Filter, lines: string[]) => Response | Promise<Response>,
+) {
+  return [
+    allow("reports.export", doc(summary, { ok: { media } })),
+    validate("query", reportFilterSchema),
+    async (c: Context<AppEnv>) => {
+      const { f, lines } = await documentExport(c, format);
+      return answer(c, c.get("deps").db, f, lines);
+    },
+  ] as const;
+}
+
 export const reportRoutes = new Hono<AppEnv>();
 
 /**
@@ -125,42 +145,32 @@ reportRoutes
   )
   .get(
     "/api/reports/purchase-requests.html",
-    allow(
-      "reports.export",
-      doc("The purchase request report as one self-contained HTML file, streamed; filters in name and first lines", {
-        ok: { media: "text/html" },
-      }),
+    ...documentRoute(
+      "html",
+      "The purchase request report as one self-contained HTML file, streamed; filters in name and first lines",
+      "text/html",
+      (c, db, f, lines) => {
+        c.header("Content-Type", "text/html; charset=utf-8");
+        c.header("Content-Disposition", `attachment; filename="${s.exportFileName("purchase-requests", f, "html")}"`);
+        c.header("X-Content-Type-Options", "nosniff");
+        return stream(c, async (out) => {
+          for await (const piece of purchaseRequestHtml(db, f, lines)) await out.write(piece);
+        });
+      },
     ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      const { f, lines } = await documentExport(c, "html");
-      c.header("Content-Type", "text/html; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="${s.exportFileName("purchase-requests", f, "html")}"`);
-      c.header("X-Content-Type-Options", "nosniff");
-      return stream(c, async (out) => {
-        for await (const piece of purchaseRequestHtml(db, f, lines)) await out.write(piece);
-      });
-    },
   )
   .get(
     "/api/reports/purchase-requests.pdf",
-    allow(
-      "reports.export",
-      doc("The purchase request report as a PDF; filters in the file name and first lines", {
-        ok: { media: "application/pdf" },
-      }),
+    ...documentRoute(
+      "pdf",
+      "The purchase request report as a PDF; filters in the file name and first lines",
+      "application/pdf",
+      async (c, db, f, lines) =>
+        c.body((await purchaseRequestPdf(db, f, lines)) as Uint8Array<ArrayBuffer>, 200, {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${s.exportFileName("purchase-requests", f, "pdf")}"`,
+        }),
     ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      const { f, lines } = await documentExport(c, "pdf");
-      const pdf = await purchaseRequestPdf(db, f, lines);
-      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${s.exportFileName("purchase-requests", f, "pdf")}"`,
-      });
-    },
   )
   .get(
     "/api/reports/:kind/export",
