@@ -76,6 +76,32 @@ function documentRoute(
   ] as const;
 }
 
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+type KindContext = Context<AppEnv, string, { out: { param: z.output<typeof reportKindParamSchema> } }>;
+
+/** A download of one report (`/api/reports/:kind/export…`): CSV (no format) or XLSX, after the audited start. */
+function kindExportRoute(
+  format: "xlsx" | undefined,
+  summary: string,
+  media: string,
+  answer: (
+    c: KindContext,
+    db: Queryable,
+    kind: z.output<typeof reportKindParamSchema>["kind"],
+    start: Awaited<ReturnType<typeof exportStart>>,
+  ) => Response | Promise<Response>,
+) {
+  return [
+    allow("reports.export", doc(summary, { ok: { media } })),
+    validate("param", reportKindParamSchema),
+    validate("query", reportFilterSchema),
+    async (c: KindContext) => {
+      const { kind } = c.req.valid("param");
+      return answer(c, c.get("deps").db, kind, await exportStart(c, kind, format));
+    },
+  ] as const;
+}
+
 export const reportRoutes = new Hono<AppEnv>();
 
 /**
@@ -174,45 +200,32 @@ reportRoutes
   )
   .get(
     "/api/reports/:kind/export",
-    allow(
-      "reports.export",
-      doc("One report as CSV, streamed; the filters are in the file name and first lines", {
-        ok: { media: "text/csv" },
-      }),
+    ...kindExportRoute(
+      undefined,
+      "One report as CSV, streamed; the filters are in the file name and first lines",
+      "text/csv",
+      (c, db, kind, { f, heading }) => {
+        c.header("Content-Type", "text/csv; charset=utf-8");
+        c.header("Content-Disposition", `attachment; filename="${s.exportFileName(kind, f)}"`);
+        return stream(c, async (out) => {
+          for (const text of heading) await out.write(line([text]));
+          for await (const rows of s.exportLines(db, kind, f)) await out.write(rows.map(line).join(""));
+        });
+      },
     ),
-    validate("param", reportKindParamSchema),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { kind } = c.req.valid("param");
-      const { db } = c.get("deps");
-      const { f, heading } = await exportStart(c, kind);
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="${s.exportFileName(kind, f)}"`);
-      return stream(c, async (out) => {
-        for (const text of heading) await out.write(line([text]));
-        for await (const rows of s.exportLines(db, kind, f)) await out.write(rows.map(line).join(""));
-      });
-    },
   )
   .get(
     "/api/reports/:kind/export.xlsx",
-    allow(
-      "reports.export",
-      doc("One report as an XLSX workbook, streamed; the filters in the file name and first rows", {
-        ok: { media: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
-      }),
+    ...kindExportRoute(
+      "xlsx",
+      "One report as an XLSX workbook, streamed; the filters in the file name and first rows",
+      XLSX,
+      async (_c, db, kind, { f, heading }) =>
+        new Response(await s.streamXlsx(db, kind, f, heading), {
+          headers: {
+            "Content-Type": XLSX,
+            "Content-Disposition": `attachment; filename="${s.exportFileName(kind, f, "xlsx")}"`,
+          },
+        }),
     ),
-    validate("param", reportKindParamSchema),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { kind } = c.req.valid("param");
-      const { db } = c.get("deps");
-      const { f, heading } = await exportStart(c, kind, "xlsx");
-      return new Response(await s.streamXlsx(db, kind, f, heading), {
-        headers: {
-          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          "Content-Disposition": `attachment; filename="${s.exportFileName(kind, f, "xlsx")}"`,
-        },
-      });
-    },
   );
