@@ -12,7 +12,7 @@ import {
   safeString,
 } from "./common.ts";
 import { toCents } from "../money.ts";
-import { requestFormProblem } from "./request-form.ts";
+import { formText, numberInput, requestFormProblem, requestItemFields } from "./request-form.ts";
 import { BID_STATUSES } from "../status/bid-request.ts";
 
 export const BID_MESSAGES = {
@@ -54,39 +54,31 @@ export function bidDatesIssue(
 
 export const EVALUATION_METHODS = ["lowest_price", "technical_merit", "combined_scoring"] as const;
 
-const text = (max: number) => safeString().max(max, `Text is too long (max ${max})`).optional().default("");
-const num = z.union([z.number(), safeString()]).optional();
-
 const bidItem = z.object({
-  itemName: safeString().max(200).optional().default(""),
-  specification: text(2000),
-  quantity: num,
-  unit: safeString().trim().max(20).optional().default("pcs"),
-  estimatedPrice: num,
-  categoryId: idSchema().optional(),
-  technicalRequirements: text(2000),
-  evaluationCriteria: text(2000),
+  ...requestItemFields,
+  technicalRequirements: formText(2000),
+  evaluationCriteria: formText(2000),
 });
 
 export const bidRequestSchema = z.object({
   title: safeString().max(200).optional().default(""),
-  description: text(5000),
+  description: formText(5000),
   department: safeString().max(100).optional().default(""),
   deadline: safeString().optional().default(""),
   biddingDeadline: safeString().optional().default(""),
   biddingStartAt: safeString().optional(),
   biddingMode: z.enum(["open", "sealed"]).optional().default("open"),
   items: z.array(bidItem).max(500, "At most 500 items").optional().default([]),
-  qualificationCriteria: text(5000),
+  qualificationCriteria: formText(5000),
   evaluationMethod: z.enum(EVALUATION_METHODS).optional().default("lowest_price"),
   priceWeight: z.coerce.number().int().min(0).max(100).optional().default(60),
   technicalWeight: z.coerce.number().int().min(0).max(100).optional().default(40),
   bondRequired: z.boolean().optional().default(false),
-  bondAmount: num,
+  bondAmount: numberInput,
   vendorPrequalification: z.boolean().optional().default(true),
   minimumYearsExperience: z.coerce.number().int().min(0).max(100).optional().default(2),
-  technicalSpecifications: text(10000),
-  commercialTerms: text(10000),
+  technicalSpecifications: formText(10000),
+  commercialTerms: formText(10000),
   purchaseRequestId: idSchema().optional(),
   categoryId: idSchema().optional(),
   // sent by the spec's client, ignored: computed by the server

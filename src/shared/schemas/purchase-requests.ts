@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { DATE_MESSAGES, deadlineProblem, idSchema, safeString } from "./common.ts";
 import { toCents } from "../money.ts";
-import { isValidQuantity, requestFormProblem } from "./request-form.ts";
+import { formText, isValidQuantity, numberInput, requestFormProblem, requestItemFields } from "./request-form.ts";
 
 export const PR_MESSAGES = {
   title: "Title is required",
@@ -32,27 +32,18 @@ export const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const REQUEST_TYPES = ["internal", "vendor_quote", "bid_required"] as const;
 export const URGENCIES = ["low", "medium", "high", "critical"] as const;
 
-const text = (max: number) => safeString().max(max, `Text is too long (max ${max})`).optional().default("");
-const moneyInput = z.union([z.number(), safeString()]).optional();
-const quantityInput = z.union([z.number(), safeString()]).optional();
-
 const fullItem = z.object({
   id: idSchema().optional(),
-  itemName: safeString().max(200).optional().default(""),
-  specification: text(2000),
-  quantity: quantityInput,
-  unit: safeString().trim().max(20).optional().default("pcs"),
-  estimatedPrice: moneyInput,
-  categoryId: idSchema().optional(),
+  ...requestItemFields,
   urgency: z.enum(URGENCIES).optional().default("medium"),
-  notes: text(2000),
+  notes: formText(2000),
 });
 
 export const fullPurchaseRequestSchema = z.object({
   title: safeString().max(200).optional().default(""),
-  description: text(5000),
+  description: formText(5000),
   department: safeString().max(100).optional().default(""),
-  justification: text(5000),
+  justification: formText(5000),
   deadline: safeString().optional(),
   priority: z.enum(PRIORITIES).optional().default("medium"),
   requestType: z.enum(REQUEST_TYPES).optional().default("internal"),
@@ -60,8 +51,8 @@ export const fullPurchaseRequestSchema = z.object({
     .refine((m) => m !== "sealed", PR_MESSAGES.sealedOnBidsOnly),
   categoryId: idSchema().optional(),
   approvalRequired: z.boolean().optional().default(true),
-  vendorPreferences: text(2000),
-  internalSupplier: text(200),
+  vendorPreferences: formText(2000),
+  internalSupplier: formText(200),
   items: z.array(fullItem).max(500, "At most 500 items").optional().default([]),
   // sent by the spec's client, ignored: the server computes the budget from the items
   estimatedBudget: z.unknown().optional(),
@@ -86,16 +77,16 @@ const quickItem = z.object({
   name: safeString().max(200).optional().default(""),
   description: safeString().max(200).optional(),
   unit: safeString().trim().max(20).optional(),
-  quantity: quantityInput,
-  specifications: text(2000),
-  estimatedPrice: moneyInput,
+  quantity: numberInput,
+  specifications: formText(2000),
+  estimatedPrice: numberInput,
   categoryId: idSchema().optional(),
 });
 
 /** Quick create and edit: title, deadline and one named item; blank items are dropped. */
 export const quickPurchaseRequestSchema = z.object({
   title: safeString().max(200).optional().default(""),
-  description: text(5000),
+  description: formText(5000),
   deadline: safeString().optional().default(""),
   categoryId: idSchema().optional(),
   requestType: z.enum(REQUEST_TYPES).optional(),

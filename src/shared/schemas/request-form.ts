@@ -2,7 +2,25 @@
  * The checks a purchase request's and a bid request's full forms share, in the spec's order (the
  * first failure is the message): title, description, department, the form's own required text
  * (justification, qualification criteria), at least one item, every item named, every quantity valid.
+ * Also the fields their items share.
  */
+import { z } from "zod";
+import { idSchema, safeString } from "./common.ts";
+
+/** An optional text of at most `max` characters, "" when left out. */
+export const formText = (max: number) => safeString().max(max, `Text is too long (max ${max})`).optional().default("");
+/** A number as a number or a numeric string (the spec's clients send either); checked by the form's rules. */
+export const numberInput = z.union([z.number(), safeString()]).optional();
+
+/** The fields of a purchase request's and a bid request's items, before each form's own. */
+export const requestItemFields = {
+  itemName: safeString().max(200).optional().default(""),
+  specification: formText(2000),
+  quantity: numberInput,
+  unit: safeString().trim().max(20).optional().default("pcs"),
+  estimatedPrice: numberInput,
+  categoryId: idSchema().optional(),
+};
 
 /** A whole number of 1 to 1,000,000, given as a number or a numeric string. */
 export function isValidQuantity(q: unknown) {
