@@ -14,9 +14,8 @@ import { pageStart } from "../../lib/list-page.ts";
 import {
   aboveThreshold,
   type ApprovalStage,
-  approvalStage,
-  approvalStep,
   approvalThresholdCents,
+  checkApproval,
   purchaseRequestApprovals,
 } from "../../lib/approval-policy.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
@@ -255,23 +254,22 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
   await db.tx(async (tx) => {
     const cur = await lockOr404(tx, id);
     if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingApprove", { status: cur.status });
-    if (cur.createdBy === actor.id) throw new Forbidden("purchaseRequests.cannotApproveOwn");
     const given = await q.currentApprovals(tx, id);
-    if (given.some((a) => a.actorId === actor.id)) throw new Conflict("purchaseRequests.alreadyApproved");
-    const stage = approvalStage(actor.role);
-    // Over its budget, finance must approve whatever the threshold (or the policy refuses: 409).
-    const { overBudget } = await checkBudgetRule(tx, id);
-    const needs: ApprovalStage[] = aboveThreshold(toCents(cur.budget) ?? 0, threshold)
-      ? ["manager", "finance"]
-      : overBudget
-      ? ["finance"]
-      : [];
-    const { repeated, done } = approvalStep(given.map((a) => a.stage), stage, needs);
-    if (repeated) {
-      throw new Conflict(
-        stage === "finance" ? "purchaseRequests.managerMustApprove" : "purchaseRequests.financeApprovalNeeded",
-      );
-    }
+    let overBudget = false;
+    const { stage, done } = await checkApproval(actor, cur.createdBy, given, async (): Promise<ApprovalStage[]> => {
+      // Over its budget, finance must approve whatever the threshold (or the policy refuses: 409).
+      ({ overBudget } = await checkBudgetRule(tx, id));
+      return aboveThreshold(toCents(cur.budget) ?? 0, threshold)
+        ? ["manager", "finance"]
+        : overBudget
+        ? ["finance"]
+        : [];
+    }, {
+      own: "purchaseRequests.cannotApproveOwn",
+      twice: "purchaseRequests.alreadyApproved",
+      managerFirst: "purchaseRequests.managerMustApprove",
+      financeNeeded: "purchaseRequests.financeApprovalNeeded",
+    });
     await q.addEvent(tx, {
       prId: id,
       actorId: actor.id,
