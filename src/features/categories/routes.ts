@@ -1,7 +1,7 @@
 /** Item categories: public list (registration needs it), admin create / edit / delete, each its own permission. */
 import { Hono } from "hono";
 import { allow, publicRoute } from "../../auth/guard.ts";
-import { audit, diff } from "../../audit/audit.ts";
+import { audit, auditUpdate } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
@@ -65,12 +65,7 @@ export const categoryRoutes = new Hono<AppEnv>()
         if (!before) throw new NotFound("categories.notFound");
         if (await q.nameTaken(tx, body.name, id)) throw new Conflict(DUPLICATE);
         await q.updateCategory(tx, id, body);
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "category",
-          entityId: id,
-          metadata: { changes: diff(before, body) },
-        });
+        await auditUpdate(tx, c, { type: "category", id: id }, before, body);
       });
       return c.json(await q.getCategory(db, id));
     }),

@@ -6,7 +6,7 @@ import { signedIn } from "../../auth/guard.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { issueSession } from "../../auth/session.ts";
 import { signedInActor } from "../../auth/actor.ts";
-import { audit, diff } from "../../audit/audit.ts";
+import { audit, auditUpdate } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
@@ -78,12 +78,7 @@ export const profileRoutes = new Hono<AppEnv>()
         if (await users.emailTaken(tx, body.email, id)) throw new Conflict(DUPLICATE_EMAIL);
         await users.updateUserFields(tx, id, body);
         if (before.role.name === "vendor") await users.updateVendorContact(tx, id, body);
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "user",
-          entityId: id,
-          metadata: { changes: diff(before, body) },
-        });
+        await auditUpdate(tx, c, { type: "user", id: id }, before, body);
       });
       return c.json(await users.getUser(db, id));
     }),
@@ -221,12 +216,7 @@ export const profileRoutes = new Hono<AppEnv>()
       await c.get("deps").db.tx(async (tx) => {
         const before = await q.languageOf(tx, me.id);
         await q.setLanguage(tx, me.id, language);
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "user",
-          entityId: me.id,
-          metadata: { changes: diff({ language: before }, { language }) },
-        });
+        await auditUpdate(tx, c, { type: "user", id: me.id }, { language: before }, { language });
       });
       return c.json({ language });
     },
@@ -249,12 +239,7 @@ export const profileRoutes = new Hono<AppEnv>()
       await c.get("deps").db.tx(async (tx) => {
         const before = await q.preferencesOf(tx, me.id, true);
         await q.mergePreferences(tx, me.id, prefs);
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "preferences",
-          entityId: me.id,
-          metadata: { changes: diff({ ...DEFAULT_PREFERENCES, ...before }, prefs) },
-        });
+        await auditUpdate(tx, c, { type: "preferences", id: me.id }, { ...DEFAULT_PREFERENCES, ...before }, prefs);
       });
       return c.json(prefs);
     },
