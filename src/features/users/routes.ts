@@ -50,6 +50,37 @@ async function userOr404(c: Context<AppEnv>, id: number) {
   return user;
 }
 
+type LockedUser = NonNullable<Awaited<ReturnType<typeof q.lockUser>>>;
+
+/**
+ * One audited change of a user's role or active flag, under the admins' lock (the last-admin rules):
+ * 404 for no such user, nothing when the value is already so; `check` refuses or answers the write.
+ * Answers the user as it now is.
+ */
+async function changeUser<K extends "roleId" | "isActive">(
+  c: Context<AppEnv>,
+  id: number,
+  field: K,
+  to: LockedUser[K],
+  action: "ROLE_CHANGE" | "STATUS_CHANGE",
+  check: (target: LockedUser, admins: unknown[]) => (tx: Queryable) => Promise<void>,
+) {
+  await c.get("deps").db.tx(async (tx) => {
+    const admins = await lockAdminsAsAdmin(tx, c);
+    const target = await q.lockUser(tx, id);
+    if (!target) throw new NotFound("users.notFound");
+    if (target[field] === to) return;
+    await check(target, admins)(tx);
+    await audit(tx, c, {
+      action,
+      entityType: "user",
+      entityId: id,
+      metadata: { changes: { [field]: { from: target[field], to } } },
+    });
+  });
+  return c.json(await userOr404(c, id));
+}
+
 export const userRoutes = new Hono<AppEnv>()
   .get(
     "/api/admin/users",
@@ -148,12 +179,7 @@ export const userRoutes = new Hono<AppEnv>()
     }),
     ...withIdAndJson(updateRoleSchema, async (c, id) => {
       const { roleId } = c.req.valid("json");
-      const { db } = c.get("deps");
-      await db.tx(async (tx) => {
-        const admins = await lockAdminsAsAdmin(tx, c);
-        const target = await q.lockUser(tx, id);
-        if (!target) throw new NotFound("users.notFound");
-        if (target.roleId === roleId) return;
+      return await changeUser(c, id, "roleId", roleId, "ROLE_CHANGE", (target, admins) => {
         if ((target.roleId === VENDOR_ROLE_ID) !== (roleId === VENDOR_ROLE_ID)) {
           throw new Conflict("users.vendorRoleChange");
         }
@@ -163,15 +189,8 @@ export const userRoutes = new Hono<AppEnv>()
         if (target.roleId === ADMIN_ROLE_ID && target.isActive && admins.length <= 1) {
           throw new Conflict("users.lastAdminDemote");
         }
-        await q.setRole(tx, id, roleId);
-        await audit(tx, c, {
-          action: "ROLE_CHANGE",
-          entityType: "user",
-          entityId: id,
-          metadata: { changes: { roleId: { from: target.roleId, to: roleId } } },
-        });
+        return (tx) => q.setRole(tx, id, roleId);
       });
-      return c.json(await userOr404(c, id));
     }),
   )
   .put(
@@ -184,25 +203,13 @@ export const userRoutes = new Hono<AppEnv>()
     }),
     ...withIdAndJson(updateStatusSchema, async (c, id) => {
       const { isActive } = c.req.valid("json");
-      const { db } = c.get("deps");
-      await db.tx(async (tx) => {
-        const admins = await lockAdminsAsAdmin(tx, c);
-        const target = await q.lockUser(tx, id);
-        if (!target) throw new NotFound("users.notFound");
-        if (target.isActive === isActive) return;
+      return await changeUser(c, id, "isActive", isActive, "STATUS_CHANGE", (target, admins) => {
         if (!isActive && id === c.get("user")!.id) throw new Conflict("users.cannotDeactivateSelf");
         if (!isActive && target.roleId === ADMIN_ROLE_ID && admins.length <= 1) {
           throw new Conflict("users.lastAdminDeactivate");
         }
-        await q.setActive(tx, id, isActive);
-        await audit(tx, c, {
-          action: "STATUS_CHANGE",
-          entityType: "user",
-          entityId: id,
-          metadata: { changes: { isActive: { from: target.isActive, to: isActive } } },
-        });
+        return (tx) => q.setActive(tx, id, isActive);
       });
-      return c.json(await userOr404(c, id));
     }),
   )
   .post(
