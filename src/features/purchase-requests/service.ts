@@ -11,6 +11,7 @@ import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Db, Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { pageStart } from "../../lib/list-page.ts";
+import { recordRejection } from "../../audit/rejection.ts";
 import {
   aboveThreshold,
   type ApprovalStage,
@@ -306,20 +307,7 @@ export async function reject(db: Db, actor: Actor, id: number, comment: string) 
     if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingReject", { status: cur.status });
     if (cur.createdBy === actor.id) throw new Forbidden("purchaseRequests.cannotRejectOwn");
     await q.setStatus(tx, id, "rejected", comment);
-    await q.addEvent(tx, {
-      prId: id,
-      actorId: actor.id,
-      action: "rejected",
-      stage: actor.role === "cost_finance_controller" ? "finance" : "manager",
-      from: "pending",
-      to: "rejected",
-      comment,
-    });
-    await auditAs(tx, actor.audit, {
-      action: "REJECT",
-      entityType: "purchase_request",
-      entityId: id,
-      metadata: { comment, changes: { status: { from: "pending", to: "rejected" } } },
-    });
+    const rejection = { entityType: "purchase_request", id, from: "pending", to: "rejected", comment } as const;
+    await recordRejection(tx, actor, rejection, (e) => q.addEvent(tx, { ...e, prId: id }));
   });
 }
