@@ -10,7 +10,7 @@ import { allow } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { csvRow } from "../../lib/csv.ts";
-import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
+import { BadRequest, Conflict, NotFound, orNotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
 import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
@@ -20,7 +20,7 @@ import {
   budgetSettingsSchema,
   budgetUpdateSchema,
 } from "../../shared/schemas/budgets.ts";
-import { idParamSchema, idSchema } from "../../shared/schemas/common.ts";
+import { idSchema } from "../../shared/schemas/common.ts";
 import * as q from "./queries.ts";
 import * as s from "./service.ts";
 import { conforming, type ContractOptions } from "../../lib/api-contract.ts";
@@ -152,8 +152,7 @@ export const budgetRoutes = new Hono<AppEnv>()
     validate("param", prParamSchema),
     async (c) => {
       const effect = await s.requestEffect(c.get("deps").db, c.req.valid("param").purchaseRequestId);
-      if (!effect) throw new NotFound("purchaseRequests.notFound");
-      return c.json(conforming(r.budgetEffectResponseSchema, effect));
+      return c.json(conforming(r.budgetEffectResponseSchema, orNotFound(effect, "purchaseRequests.notFound")));
     },
   )
   .get(
@@ -164,12 +163,10 @@ export const budgetRoutes = new Hono<AppEnv>()
         ok: r.budgetDetailResponseSchema,
       }),
     ),
-    validate("param", idParamSchema),
-    async (c) => {
-      const b = await s.budgetDetail(c.get("deps").db, c.req.valid("param").id);
-      if (!b) throw new NotFound("budgets.notFound");
+    ...withId(async (c, id) => {
+      const b = orNotFound(await s.budgetDetail(c.get("deps").db, id), "budgets.notFound");
       return c.json(conforming(r.budgetDetailResponseSchema, b));
-    },
+    }),
   )
   .post(
     "/api/budgets",
