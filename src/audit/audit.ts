@@ -92,6 +92,22 @@ export async function audit(tx: Queryable, c: Context<AppEnv>, entry: AuditEntry
   await auditAs(tx, actorOf(c), entry);
 }
 
+/** An UPDATE entry for a request: the before and after of the fields that changed (`diff`). */
+export async function auditUpdate<T extends object>(
+  tx: Queryable,
+  c: Context<AppEnv>,
+  entity: { type: string; id?: string | number | null },
+  before: T,
+  after: Partial<T>,
+) {
+  await audit(tx, c, {
+    action: "UPDATE",
+    entityType: entity.type,
+    entityId: entity.id,
+    metadata: { changes: diff(before, after) },
+  });
+}
+
 /** Writes one entry for work without a request (jobs): actor = system, no address or browser. */
 export async function auditSystem(tx: Queryable, entry: Omit<AuditEntry, "userId" | "seal">) {
   await auditAs(tx, SYSTEM_ACTOR, entry);

@@ -6,7 +6,7 @@
  * and notes; a bid item's technical requirements and evaluation criteria). It lives in src/db because
  * the seed imports no feature (docs/decisions/027-service-layer.md).
  */
-import { fromCents } from "../shared/money.ts";
+import { fromCents, toCents } from "../shared/money.ts";
 import type { Queryable } from "./types.ts";
 
 const TABLES = {
@@ -33,6 +33,29 @@ export interface RequestItemCommon {
   unit: string;
   estimatedPriceCents: number;
   categoryId: number | null;
+}
+
+/**
+ * The shared columns of an item as a validated form gives it (src/shared/schemas/request-form.ts):
+ * the name trimmed, quantity 1 and unit "pcs" when left out, the price in cents, the category defaulted.
+ */
+export function itemCommon(
+  i: {
+    itemName: string;
+    quantity?: number | string;
+    unit: string;
+    estimatedPrice?: number | string;
+    categoryId?: number;
+  },
+  defaultCategory: number | null,
+): RequestItemCommon {
+  return {
+    name: i.itemName.trim(),
+    quantity: Number(i.quantity ?? 1),
+    unit: i.unit || "pcs",
+    estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
+    categoryId: i.categoryId ?? defaultCategory,
+  };
 }
 
 export interface RequestItemValues extends RequestItemCommon {

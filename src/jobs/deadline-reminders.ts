@@ -5,6 +5,7 @@
 import { tryTransactionLock } from "../db/queries.ts";
 import type { Db } from "../db/types.ts";
 import type { Logger } from "../lib/logger.ts";
+import { repeat } from "../lib/repeat.ts";
 import { queueDeadlineReminders } from "../notify/reminders.ts";
 
 const LOCK_KEY = 727_100_011;
@@ -20,10 +21,5 @@ export async function runDeadlineReminders(db: Db, logger: Logger): Promise<numb
 }
 
 export function startDeadlineReminders(db: Db, logger: Logger, intervalMs = 5 * 60_000) {
-  const tick = () =>
-    runDeadlineReminders(db, logger).catch((e) =>
-      logger.error("deadline reminders failed", { error: (e as Error).message })
-    );
-  const timer = setInterval(tick, intervalMs);
-  return { stop: () => clearInterval(timer) };
+  return repeat(logger, "deadline reminders", () => runDeadlineReminders(db, logger), intervalMs);
 }

@@ -8,6 +8,7 @@ import { auditSystem } from "../audit/audit.ts";
 import { tryTransactionLock } from "../db/queries.ts";
 import type { Db } from "../db/types.ts";
 import type { Logger } from "../lib/logger.ts";
+import { repeat } from "../lib/repeat.ts";
 import { readStorageLimits } from "../files/quotas.ts";
 import * as files from "../files/queries.ts";
 
@@ -40,16 +41,5 @@ export async function purgeRejectedLicences(db: Db, logger: Logger): Promise<num
 }
 
 export function startFileRetention(db: Db, logger: Logger, intervalMs = 60 * 60_000) {
-  const tick = () =>
-    purgeRejectedLicences(db, logger).catch((e) =>
-      logger.error("file retention failed", { error: (e as Error).message })
-    );
-  const first = setTimeout(tick, 60_000);
-  const timer = setInterval(tick, intervalMs);
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return repeat(logger, "file retention", () => purgeRejectedLicences(db, logger), intervalMs, 60_000);
 }

@@ -4,6 +4,7 @@ import {
   approvalStage,
   approvalStep,
   bidApprovals,
+  checkApproval,
   DEFAULT_APPROVAL_THRESHOLD,
   purchaseRequestApprovals,
 } from "./approval-policy.ts";
@@ -25,4 +26,32 @@ Deno.test("[approval policy] a step completes the needed stages and refuses a re
   assert.deepEqual(approvalStep(["manager"], "manager", ["finance"]), { repeated: true, done: false });
   assert.deepEqual(approvalStep([], "finance", ["finance"]), { repeated: false, done: true });
   assert.deepEqual(approvalStep([], "manager", []), { repeated: false, done: true });
+});
+
+Deno.test("[approval policy] checkApproval: own 403, twice and a repeated stage 409, needs asked only after", async () => {
+  const codes = {
+    own: "bids.ownApproval",
+    twice: "bids.alreadyApproved",
+    managerFirst: "bids.managerApprovalNeeded",
+    financeNeeded: "bids.financeApprovalNeeded",
+  } as const;
+  const manager = { id: 2, role: "procurement_manager" };
+  let asked = 0;
+  const both = () => (asked++, ["manager", "finance"] as ("manager" | "finance")[]);
+  await assert.rejects(checkApproval(manager, 2, [], both, codes), { status: 403, code: "bids.ownApproval" });
+  await assert.rejects(checkApproval(manager, 1, [{ actorId: 2, stage: "manager" }], both, codes), {
+    status: 409,
+    code: "bids.alreadyApproved",
+  });
+  assert.equal(asked, 0, "needs is not asked before the author and repeat checks pass");
+  await assert.rejects(checkApproval(manager, 1, [{ actorId: 3, stage: "manager" }], both, codes), {
+    status: 409,
+    code: "bids.financeApprovalNeeded",
+  });
+  assert.deepEqual(await checkApproval(manager, 1, [], both, codes), { stage: "manager", done: false });
+  const finance = { id: 4, role: "cost_finance_controller" };
+  assert.deepEqual(await checkApproval(finance, 1, [{ actorId: 2, stage: "manager" }], both, codes), {
+    stage: "finance",
+    done: true,
+  });
 });

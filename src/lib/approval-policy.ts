@@ -9,6 +9,8 @@
 import type { Queryable } from "../db/types.ts";
 import { getSetting } from "./settings.ts";
 import { fromCents, toCents } from "../shared/money.ts";
+import { Conflict, Forbidden } from "./errors.ts";
+import type { ErrorCode } from "../shared/error-codes.ts";
 
 /** The threshold when the setting is missing or unreadable; the seed and the settings screen use it too. */
 export const DEFAULT_APPROVAL_THRESHOLD_CENTS = 1_000_000;
@@ -49,4 +51,24 @@ export function approvalStep(given: ApprovalStage[], stage: ApprovalStage, needs
   const repeated = needs.includes("finance") && given.includes(stage);
   const stages = new Set([...given, stage]);
   return { repeated, done: needs.every((s) => stages.has(s)) };
+}
+
+/**
+ * One approval's checks, in this order: never the author's own (403), never twice by one person,
+ * then the stage (`needs` is asked only once those pass) and a stage given already refused (409).
+ * The codes are the feature's. Answers the stage given and whether the set is complete.
+ */
+export async function checkApproval(
+  actor: { id: number; role: string },
+  createdBy: number,
+  given: { actorId: number; stage: ApprovalStage }[],
+  needs: (stage: ApprovalStage) => ApprovalStage[] | Promise<ApprovalStage[]>,
+  codes: { own: ErrorCode; twice: ErrorCode; managerFirst: ErrorCode; financeNeeded: ErrorCode },
+): Promise<{ stage: ApprovalStage; done: boolean }> {
+  if (createdBy === actor.id) throw new Forbidden(codes.own);
+  if (given.some((a) => a.actorId === actor.id)) throw new Conflict(codes.twice);
+  const stage = approvalStage(actor.role);
+  const { repeated, done } = approvalStep(given.map((a) => a.stage), stage, await needs(stage));
+  if (repeated) throw new Conflict(stage === "finance" ? codes.managerFirst : codes.financeNeeded);
+  return { stage, done };
 }

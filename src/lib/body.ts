@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "./deps.ts";
 import { BadRequest, UnsupportedMediaType, validationError } from "./errors.ts";
+import type { ErrorCode } from "../shared/error-codes.ts";
 
 export interface ParsedBody {
   fields: Record<string, unknown>;
@@ -50,4 +51,28 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
     throw validationError(issues);
   }
   return r.data;
+}
+
+/**
+ * A body of a route that takes its object as JSON, or as multipart with the object as JSON text in
+ * one field beside the files: the object parsed with the schema, and the files. That field not
+ * being JSON answers 400 with `code` (the route's own message, "<field> must be a JSON string").
+ */
+export async function readObjectAndFiles<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  field: string,
+  schema: S,
+  code: ErrorCode,
+): Promise<{ value: z.output<S>; files: ParsedBody["files"] }> {
+  const { fields, files } = await readJsonOrMultipart(c);
+  let raw: unknown = fields;
+  const text = fields[field];
+  if (typeof text === "string") {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new BadRequest(code, [{ path: field, message: `${field} must be a JSON string` }]);
+    }
+  }
+  return { value: parseWith(schema, raw), files };
 }

@@ -60,6 +60,12 @@ export class NotFound extends HttpError {
     super(404, code, {}, params);
   }
 }
+
+/** The value, or a 404 with the code when there is none (a read of one record). */
+export function orNotFound<T>(value: T | null | undefined, code: ErrorCode): T {
+  if (value === null || value === undefined) throw new NotFound(code);
+  return value;
+}
 export class Conflict extends HttpError {
   constructor(code: ErrorCode, params?: ErrorParams, extra: Record<string, unknown> = {}) {
     super(409, code, extra, params);

@@ -23,6 +23,7 @@ import { DEVICE_COOKIE, DEVICE_TTL_SECONDS, deviceCookieValue, deviceOf } from "
 import { findLoginUserByEmail, findLoginUserByUsername, type LoginUserRow } from "../../auth/queries.ts";
 import { capBody, limitPublicWrite, PUBLIC_JSON_MAX_BYTES } from "../../auth/public-limits.ts";
 import { currentUserJson } from "../../auth/user-json.ts";
+import type { Queryable } from "../../db/types.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Unauthorized } from "../../lib/errors.ts";
 import { clientIp } from "../../lib/client.ts";
@@ -77,6 +78,22 @@ async function afterPassword(c: Context<AppEnv>, user: LoginUserRow, identifier:
   return c.json({ twoFactorRequired: true });
 }
 
+/**
+ * A sign-in with a password (by email, or an administrator's username): the public write limit,
+ * the attempt (lockout, audit), then the session or the second step.
+ */
+async function passwordSignIn(
+  c: Context<AppEnv>,
+  identifier: string,
+  find: (db: Queryable) => Promise<LoginUserRow | undefined>,
+  password: string,
+  method: "password" | "admin",
+) {
+  await limitPublicWrite(c, "sign-in");
+  const user = await find(c.get("deps").db);
+  return afterPassword(c, await attempt(c, identifier, user, password), identifier, method);
+}
+
 export const authRoutes = new Hono<AppEnv>()
   .post(
     "/api/auth/login",
@@ -84,11 +101,9 @@ export const authRoutes = new Hono<AppEnv>()
     capBody(PUBLIC_JSON_MAX_BYTES),
     validate("json", loginSchema),
     async (c) => {
-      await limitPublicWrite(c, "sign-in");
       const { email, password } = c.req.valid("json");
       const identifier = email.toLowerCase();
-      const user = await findLoginUserByEmail(c.get("deps").db, identifier);
-      return afterPassword(c, await attempt(c, identifier, user, password), identifier, "password");
+      return await passwordSignIn(c, identifier, (db) => findLoginUserByEmail(db, identifier), password, "password");
     },
   )
   .post(
@@ -102,11 +117,9 @@ export const authRoutes = new Hono<AppEnv>()
     capBody(PUBLIC_JSON_MAX_BYTES),
     validate("json", adminLoginSchema),
     async (c) => {
-      await limitPublicWrite(c, "sign-in");
       const { username, password } = c.req.valid("json");
       const identifier = `admin:${username.toLowerCase()}`;
-      const user = await findLoginUserByUsername(c.get("deps").db, username);
-      return afterPassword(c, await attempt(c, identifier, user, password), identifier, "admin");
+      return await passwordSignIn(c, identifier, (db) => findLoginUserByUsername(db, username), password, "admin");
     },
   )
   .post(

@@ -5,6 +5,7 @@
  */
 import type { Db } from "../../db/types.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { repeat } from "../../lib/repeat.ts";
 import { tryTransactionLock } from "../../db/queries.ts";
 import { advanceBidClock } from "./clock.ts";
 
@@ -20,9 +21,5 @@ export async function runBidClock(db: Db, logger: Logger) {
 }
 
 export function startBidClock(db: Db, logger: Logger, intervalMs = 30_000) {
-  const tick = () =>
-    runBidClock(db, logger).catch((e) => logger.error("bid clock failed", { error: (e as Error).message }));
-  const timer = setInterval(tick, intervalMs);
-  tick();
-  return { stop: () => clearInterval(timer) };
+  return repeat(logger, "bid clock", () => runBidClock(db, logger), intervalMs, "now");
 }

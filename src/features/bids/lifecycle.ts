@@ -16,7 +16,8 @@ import type { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import { BID_EDIT_MESSAGES, type bidAmendmentSchema } from "../../shared/schemas/bid-edit.ts";
 import { parseDateValue } from "../../shared/schemas/common.ts";
 import { BID_LIVE_STATUSES, type BidStatus } from "../../shared/status/bid-request.ts";
-import { type ApprovalStage, approvalStage, approvalStep } from "../../lib/approval-policy.ts";
+import { type ApprovalStage, checkApproval } from "../../lib/approval-policy.ts";
+import { recordRejection } from "../../audit/rejection.ts";
 import { announceAmendment } from "./notify.ts";
 import { bidItems, bidTerms } from "./payload.ts";
 import * as q from "./queries.ts";
@@ -189,13 +190,19 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
   await db.tx(async (tx) => {
     const cur = await lockOr404(tx, id);
     if (cur.status !== "pending_approval") throw new Conflict("bids.notPendingApproval", { status: cur.status });
-    if (cur.createdBy === actor.id) throw new Forbidden("bids.ownApproval");
     const given = await q.currentBidApprovals(tx, id);
-    if (given.some((a) => a.actorId === actor.id)) throw new Conflict("bids.alreadyApproved");
-    const stage = approvalStage(actor.role);
-    const needs: ApprovalStage[] = cur.approvalsRequired >= 2 ? ["manager", "finance"] : [];
-    const { repeated, done } = approvalStep(given.map((a) => a.stage), stage, needs);
-    if (repeated) throw new Conflict(stage === "finance" ? "bids.managerApprovalNeeded" : "bids.financeApprovalNeeded");
+    const { stage, done } = await checkApproval(
+      actor,
+      cur.createdBy,
+      given,
+      (): ApprovalStage[] => cur.approvalsRequired >= 2 ? ["manager", "finance"] : [],
+      {
+        own: "bids.ownApproval",
+        twice: "bids.alreadyApproved",
+        managerFirst: "bids.managerApprovalNeeded",
+        financeNeeded: "bids.financeApprovalNeeded",
+      },
+    );
     let to = "pending_approval";
     if (done) {
       if (cur.biddingDeadline <= new Date()) throw new Conflict("bids.deadlinePassed");
@@ -229,20 +236,7 @@ export async function reject(db: Db, actor: Actor, id: number, comment: string) 
     if (cur.status !== "pending_approval") throw new Conflict("bids.notPendingApproval", { status: cur.status });
     if (cur.createdBy === actor.id) throw new Forbidden("bids.ownApproval");
     await q.setBidStatus(tx, id, "draft");
-    await q.addBidEvent(tx, {
-      bidId: id,
-      actorId: actor.id,
-      action: "rejected",
-      stage: approvalStage(actor.role),
-      from: "pending_approval",
-      to: "draft",
-      comment,
-    });
-    await auditAs(tx, actor.audit, {
-      action: "REJECT",
-      entityType: "bid_request",
-      entityId: id,
-      metadata: { comment, changes: { status: { from: "pending_approval", to: "draft" } } },
-    });
+    const rejection = { entityType: "bid_request", id, from: "pending_approval", to: "draft", comment } as const;
+    await recordRejection(tx, actor, rejection, (e) => q.addBidEvent(tx, { ...e, bidId: id }));
   });
 }

@@ -7,6 +7,8 @@
 import type { Queryable } from "../../db/types.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
+import type { EmailValues } from "../../shared/email-render.ts";
+import type { EmailTemplateKey } from "../../shared/schemas/notification-settings.ts";
 import { sealedBidders } from "../../sealing/bidder.ts";
 import * as q from "./queries.ts";
 
@@ -19,24 +21,26 @@ async function audience(tx: Queryable, sealedBidKey: Uint8Array, bidId: number) 
   return await q.bidAudience(tx, bidId, isOn(s.enable_vendor_matching ?? "true"), sealed);
 }
 
-/** Returns how many vendors were told. */
-export async function announceAmendment(
+/**
+ * One email a vendor of the bid, in the change's transaction; the values every bid template shares
+ * (title, number, addressee) added to the template's own. Returns how many vendors were told.
+ */
+async function tellVendors(
   tx: Queryable,
   sealedBidKey: Uint8Array,
   bid: { id: number; title: string; bidNumber: string },
-  change: { biddingDeadline: Date; clarification: string },
+  template: EmailTemplateKey,
+  values: EmailValues,
 ) {
   const vendors = await audience(tx, sealedBidKey, bid.id);
   for (const v of vendors) {
     await enqueueTemplated(tx, {
       to: v.email,
-      template: "bid_amended",
+      template,
       values: {
         title: bid.title,
         requestNumber: bid.bidNumber,
-        deadline: { date: change.biddingDeadline, withTime: true },
-        // Empty: the clarification line is left out.
-        clarification: change.clarification ?? "",
+        ...values,
         contactPerson: v.contactPerson,
         companyName: v.companyName,
       },
@@ -45,26 +49,28 @@ export async function announceAmendment(
   return vendors.length;
 }
 
-export async function announceEarlyClose(
+/** Returns how many vendors were told. */
+export function announceAmendment(
+  tx: Queryable,
+  sealedBidKey: Uint8Array,
+  bid: { id: number; title: string; bidNumber: string },
+  change: { biddingDeadline: Date; clarification: string },
+) {
+  return tellVendors(tx, sealedBidKey, bid, "bid_amended", {
+    deadline: { date: change.biddingDeadline, withTime: true },
+    // Empty: the clarification line is left out.
+    clarification: change.clarification ?? "",
+  });
+}
+
+export function announceEarlyClose(
   tx: Queryable,
   sealedBidKey: Uint8Array,
   bid: { id: number; title: string; bidNumber: string; biddingDeadline: Date },
   reason: string,
 ) {
-  const vendors = await audience(tx, sealedBidKey, bid.id);
-  for (const v of vendors) {
-    await enqueueTemplated(tx, {
-      to: v.email,
-      template: "bid_closed_early",
-      values: {
-        title: bid.title,
-        requestNumber: bid.bidNumber,
-        deadline: { date: bid.biddingDeadline, withTime: true },
-        reason,
-        contactPerson: v.contactPerson,
-        companyName: v.companyName,
-      },
-    });
-  }
-  return vendors.length;
+  return tellVendors(tx, sealedBidKey, bid, "bid_closed_early", {
+    deadline: { date: bid.biddingDeadline, withTime: true },
+    reason,
+  });
 }

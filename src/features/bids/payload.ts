@@ -3,6 +3,7 @@
  * write alike (src/features/bids/routes.ts and lifecycle-routes.ts).
  */
 import type { z } from "zod";
+import { itemCommon } from "../../db/request-items.ts";
 import { toCents } from "../../shared/money.ts";
 import type { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import type * as q from "./queries.ts";
@@ -11,12 +12,8 @@ type BidBody = z.infer<typeof bidRequestSchema>;
 
 export function bidItems(v: BidBody, defaultCategory: number | null): q.BidItemInput[] {
   return v.items.map((i) => ({
-    name: i.itemName.trim(),
+    ...itemCommon(i, defaultCategory),
     specification: i.specification,
-    quantity: Number(i.quantity ?? 1),
-    unit: i.unit || "pcs",
-    estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-    categoryId: i.categoryId ?? defaultCategory,
     technicalRequirements: i.technicalRequirements,
     evaluationCriteria: i.evaluationCriteria,
   }));

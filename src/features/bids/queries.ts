@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
 import { insertRequestItems, type RequestItemCommon } from "../../db/request-items.ts";
+import type { RequestEvent } from "../../db/request-events.ts";
 import type { ApprovalStage } from "../../lib/approval-policy.ts";
 import { type JsonPage, jsonPage } from "../../db/json-page.ts";
 import { cursorSql, type Keyset, keysetRows, limitSql, whereAfter, whereFrom } from "../../db/keyset.ts";
@@ -181,6 +182,34 @@ export async function lockBid(tx: Queryable, id: number) {
   ))[0];
 }
 
+/** The fields a draft's edit can change, in the column order both insertBid and updateBid write them. */
+type BidFields = Omit<
+  Parameters<typeof insertBid>[1],
+  "bidNumber" | "purchaseRequestId" | "status" | "createdBy" | "approvalsRequired"
+>;
+
+const bidFieldValues = (b: BidFields) => [
+  b.title,
+  b.description,
+  b.department,
+  b.categoryId,
+  b.deadline,
+  b.biddingStartAt,
+  b.biddingDeadline,
+  b.biddingMode,
+  cents(b.budgetCents),
+  b.qualificationCriteria,
+  b.evaluationMethod,
+  b.priceWeight,
+  b.technicalWeight,
+  b.bondRequired,
+  cents(b.bondCents),
+  b.vendorPrequalification,
+  b.minimumYearsExperience,
+  b.technicalSpecifications,
+  b.commercialTerms,
+];
+
 export async function insertBid(
   tx: Queryable,
   b: {
@@ -212,38 +241,13 @@ export async function insertBid(
 ) {
   return (await tx.query<{ id: number }>(
     `insert into bid_requests (bid_number, purchase_request_id, title, description, department, category_id, deadline,
-        bidding_start_at, bidding_deadline, bidding_mode, status, estimated_budget, qualification_criteria,
-        evaluation_method, price_weight, technical_weight, bond_required, bond_amount, vendor_prequalification,
-        minimum_years_experience, technical_specifications, commercial_terms, created_by, approvals_required)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::numeric, $13, $14, $15, $16, $17, $18::numeric, $19, $20,
+        bidding_start_at, bidding_deadline, bidding_mode, estimated_budget, qualification_criteria, evaluation_method,
+        price_weight, technical_weight, bond_required, bond_amount, vendor_prequalification, minimum_years_experience,
+        technical_specifications, commercial_terms, status, created_by, approvals_required)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::numeric, $12, $13, $14, $15, $16, $17::numeric, $18, $19, $20,
         $21, $22, $23, $24)
      returning id`,
-    [
-      b.bidNumber,
-      b.purchaseRequestId,
-      b.title,
-      b.description,
-      b.department,
-      b.categoryId,
-      b.deadline,
-      b.biddingStartAt,
-      b.biddingDeadline,
-      b.biddingMode,
-      b.status,
-      cents(b.budgetCents),
-      b.qualificationCriteria,
-      b.evaluationMethod,
-      b.priceWeight,
-      b.technicalWeight,
-      b.bondRequired,
-      cents(b.bondCents),
-      b.vendorPrequalification,
-      b.minimumYearsExperience,
-      b.technicalSpecifications,
-      b.commercialTerms,
-      b.createdBy,
-      b.approvalsRequired ?? 0,
-    ],
+    [b.bidNumber, b.purchaseRequestId, ...bidFieldValues(b), b.status, b.createdBy, b.approvalsRequired ?? 0],
   ))[0].id;
 }
 
@@ -258,29 +262,6 @@ export async function setBidStatus(tx: Queryable, id: number, status: string) {
     id,
     status,
   ]);
-}
-
-/** Items of a purchase request, for converting it into a bid request. */
-export async function purchaseRequestForConversion(tx: Queryable, prId: number) {
-  const pr = (await tx.query<{ id: number; status: string; categoryId: number | null; requestNumber: string }>(
-    `select id, status, category_id as "categoryId", request_number as "requestNumber" from purchase_requests
-      where id = $1 for update`,
-    [prId],
-  ))[0];
-  if (!pr) return undefined;
-  const items = await tx.query<{
-    name: string;
-    specifications: string;
-    quantity: number;
-    unit: string;
-    estimatedPrice: string;
-    categoryId: number | null;
-  }>(
-    `select name, specifications, quantity, unit, estimated_price as "estimatedPrice", category_id as "categoryId"
-       from purchase_request_items where purchase_request_id = $1 order by position, id`,
-    [prId],
-  );
-  return { ...pr, items };
 }
 
 /** Opens bidding whose start time has come and closes bidding whose deadline has passed. */
@@ -314,16 +295,7 @@ export async function bidHistory(db: Queryable, id: number) {
 
 export async function addBidEvent(
   tx: Queryable,
-  e: {
-    bidId: number;
-    actorId: number | null;
-    action: string;
-    stage?: string | null;
-    from?: string | null;
-    to?: string | null;
-    comment?: string;
-    details?: Record<string, unknown>;
-  },
+  e: RequestEvent & { bidId: number; details?: Record<string, unknown> },
 ) {
   await tx.query(
     `insert into bid_request_events (bid_request_id, actor_id, action, stage, from_status, to_status, comment, details)
@@ -366,10 +338,7 @@ export async function bumpBidVersion(tx: Queryable, id: number) {
 export async function updateBid(
   tx: Queryable,
   id: number,
-  b: Omit<
-    Parameters<typeof insertBid>[1],
-    "bidNumber" | "purchaseRequestId" | "status" | "createdBy" | "approvalsRequired"
-  >,
+  b: BidFields,
 ) {
   await tx.query(
     `update bid_requests set title = $2, description = $3, department = $4, category_id = $5, deadline = $6,
@@ -378,28 +347,7 @@ export async function updateBid(
         bond_required = $15, bond_amount = $16::numeric, vendor_prequalification = $17, minimum_years_experience = $18,
         technical_specifications = $19, commercial_terms = $20, version = version + 1, updated_at = now()
       where id = $1`,
-    [
-      id,
-      b.title,
-      b.description,
-      b.department,
-      b.categoryId,
-      b.deadline,
-      b.biddingStartAt,
-      b.biddingDeadline,
-      b.biddingMode,
-      cents(b.budgetCents),
-      b.qualificationCriteria,
-      b.evaluationMethod,
-      b.priceWeight,
-      b.technicalWeight,
-      b.bondRequired,
-      cents(b.bondCents),
-      b.vendorPrequalification,
-      b.minimumYearsExperience,
-      b.technicalSpecifications,
-      b.commercialTerms,
-    ],
+    [id, ...bidFieldValues(b)],
   );
 }
 

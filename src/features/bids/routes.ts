@@ -9,6 +9,7 @@ import { signedInActor } from "../../auth/actor.ts";
 import { allow, roles } from "../../auth/guard.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { fromCents } from "../../shared/money.ts";
 import { BID_GROUPS } from "../../shared/status/bid-request.ts";
@@ -118,15 +119,12 @@ export const bidRoutes = new Hono<AppEnv>()
       ok: r.bidRequestResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", bidStatusSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(bidStatusSchema, async (c, id) => {
       const { status, reason } = c.req.valid("json");
       const { db, secrets } = c.get("deps");
       await s.changeStatus(db, signedInActor(c), id, status, reason, secrets.sealedBidKey);
       return c.json(await bidOr404(c, id));
-    },
+    }),
   )
   .post(
     "/api/bid-requests/:id/unseal",
@@ -136,11 +134,9 @@ export const bidRoutes = new Hono<AppEnv>()
       ok: r.bidRequestResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const { db, secrets, objectStore } = c.get("deps");
       await s.unseal(db, signedInActor(c), { sealedBidKey: secrets.sealedBidKey, objectStore }, id);
       return c.json(await bidOr404(c, id));
-    },
+    }),
   );

@@ -18,7 +18,7 @@ import { canCreateBids, hasPermission } from "../../shared/permissions.ts";
 import type { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import { type BidStatus, canTransitionBid } from "../../shared/status/bid-request.ts";
 import { existingCategoryIds } from "../categories/service.ts";
-import { addPurchaseRequestEvent } from "../purchase-requests/service.ts";
+import { addPurchaseRequestEvent, purchaseRequestForConversion } from "../purchase-requests/service.ts";
 import { approvalThresholdCents, bidApprovals } from "../../lib/approval-policy.ts";
 import { announceEarlyClose } from "./notify.ts";
 import { bidItems, bidTerms } from "./payload.ts";
@@ -57,7 +57,7 @@ export async function createBid(db: Db, actor: Actor, v: z.output<typeof bidRequ
     let categoryId = v.categoryId ?? items[0]?.categoryId ?? null;
     if (v.purchaseRequestId) {
       // Converting: the request's own items are the bid's items (never the client's copy).
-      const pr = await q.purchaseRequestForConversion(tx, v.purchaseRequestId);
+      const pr = await purchaseRequestForConversion(tx, v.purchaseRequestId);
       if (!pr) throw new NotFound("purchaseRequests.notFound");
       // Only an approved need goes out to bid: a pending request has not passed its approvals yet.
       if (pr.status !== "active") throw new Conflict("bids.conversionNotApproved", { status: pr.status });

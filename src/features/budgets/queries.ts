@@ -14,18 +14,9 @@ import type { Queryable } from "../../db/types.ts";
 /** Purchase order statuses whose not-yet-received value is still committed. */
 export const OPEN_PO_STATUSES = ["issued", "acknowledged", "partially_received", "received"];
 
-export interface BudgetRow {
+export interface BudgetRow extends BudgetWrite {
   id: number;
-  department: string | null;
-  categoryId: number | null;
   categoryName: string | null;
-  fiscalYear: number;
-  quarter: number | null;
-  periodStart: string;
-  periodEnd: string;
-  amount: string;
-  currency: string;
-  notes: string;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -179,23 +170,25 @@ export interface BudgetWrite {
   notes: string;
 }
 
+/** The written columns' values, in the order both insertBudget and updateBudget number them. */
+const budgetValues = (b: BudgetWrite) => [
+  b.department,
+  b.categoryId,
+  b.fiscalYear,
+  b.quarter,
+  b.periodStart,
+  b.periodEnd,
+  b.amount,
+  b.currency,
+  b.notes,
+];
+
 export async function insertBudget(tx: Queryable, b: BudgetWrite, userId: number): Promise<number> {
   return (await tx.query<{ id: number }>(
     `insert into budgets (department, category_id, fiscal_year, quarter, period_start, period_end, amount, currency, notes,
         created_by)
      values ($1, $2, $3, $4, $5::date, $6::date, $7::numeric, $8, $9, $10) returning id`,
-    [
-      b.department,
-      b.categoryId,
-      b.fiscalYear,
-      b.quarter,
-      b.periodStart,
-      b.periodEnd,
-      b.amount,
-      b.currency,
-      b.notes,
-      userId,
-    ],
+    [...budgetValues(b), userId],
   ))[0].id;
 }
 
@@ -204,18 +197,7 @@ export async function updateBudget(tx: Queryable, id: number, b: BudgetWrite) {
     `update budgets set department = $2, category_id = $3, fiscal_year = $4, quarter = $5, period_start = $6::date,
         period_end = $7::date, amount = $8::numeric, currency = $9, notes = $10, version = version + 1, updated_at = now()
       where id = $1`,
-    [
-      id,
-      b.department,
-      b.categoryId,
-      b.fiscalYear,
-      b.quarter,
-      b.periodStart,
-      b.periodEnd,
-      b.amount,
-      b.currency,
-      b.notes,
-    ],
+    [id, ...budgetValues(b)],
   );
 }
 

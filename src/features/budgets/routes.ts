@@ -10,8 +10,9 @@ import { allow } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { csvRow } from "../../lib/csv.ts";
-import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
+import { BadRequest, Conflict, NotFound, orNotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
 import {
   budgetListQuerySchema,
@@ -19,7 +20,7 @@ import {
   budgetSettingsSchema,
   budgetUpdateSchema,
 } from "../../shared/schemas/budgets.ts";
-import { idParamSchema, idSchema } from "../../shared/schemas/common.ts";
+import { idSchema } from "../../shared/schemas/common.ts";
 import * as q from "./queries.ts";
 import * as s from "./service.ts";
 import { conforming, type ContractOptions } from "../../lib/api-contract.ts";
@@ -151,8 +152,7 @@ export const budgetRoutes = new Hono<AppEnv>()
     validate("param", prParamSchema),
     async (c) => {
       const effect = await s.requestEffect(c.get("deps").db, c.req.valid("param").purchaseRequestId);
-      if (!effect) throw new NotFound("purchaseRequests.notFound");
-      return c.json(conforming(r.budgetEffectResponseSchema, effect));
+      return c.json(conforming(r.budgetEffectResponseSchema, orNotFound(effect, "purchaseRequests.notFound")));
     },
   )
   .get(
@@ -163,12 +163,10 @@ export const budgetRoutes = new Hono<AppEnv>()
         ok: r.budgetDetailResponseSchema,
       }),
     ),
-    validate("param", idParamSchema),
-    async (c) => {
-      const b = await s.budgetDetail(c.get("deps").db, c.req.valid("param").id);
-      if (!b) throw new NotFound("budgets.notFound");
+    ...withId(async (c, id) => {
+      const b = orNotFound(await s.budgetDetail(c.get("deps").db, id), "budgets.notFound");
       return c.json(conforming(r.budgetDetailResponseSchema, b));
-    },
+    }),
   )
   .post(
     "/api/budgets",
@@ -200,10 +198,7 @@ export const budgetRoutes = new Hono<AppEnv>()
       "budgets.manage",
       doc("Edit a budget; needs the version read", { ok: r.budgetDetailResponseSchema, errors: [409] }),
     ),
-    validate("param", idParamSchema),
-    validate("json", budgetUpdateSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(budgetUpdateSchema, async (c, id) => {
       const v = c.req.valid("json");
       const { db } = c.get("deps");
       const w = await toWrite(db, v);
@@ -230,7 +225,7 @@ export const budgetRoutes = new Hono<AppEnv>()
         })
       );
       return c.json(await s.budgetDetail(db, id));
-    },
+    }),
   )
   .delete(
     "/api/budgets/:id",
@@ -238,9 +233,7 @@ export const budgetRoutes = new Hono<AppEnv>()
       "budgets.manage",
       doc("Delete a budget (its requests and orders are not touched)", { status: 204, errors: [409] }),
     ),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       await c.get("deps").db.tx(async (tx) => {
         const cur = await q.getBudget(tx, id, true);
         if (!cur) throw new NotFound("budgets.notFound");
@@ -258,5 +251,5 @@ export const budgetRoutes = new Hono<AppEnv>()
         });
       });
       return c.body(null, 204);
-    },
+    }),
   );

@@ -1,13 +1,13 @@
 /** Item categories: public list (registration needs it), admin create / edit / delete, each its own permission. */
 import { Hono } from "hono";
 import { allow, publicRoute } from "../../auth/guard.ts";
-import { audit, diff } from "../../audit/audit.ts";
+import { audit, auditUpdate } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { categorySchema } from "../../shared/schemas/categories.ts";
-import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as q from "./queries.ts";
 import * as r from "../../shared/schemas/responses/admin.ts";
 
@@ -57,10 +57,7 @@ export const categoryRoutes = new Hono<AppEnv>()
       ok: r.categoryRowSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", categorySchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(categorySchema, async (c, id) => {
       const body = c.req.valid("json");
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
@@ -68,15 +65,10 @@ export const categoryRoutes = new Hono<AppEnv>()
         if (!before) throw new NotFound("categories.notFound");
         if (await q.nameTaken(tx, body.name, id)) throw new Conflict(DUPLICATE);
         await q.updateCategory(tx, id, body);
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "category",
-          entityId: id,
-          metadata: { changes: diff(before, body) },
-        });
+        await auditUpdate(tx, c, { type: "category", id: id }, before, body);
       });
       return c.json(await q.getCategory(db, id));
-    },
+    }),
   )
   .delete(
     "/api/categories/:id",
@@ -86,9 +78,7 @@ export const categoryRoutes = new Hono<AppEnv>()
       status: 204,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       await c.get("deps").db.tx(async (tx) => {
         const before = await q.getCategory(tx, id);
         if (!before) throw new NotFound("categories.notFound");
@@ -100,5 +90,5 @@ export const categoryRoutes = new Hono<AppEnv>()
         await audit(tx, c, { action: "DELETE", entityType: "category", entityId: id, metadata: { name: before.name } });
       });
       return c.body(null, 204);
-    },
+    }),
   );

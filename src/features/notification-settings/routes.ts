@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { allow } from "../../auth/guard.ts";
-import { audit, diff } from "../../audit/audit.ts";
+import { audit, auditUpdate, diff } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
@@ -194,12 +194,7 @@ export const notificationSettingsRoutes = new Hono<AppEnv>()
       await db.tx(async (tx) => {
         const before = await templates.lockCustomTemplate(tx, key, language) ?? BUILT_IN_TEMPLATES[language][key];
         await templates.saveCustomTemplate(tx, { key, language, subject, body, userId: user.id });
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "email_template",
-          entityId: `${key}/${language}`,
-          metadata: { changes: diff(before, { subject, body }) },
-        });
+        await auditUpdate(tx, c, { type: "email_template", id: `${key}/${language}` }, before, { subject, body });
       });
       return c.json(templateView(key, language, { subject, body }));
     },

@@ -21,6 +21,13 @@ const BID_DATE = `greatest(br.updated_at, br.unsealed_at, pr.updated_at, a.creat
 const PR_DATE = `greatest(pr.updated_at, a.created_at, po.updated_at,
   (select max(q.updated_at) from quotations q where q.purchase_request_id = pr.id))`;
 
+/** The rows BID_DATE and PR_DATE read, joined to `br` and `pr`. */
+const BID_DATE_JOINS = `left join purchase_requests pr on pr.id = br.purchase_request_id
+       left join awards a on a.bid_request_id = br.id
+       left join purchase_orders po on po.id = a.purchase_order_id`;
+const PR_DATE_JOINS = `left join awards a on a.purchase_request_id = pr.id and a.bid_request_id is null
+       left join purchase_orders po on po.id = a.purchase_order_id`;
+
 /** Bid statuses not published (drafts, waiting for approval), and cancelled. */
 const UNPUBLISHED = "('draft', 'pending_approval')";
 const UNPUBLISHED_OR_CANCELLED = "('draft', 'pending_approval', 'cancelled')";
@@ -32,15 +39,12 @@ const PR_STANDALONE = `pr.status <> 'draft' and not exists (
 const PROCESSES = `
   select 'BR'::text as kind, br.id, ${BID_DATE} as date
     from bid_requests br
-    left join purchase_requests pr on pr.id = br.purchase_request_id
-    left join awards a on a.bid_request_id = br.id
-    left join purchase_orders po on po.id = a.purchase_order_id
+    ${BID_DATE_JOINS}
    where br.status not in ${UNPUBLISHED}
   union all
   select 'PR'::text, pr.id, ${PR_DATE}
     from purchase_requests pr
-    left join awards a on a.purchase_request_id = pr.id and a.bid_request_id is null
-    left join purchase_orders po on po.id = a.purchase_order_id
+    ${PR_DATE_JOINS}
    where ${PR_STANDALONE}`;
 
 export interface ProcessKey {
@@ -77,6 +81,11 @@ export async function processPage(
   );
 }
 
+/** The rows for a list of ids (`$1`); an empty list answers none without a query. */
+async function forIds<T>(db: Queryable, ids: number[], sql: string): Promise<T[]> {
+  return ids.length ? await db.query<T>(sql, [ids]) : [];
+}
+
 export interface BidRow {
   id: number;
   number: string;
@@ -100,8 +109,9 @@ export interface BidRow {
 }
 
 export async function bids(db: Queryable, ids: number[]): Promise<BidRow[]> {
-  if (!ids.length) return [];
-  return await db.query<BidRow>(
+  return await forIds<BidRow>(
+    db,
+    ids,
     `select br.id, br.bid_number as number, br.title, br.description, br.status, br.bidding_mode as "biddingMode",
         ${BID_LOCKED} as locked, br.bidding_start_at as "biddingStartAt", br.bidding_deadline as "biddingDeadline",
         br.closed_early_at as "closedEarlyAt", br.created_at as "createdAt", br.estimated_budget as "estimatedBudget",
@@ -110,11 +120,8 @@ export async function bids(db: Queryable, ids: number[]): Promise<BidRow[]> {
         c.name as "categoryName", br.purchase_request_id as "purchaseRequestId", ${BID_DATE} as date
        from bid_requests br
        left join categories c on c.id = br.category_id
-       left join purchase_requests pr on pr.id = br.purchase_request_id
-       left join awards a on a.bid_request_id = br.id
-       left join purchase_orders po on po.id = a.purchase_order_id
+       ${BID_DATE_JOINS}
       where br.id = any($1::int[])`,
-    [ids],
   );
 }
 
@@ -137,18 +144,17 @@ export interface PurchaseRequestRow {
 }
 
 export async function purchaseRequests(db: Queryable, ids: number[]): Promise<PurchaseRequestRow[]> {
-  if (!ids.length) return [];
-  return await db.query<PurchaseRequestRow>(
+  return await forIds<PurchaseRequestRow>(
+    db,
+    ids,
     `select pr.id, pr.request_number as number, pr.title, pr.description, pr.justification, pr.status,
         pr.request_type as "requestType", pr.deadline, pr.created_at as "createdAt",
         pr.estimated_budget as "estimatedBudget", pr.category_id as "categoryId", c.name as "categoryName",
         (${PR_STANDALONE}) as standalone, ${PR_DATE} as date
        from purchase_requests pr
        left join categories c on c.id = pr.category_id
-       left join awards a on a.purchase_request_id = pr.id and a.bid_request_id is null
-       left join purchase_orders po on po.id = a.purchase_order_id
+       ${PR_DATE_JOINS}
       where pr.id = any($1::int[])`,
-    [ids],
   );
 }
 
@@ -164,17 +170,17 @@ export interface ItemRow {
 }
 
 export async function items(db: Queryable, kind: ProcessKind, ids: number[]): Promise<ItemRow[]> {
-  if (!ids.length) return [];
   const [table, fk] = kind === "BR"
     ? ["bid_request_items", "bid_request_id"]
     : ["purchase_request_items", "purchase_request_id"];
-  return await db.query<ItemRow>(
+  return await forIds<ItemRow>(
+    db,
+    ids,
     `select i.${fk} as "ownerId", i.id, i.name, i.quantity, i.unit, i.estimated_price as "estimatedPrice",
         i.category_id as "categoryId", c.name as "categoryName"
        from ${table} i left join categories c on c.id = i.category_id
       where i.${fk} = any($1::int[])
       order by i.${fk}, i.position, i.id`,
-    [ids],
   );
 }
 
@@ -189,7 +195,6 @@ export interface TendererRow {
  * are left out in SQL, so nothing about them leaves the database.
  */
 export async function tenderers(db: Queryable, kind: ProcessKind, ids: number[]): Promise<TendererRow[]> {
-  if (!ids.length) return [];
   const sql = kind === "BR"
     ? `select q.bid_request_id as "ownerId", q.vendor_id as "vendorId", vp.company_name as name
          from quotations q join bid_requests br on br.id = q.bid_request_id
@@ -200,7 +205,7 @@ export async function tenderers(db: Queryable, kind: ProcessKind, ids: number[])
          from quotations q join vendor_profiles vp on vp.user_id = q.vendor_id
         where q.purchase_request_id = any($1::int[]) and q.is_current
         order by q.purchase_request_id, q.vendor_id`;
-  return await db.query<TendererRow>(sql, [ids]);
+  return await forIds<TendererRow>(db, ids, sql);
 }
 
 export interface AwardRow {
@@ -219,10 +224,11 @@ export interface AwardRow {
 }
 
 export async function awards(db: Queryable, kind: ProcessKind, ids: number[]): Promise<AwardRow[]> {
-  if (!ids.length) return [];
   const owner = kind === "BR" ? "a.bid_request_id" : "a.purchase_request_id";
   const only = kind === "BR" ? "" : "and a.bid_request_id is null";
-  return await db.query<AwardRow>(
+  return await forIds<AwardRow>(
+    db,
+    ids,
     `select ${owner} as "ownerId", a.id, a.created_at as "createdAt", a.quotation_id as "quotationId",
         q.total_amount as "quotationTotal", q.currency as "quotationCurrency", po.vendor_id as "vendorId",
         vp.company_name as "vendorName", po.po_number as "poNumber", po.total_amount as "poTotal",
@@ -233,7 +239,6 @@ export async function awards(db: Queryable, kind: ProcessKind, ids: number[]): P
        join vendor_profiles vp on vp.user_id = po.vendor_id
       where ${owner} = any($1::int[]) ${only}
       order by a.id`,
-    [ids],
   );
 }
 

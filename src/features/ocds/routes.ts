@@ -14,7 +14,7 @@ import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
 import { safeFilename } from "../../lib/pdf/text.ts";
 import { validate } from "../../lib/validate.ts";
-import { idParamSchema } from "../../shared/schemas/common.ts";
+import { withId } from "../../lib/with-id.ts";
 import * as q from "./queries.ts";
 import { decodeCursor, encodeCursor, OCDS_DEFAULT_LIMIT, ocdsReleasesQuerySchema } from "./schemas.ts";
 import { buildReleases, ocdsContext, PUBLISHED_BID_STATUSES, releasePackage } from "./service.ts";
@@ -97,9 +97,7 @@ export const ocdsRoutes = new Hono<AppEnv>()
         { errors: [409] },
       ),
     ),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const { db, config } = c.get("deps");
       const [bid] = await q.bids(db, [id]);
       if (!bid) throw new NotFound("bids.notFound");
@@ -110,7 +108,7 @@ export const ocdsRoutes = new Hono<AppEnv>()
       const releases = await buildReleases(db, ctx, [{ kind: "BR", id }]);
       await db.tx((tx) => audit(tx, c, { action: "EXPORT", entityType: "ocds", entityId: bid.number }));
       return c.json(releasePackage(ctx, publicUrl(c), releases));
-    },
+    }),
   )
   .get(
     "/api/purchase-orders/:id/ocds",
@@ -125,9 +123,7 @@ export const ocdsRoutes = new Hono<AppEnv>()
         { errors: [409] },
       ),
     ),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const { db, config } = c.get("deps");
       const order = await q.orderProcess(db, id);
       if (!order) throw new NotFound("quotations.purchaseOrderNotFound");
@@ -144,5 +140,5 @@ export const ocdsRoutes = new Hono<AppEnv>()
       c.header("Content-Disposition", `attachment; filename="${safeFilename(order.poNumber)}-ocds.json"`);
       c.header("Cache-Control", "private, no-store");
       return c.json(releasePackage(ctx, publicUrl(c), releases));
-    },
+    }),
   );

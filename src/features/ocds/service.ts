@@ -204,11 +204,30 @@ function planningOf(ctx: OcdsContext, pr: q.PurchaseRequestRow | undefined, fall
   };
 }
 
+/** A process's release: planning from its request, its tender, and the parties and awards of its outcome. */
+function processRelease(
+  ctx: OcdsContext,
+  p: { number: string; date: Date; status: string; estimatedBudget: string },
+  pr: q.PurchaseRequestRow | undefined,
+  tender: Json | undefined,
+  got: { tenderers: q.TendererRow[]; awards: q.AwardRow[] },
+  parts: Parts,
+): Json {
+  const { parties, awards, contracts } = outcome(ctx, p.number, got.tenderers, got.awards, parts);
+  return release(ctx, p.number, p.date, {
+    planning: planningOf(ctx, pr, p.estimatedBudget),
+    tender,
+    tenderCancelled: p.status === "cancelled",
+    parties,
+    awards,
+    contracts,
+  });
+}
+
 function bidRelease(ctx: OcdsContext, b: q.BidRow, pr: q.PurchaseRequestRow | undefined, parts: Parts): Json {
   // A sealed bid that is not unsealed: no tenderers, no count (the queries already leave them out).
   const tenderers = b.locked ? [] : parts.tenderers.get(b.id) ?? [];
   const awards = b.locked ? [] : parts.awards.get(b.id) ?? [];
-  const { parties, awards: awardList, contracts } = outcome(ctx, b.number, tenderers, awards, parts);
   const tender: Json = {
     id: b.number,
     title: b.title,
@@ -231,14 +250,7 @@ function bidRelease(ctx: OcdsContext, b: q.BidRow, pr: q.PurchaseRequestRow | un
       tenderers: tenderers.map((t) => ({ id: vendorPartyId(t.vendorId), name: t.name })),
     }),
   };
-  return release(ctx, b.number, b.date, {
-    planning: planningOf(ctx, pr, b.estimatedBudget),
-    tender,
-    tenderCancelled: b.status === "cancelled",
-    parties,
-    awards: awardList,
-    contracts,
-  });
+  return processRelease(ctx, b, pr, tender, { tenderers, awards }, parts);
 }
 
 function purchaseRequestRelease(ctx: OcdsContext, pr: q.PurchaseRequestRow, parts: Parts): Json {
@@ -246,7 +258,6 @@ function purchaseRequestRelease(ctx: OcdsContext, pr: q.PurchaseRequestRow, part
   const tendered = pr.requestType !== "internal" && pr.status in PR_TENDER_STATUS;
   const tenderers = tendered ? parts.tenderers.get(pr.id) ?? [] : [];
   const awards = parts.awards.get(pr.id) ?? [];
-  const { parties, awards: awardList, contracts } = outcome(ctx, pr.number, tenderers, awards, parts);
   const tender: Json | undefined = tendered
     ? {
       id: pr.number,
@@ -264,14 +275,7 @@ function purchaseRequestRelease(ctx: OcdsContext, pr: q.PurchaseRequestRow, part
       tenderers: tenderers.map((t) => ({ id: vendorPartyId(t.vendorId), name: t.name })),
     }
     : undefined;
-  return release(ctx, pr.number, pr.date, {
-    planning: planningOf(ctx, pr, pr.estimatedBudget),
-    tender,
-    tenderCancelled: pr.status === "cancelled",
-    parties,
-    awards: awardList,
-    contracts,
-  });
+  return processRelease(ctx, pr, pr, tender, { tenderers, awards }, parts);
 }
 
 /** Releases of the given processes, in the order given. */

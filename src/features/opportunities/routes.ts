@@ -10,10 +10,11 @@ import { roles } from "../../auth/guard.ts";
 import { actorOf, audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
-import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
+import { readObjectAndFiles } from "../../lib/body.ts";
 import { encrypt, sha256Hex } from "../../lib/crypto.ts";
 import { getSetting, isOn } from "../../lib/settings.ts";
 import { validate } from "../../lib/validate.ts";
+import { withIdAndJson } from "../../lib/with-id.ts";
 import { badCursor, pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { checkUpload, storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
@@ -119,10 +120,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
       ok: r.vendorQuotationSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", extendValiditySchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(extendValiditySchema, async (c, id) => {
       const me = c.get("user")!;
       const { db, secrets } = c.get("deps");
       await extendValidity(
@@ -134,7 +132,7 @@ export const opportunityRoutes = new Hono<AppEnv>()
       );
       const [row] = await q.vendorQuotations(c.get("deps").db, me.id, id, await myTags(c));
       return c.json(await present(c, row));
-    },
+    }),
   )
   .post(
     "/api/vendor/quotations",
@@ -153,19 +151,12 @@ export const opportunityRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const me = c.get("user")!;
-      const { fields, files } = await readJsonOrMultipart(c);
-      let raw: unknown = fields;
-      if (typeof fields.quotation === "string") {
-        try {
-          raw = JSON.parse(fields.quotation);
-        } catch {
-          throw new BadRequest("opportunities.quotationJson", [{
-            path: "quotation",
-            message: "quotation must be a JSON string",
-          }]);
-        }
-      }
-      const v = parseWith(quotationSubmissionSchema, raw);
+      const { value: v, files } = await readObjectAndFiles(
+        c,
+        "quotation",
+        quotationSubmissionSchema,
+        "opportunities.quotationJson",
+      );
       const uploads = files.attachments ?? [];
       if (uploads.length > MAX_ATTACHMENTS) {
         throw new BadRequest("opportunities.tooManyAttachments", [], { max: MAX_ATTACHMENTS });

@@ -9,9 +9,9 @@ import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId } from "../../lib/with-id.ts";
 import { getOutboxMessage, listOutbox, resendEmail, revealBody } from "../../notify/outbox.ts";
 import { outboxBody } from "../../notify/queries.ts";
-import { idParamSchema } from "../../shared/schemas/users.ts";
 import * as r from "../../shared/schemas/responses/admin.ts";
 
 const querySchema = z.object({
@@ -43,9 +43,7 @@ export const outboxRoutes = new Hono<AppEnv>()
       ok: r.outboxMessageSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const { db } = c.get("deps");
       await db.tx(async (tx) => {
         const row = await resendEmail(tx, id);
@@ -60,7 +58,7 @@ export const outboxRoutes = new Hono<AppEnv>()
       });
       // The worker (polling every few seconds) picks it up on its next round.
       return c.json(await getOutboxMessage(db, id));
-    },
+    }),
   )
   .post(
     "/api/admin/outbox/:id/reveal",
@@ -70,9 +68,7 @@ export const outboxRoutes = new Hono<AppEnv>()
         "The message as it is sent, with its one-time link (kept hidden in the outbox): for handing the link over when no email provider is set up (audited)",
       ok: r.outboxRevealSchema,
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const { db, secrets } = c.get("deps");
       const row = await outboxBody(db, id);
       if (!row) throw new NotFound("notify.messageNotFound");
@@ -84,5 +80,5 @@ export const outboxRoutes = new Hono<AppEnv>()
       }
       c.header("Cache-Control", "no-store");
       return c.json({ id, body });
-    },
+    }),
   );

@@ -7,10 +7,11 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { allow, roles } from "../../auth/guard.ts";
-import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
+import { readObjectAndFiles } from "../../lib/body.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { ROLE_NAMES } from "../../shared/roles.ts";
 import { idParamSchema } from "../../shared/schemas/common.ts";
@@ -123,14 +124,11 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
       ok: r.purchaseOrderDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updatePurchaseOrderSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updatePurchaseOrderSchema, async (c, id) => {
       const { requestedDeliveryDate, version } = c.req.valid("json");
       await service.setRequestedDelivery(c, id, requestedDeliveryDate, version);
       return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
-    },
+    }),
   )
   .post(
     "/api/purchase-orders/:id/acknowledge",
@@ -140,13 +138,10 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
       ok: r.purchaseOrderDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", acknowledgeSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(acknowledgeSchema, async (c, id) => {
       await service.acknowledge(c, id, c.req.valid("json").promisedDeliveryDate);
       return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
-    },
+    }),
   )
   .post(
     "/api/purchase-orders/:id/decline",
@@ -156,13 +151,10 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
       ok: r.purchaseOrderDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", declineSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(declineSchema, async (c, id) => {
       await service.decline(c, id, c.req.valid("json").reason);
       return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
-    },
+    }),
   )
   .post(
     "/api/purchase-orders/:id/cancel",
@@ -172,13 +164,10 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
       ok: r.purchaseOrderDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", cancelSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(cancelSchema, async (c, id) => {
       await service.cancel(c, id, c.req.valid("json").reason);
       return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
-    },
+    }),
   )
   .post(
     "/api/purchase-orders/:id/close",
@@ -188,12 +177,10 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
       ok: r.purchaseOrderDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       await service.close(c, id);
       return c.json(await service.purchaseOrderDetail(c.get("deps").db, c, id));
-    },
+    }),
   )
   .post(
     "/api/purchase-orders/:id/receipts",
@@ -210,22 +197,13 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
         deliveryNote: z.file().optional(),
       }),
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { fields, files } = await readJsonOrMultipart(c);
-      let raw: unknown = fields;
-      if (typeof fields.receipt === "string") {
-        try {
-          raw = JSON.parse(fields.receipt);
-        } catch {
-          throw new BadRequest("purchaseOrders.receiptJson", [{
-            path: "receipt",
-            message: "receipt must be a JSON string",
-          }]);
-        }
-      }
-      const input = parseWith(receiptSchema, raw);
+    ...withId(async (c, id) => {
+      const { value: input, files } = await readObjectAndFiles(
+        c,
+        "receipt",
+        receiptSchema,
+        "purchaseOrders.receiptJson",
+      );
       const uploads = files.deliveryNote ?? [];
       if (uploads.length > 1) {
         throw new BadRequest("purchaseOrders.oneDeliveryNote", [{
@@ -241,5 +219,5 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
       }
       const receipt = await service.receive(c, id, input, note);
       return c.json({ receipt, purchaseOrder: await service.purchaseOrderDetail(c.get("deps").db, c, id) }, 201);
-    },
+    }),
   );

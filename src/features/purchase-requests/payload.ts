@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { defaultCategoryId } from "../../db/default-category.ts";
+import { itemCommon } from "../../db/request-items.ts";
 import type { Queryable } from "../../db/types.ts";
 import { getSetting } from "../../lib/settings.ts";
 import { toCents } from "../../shared/money.ts";
@@ -53,12 +54,8 @@ export async function fromFullForm(db: Queryable, v: FullForm): Promise<NewPurch
     status: v.status ?? "pending",
     categoryId: v.categoryId ?? v.items[0]?.categoryId ?? defaultCategory,
     items: v.items.map((i) => ({
-      name: i.itemName.trim(),
+      ...itemCommon(i, defaultCategory),
       specifications: i.specification,
-      quantity: Number(i.quantity ?? 1),
-      unit: i.unit || "pcs",
-      estimatedPriceCents: toCents(i.estimatedPrice ?? 0)!,
-      categoryId: i.categoryId ?? defaultCategory,
       urgency: i.urgency,
       notes: i.notes,
     })),

@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/types.ts";
 import { insertRequestItems, type RequestItemCommon } from "../../db/request-items.ts";
+import type { RequestEvent } from "../../db/request-events.ts";
 import type { ApprovalStage } from "../../lib/approval-policy.ts";
 import { where } from "../../db/where.ts";
 import { cursorSql, encodeKeyset, type Keyset, whereAfter } from "../../db/keyset.ts";
@@ -337,15 +338,7 @@ export async function setStatus(tx: Queryable, id: number, status: string, rejec
 
 export async function addEvent(
   tx: Queryable,
-  e: {
-    prId: number;
-    actorId: number | null;
-    action: string;
-    stage?: string | null;
-    from?: string | null;
-    to?: string | null;
-    comment?: string;
-  },
+  e: RequestEvent & { prId: number },
 ) {
   await tx.query(
     `insert into purchase_request_events (purchase_request_id, actor_id, action, stage, from_status, to_status, comment)

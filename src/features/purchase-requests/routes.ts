@@ -11,6 +11,7 @@ import { BadRequest } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/body.ts";
 import { cachedList } from "../../lib/list-cache.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import {
   approveSchema,
   fullPurchaseRequestSchema,
@@ -107,14 +108,12 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       errors: [409],
       body: quickPurchaseRequestSchema,
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const v = parseWith(quickPurchaseRequestSchema, await jsonBody(c));
       const { db } = c.get("deps");
       await s.updatePurchaseRequest(db, signedInActor(c), id, v);
       return c.json(await s.getPurchaseRequest(db, id));
-    },
+    }),
   )
   .put(
     "/api/purchase-requests/:id/status",
@@ -124,14 +123,11 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       ok: r.purchaseRequestDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", prStatusSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(prStatusSchema, async (c, id) => {
       const { db } = c.get("deps");
       await s.changeStatus(db, signedInActor(c), id, c.req.valid("json"));
       return c.json(await s.getPurchaseRequest(db, id));
-    },
+    }),
   )
   .post(
     "/api/purchase-requests/:id/approve",
@@ -141,15 +137,12 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       ok: r.purchaseRequestDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", approveSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(approveSchema, async (c, id) => {
       const { db, config } = c.get("deps");
       const origin = config.publicUrl ?? new URL(c.req.url).origin;
       await s.approve(db, signedInActor(c), id, c.req.valid("json").comment, origin);
       return c.json(await s.getPurchaseRequest(db, id));
-    },
+    }),
   )
   .post(
     "/api/purchase-requests/:id/reject",
@@ -159,12 +152,9 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       ok: r.purchaseRequestDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", rejectSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(rejectSchema, async (c, id) => {
       const { db } = c.get("deps");
       await s.reject(db, signedInActor(c), id, c.req.valid("json").comment);
       return c.json(await s.getPurchaseRequest(db, id));
-    },
+    }),
   );

@@ -11,12 +11,12 @@ import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Db, Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { pageStart } from "../../lib/list-page.ts";
+import { recordRejection } from "../../audit/rejection.ts";
 import {
   aboveThreshold,
   type ApprovalStage,
-  approvalStage,
-  approvalStep,
   approvalThresholdCents,
+  checkApproval,
   purchaseRequestApprovals,
 } from "../../lib/approval-policy.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
@@ -40,6 +40,12 @@ export {
   lockPurchaseRequest as lockPurchaseRequestStatus,
   setStatus as setPurchaseRequestStatus,
 } from "./queries.ts";
+
+/** A request about to become a bid request: locked, with its items in order (undefined when none has the id). */
+export async function purchaseRequestForConversion(tx: Queryable, id: number) {
+  const pr = await q.lockPurchaseRequest(tx, id);
+  return pr && { ...pr, items: await q.itemSnapshot(tx, id) };
+}
 
 /** The sum of the items must fit the budget column (numeric(14,2)); a 500 from the insert is not an answer. */
 function checkBudget(budgetCents: number) {
@@ -249,23 +255,22 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
   await db.tx(async (tx) => {
     const cur = await lockOr404(tx, id);
     if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingApprove", { status: cur.status });
-    if (cur.createdBy === actor.id) throw new Forbidden("purchaseRequests.cannotApproveOwn");
     const given = await q.currentApprovals(tx, id);
-    if (given.some((a) => a.actorId === actor.id)) throw new Conflict("purchaseRequests.alreadyApproved");
-    const stage = approvalStage(actor.role);
-    // Over its budget, finance must approve whatever the threshold (or the policy refuses: 409).
-    const { overBudget } = await checkBudgetRule(tx, id);
-    const needs: ApprovalStage[] = aboveThreshold(toCents(cur.budget) ?? 0, threshold)
-      ? ["manager", "finance"]
-      : overBudget
-      ? ["finance"]
-      : [];
-    const { repeated, done } = approvalStep(given.map((a) => a.stage), stage, needs);
-    if (repeated) {
-      throw new Conflict(
-        stage === "finance" ? "purchaseRequests.managerMustApprove" : "purchaseRequests.financeApprovalNeeded",
-      );
-    }
+    let overBudget = false;
+    const { stage, done } = await checkApproval(actor, cur.createdBy, given, async (): Promise<ApprovalStage[]> => {
+      // Over its budget, finance must approve whatever the threshold (or the policy refuses: 409).
+      ({ overBudget } = await checkBudgetRule(tx, id));
+      return aboveThreshold(toCents(cur.budget) ?? 0, threshold)
+        ? ["manager", "finance"]
+        : overBudget
+        ? ["finance"]
+        : [];
+    }, {
+      own: "purchaseRequests.cannotApproveOwn",
+      twice: "purchaseRequests.alreadyApproved",
+      managerFirst: "purchaseRequests.managerMustApprove",
+      financeNeeded: "purchaseRequests.financeApprovalNeeded",
+    });
     await q.addEvent(tx, {
       prId: id,
       actorId: actor.id,
@@ -302,20 +307,7 @@ export async function reject(db: Db, actor: Actor, id: number, comment: string) 
     if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingReject", { status: cur.status });
     if (cur.createdBy === actor.id) throw new Forbidden("purchaseRequests.cannotRejectOwn");
     await q.setStatus(tx, id, "rejected", comment);
-    await q.addEvent(tx, {
-      prId: id,
-      actorId: actor.id,
-      action: "rejected",
-      stage: actor.role === "cost_finance_controller" ? "finance" : "manager",
-      from: "pending",
-      to: "rejected",
-      comment,
-    });
-    await auditAs(tx, actor.audit, {
-      action: "REJECT",
-      entityType: "purchase_request",
-      entityId: id,
-      metadata: { comment, changes: { status: { from: "pending", to: "rejected" } } },
-    });
+    const rejection = { entityType: "purchase_request", id, from: "pending", to: "rejected", comment } as const;
+    await recordRejection(tx, actor, rejection, (e) => q.addEvent(tx, { ...e, prId: id }));
   });
 }

@@ -11,6 +11,7 @@
  * reviewing is staff work, so they are declared for the reviewing staff roles only.
  */
 import { Hono } from "hono";
+import type { z } from "zod";
 import type { Context } from "hono";
 import { allow, roles } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
@@ -18,6 +19,7 @@ import type { Queryable } from "../../db/types.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { awardSchema, evaluationSchema, quotationStatusSchema } from "../../shared/schemas/bids.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
@@ -44,6 +46,25 @@ const awardBodySchema = awardSchema.extend({
   quotationId: idSchema("quotationId is required"),
   comment: safeString().trim().max(2000).optional().default(""),
 });
+
+type AwardInput = { out: { param: { id: number }; json: z.output<typeof awardBodySchema> } };
+
+/** The award routes of both kinds of request: the same guard, body and answer; the path names the request. */
+function awardRoute(kind: "purchase_request" | "bid_request", summary: string) {
+  return [
+    roles(REVIEWERS, { tags: TAGS, summary, ok: r.awardResultSchema, status: 201, errors: [409] }),
+    validate("param", idParamSchema),
+    validate("json", awardBodySchema),
+    async (c: Context<AppEnv, string, AwardInput>) => {
+      const { quotationId, comment, justification } = c.req.valid("json");
+      const target = { kind, requestId: c.req.valid("param").id };
+      return c.json(
+        await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
+        201,
+      );
+    },
+  ] as const;
+}
 
 function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: string) {
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
@@ -115,10 +136,7 @@ export const quotationRoutes = new Hono<AppEnv>()
       ok: r.quotationReviewedSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", quotationStatusSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(quotationStatusSchema, async (c, id) => {
       const { status, comment, justification } = c.req.valid("json");
       const { db } = c.get("deps");
       const target = await requestOf(db, id);
@@ -144,7 +162,7 @@ export const quotationRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await quotationDetail(db, id));
-    },
+    }),
   )
   .post(
     "/api/quotations/:id/request-extension",
@@ -155,15 +173,13 @@ export const quotationRoutes = new Hono<AppEnv>()
       ok: r.quotationDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const { db, config } = c.get("deps");
       const target = await requestOf(db, id);
       const link = `${config.publicUrl ?? new URL(c.req.url).origin}/dashboard`;
       await db.tx((tx) => requestExtension(tx, c, target, id, link));
       return c.json(await quotationDetail(db, id));
-    },
+    }),
   )
   .put(
     "/api/quotations/:id/evaluation",
@@ -173,10 +189,7 @@ export const quotationRoutes = new Hono<AppEnv>()
       ok: r.quotationDetailSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", evaluationSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(evaluationSchema, async (c, id) => {
       const { technicalScore, comment } = c.req.valid("json");
       const score = Math.round(technicalScore * 100) / 100;
       const { db } = c.get("deps");
@@ -197,7 +210,7 @@ export const quotationRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await quotationDetail(db, id));
-    },
+    }),
   )
   .get(
     "/api/quotations/:id/pdf",
@@ -207,16 +220,14 @@ export const quotationRoutes = new Hono<AppEnv>()
       ok: { media: "application/pdf" },
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const me = c.get("user")!;
       const row = await q.getQuotation(c.get("deps").db, id);
       if (!row || (me.role === "vendor" && row.vendorId !== me.id)) throw new NotFound("quotations.notFound");
       if (row.sealed || row.bidLocked || row.totalAmount === null) throw new Conflict(SEALED_MESSAGE);
       const bytes = await quotationPdf({ ...row, totalAmount: row.totalAmount });
       return pdfResponse(c, bytes, `quotation-${row.id}-${row.requestNumber}`);
-    },
+    }),
   )
   .get(
     "/api/purchase-requests/:id/comparison",
@@ -248,41 +259,9 @@ export const quotationRoutes = new Hono<AppEnv>()
   )
   .post(
     "/api/purchase-requests/:id/award",
-    roles(REVIEWERS, {
-      tags: TAGS,
-      summary: "Award a quotation: approve it, reject the others, issue the PO",
-      ok: r.awardResultSchema,
-      status: 201,
-      errors: [409],
-    }),
-    validate("param", idParamSchema),
-    validate("json", awardBodySchema),
-    async (c) => {
-      const { quotationId, comment, justification } = c.req.valid("json");
-      const target = { kind: "purchase_request" as const, requestId: c.req.valid("param").id };
-      return c.json(
-        await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
-        201,
-      );
-    },
+    ...awardRoute("purchase_request", "Award a quotation: approve it, reject the others, issue the PO"),
   )
   .post(
     "/api/bid-requests/:id/award",
-    roles(REVIEWERS, {
-      tags: TAGS,
-      summary: "Award a closed bid: approve, reject the others, issue the PO",
-      ok: r.awardResultSchema,
-      status: 201,
-      errors: [409],
-    }),
-    validate("param", idParamSchema),
-    validate("json", awardBodySchema),
-    async (c) => {
-      const { quotationId, comment, justification } = c.req.valid("json");
-      const target = { kind: "bid_request" as const, requestId: c.req.valid("param").id };
-      return c.json(
-        await c.get("deps").db.tx((tx) => awardQuotation(tx, c, target, quotationId, comment, justification)),
-        201,
-      );
-    },
+    ...awardRoute("bid_request", "Award a closed bid: approve, reject the others, issue the PO"),
   );

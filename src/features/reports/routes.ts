@@ -56,6 +56,52 @@ async function documentExport(c: Context<AppEnv>, format: "html" | "pdf") {
   return { f, lines: heading.map((l) => l.replace(/^# /, "")) };
 }
 
+/**
+ * A purchase request report document route: `reports.export`, the shared filter, the audited start;
+ * the format writes the answer from the filter and the heading lines.
+ */
+function documentRoute(
+  format: "html" | "pdf",
+  summary: string,
+  media: string,
+  answer: (c: Context<AppEnv>, db: Queryable, f: q.Filter, lines: string[]) => Response | Promise<Response>,
+) {
+  return [
+    allow("reports.export", doc(summary, { ok: { media } })),
+    validate("query", reportFilterSchema),
+    async (c: Context<AppEnv>) => {
+      const { f, lines } = await documentExport(c, format);
+      return answer(c, c.get("deps").db, f, lines);
+    },
+  ] as const;
+}
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+type KindContext = Context<AppEnv, string, { out: { param: z.output<typeof reportKindParamSchema> } }>;
+
+/** A download of one report (`/api/reports/:kind/export…`): CSV (no format) or XLSX, after the audited start. */
+function kindExportRoute(
+  format: "xlsx" | undefined,
+  summary: string,
+  media: string,
+  answer: (
+    c: KindContext,
+    db: Queryable,
+    kind: z.output<typeof reportKindParamSchema>["kind"],
+    start: Awaited<ReturnType<typeof exportStart>>,
+  ) => Response | Promise<Response>,
+) {
+  return [
+    allow("reports.export", doc(summary, { ok: { media } })),
+    validate("param", reportKindParamSchema),
+    validate("query", reportFilterSchema),
+    async (c: KindContext) => {
+      const { kind } = c.req.valid("param");
+      return answer(c, c.get("deps").db, kind, await exportStart(c, kind, format));
+    },
+  ] as const;
+}
+
 export const reportRoutes = new Hono<AppEnv>();
 
 /**
@@ -125,84 +171,61 @@ reportRoutes
   )
   .get(
     "/api/reports/purchase-requests.html",
-    allow(
-      "reports.export",
-      doc("The purchase request report as one self-contained HTML file, streamed; filters in name and first lines", {
-        ok: { media: "text/html" },
-      }),
+    ...documentRoute(
+      "html",
+      "The purchase request report as one self-contained HTML file, streamed; filters in name and first lines",
+      "text/html",
+      (c, db, f, lines) => {
+        c.header("Content-Type", "text/html; charset=utf-8");
+        c.header("Content-Disposition", `attachment; filename="${s.exportFileName("purchase-requests", f, "html")}"`);
+        c.header("X-Content-Type-Options", "nosniff");
+        return stream(c, async (out) => {
+          for await (const piece of purchaseRequestHtml(db, f, lines)) await out.write(piece);
+        });
+      },
     ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      const { f, lines } = await documentExport(c, "html");
-      c.header("Content-Type", "text/html; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="${s.exportFileName("purchase-requests", f, "html")}"`);
-      c.header("X-Content-Type-Options", "nosniff");
-      return stream(c, async (out) => {
-        for await (const piece of purchaseRequestHtml(db, f, lines)) await out.write(piece);
-      });
-    },
   )
   .get(
     "/api/reports/purchase-requests.pdf",
-    allow(
-      "reports.export",
-      doc("The purchase request report as a PDF; filters in the file name and first lines", {
-        ok: { media: "application/pdf" },
-      }),
+    ...documentRoute(
+      "pdf",
+      "The purchase request report as a PDF; filters in the file name and first lines",
+      "application/pdf",
+      async (c, db, f, lines) =>
+        c.body((await purchaseRequestPdf(db, f, lines)) as Uint8Array<ArrayBuffer>, 200, {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${s.exportFileName("purchase-requests", f, "pdf")}"`,
+        }),
     ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { db } = c.get("deps");
-      const { f, lines } = await documentExport(c, "pdf");
-      const pdf = await purchaseRequestPdf(db, f, lines);
-      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${s.exportFileName("purchase-requests", f, "pdf")}"`,
-      });
-    },
   )
   .get(
     "/api/reports/:kind/export",
-    allow(
-      "reports.export",
-      doc("One report as CSV, streamed; the filters are in the file name and first lines", {
-        ok: { media: "text/csv" },
-      }),
+    ...kindExportRoute(
+      undefined,
+      "One report as CSV, streamed; the filters are in the file name and first lines",
+      "text/csv",
+      (c, db, kind, { f, heading }) => {
+        c.header("Content-Type", "text/csv; charset=utf-8");
+        c.header("Content-Disposition", `attachment; filename="${s.exportFileName(kind, f)}"`);
+        return stream(c, async (out) => {
+          for (const text of heading) await out.write(line([text]));
+          for await (const rows of s.exportLines(db, kind, f)) await out.write(rows.map(line).join(""));
+        });
+      },
     ),
-    validate("param", reportKindParamSchema),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { kind } = c.req.valid("param");
-      const { db } = c.get("deps");
-      const { f, heading } = await exportStart(c, kind);
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="${s.exportFileName(kind, f)}"`);
-      return stream(c, async (out) => {
-        for (const text of heading) await out.write(line([text]));
-        for await (const rows of s.exportLines(db, kind, f)) await out.write(rows.map(line).join(""));
-      });
-    },
   )
   .get(
     "/api/reports/:kind/export.xlsx",
-    allow(
-      "reports.export",
-      doc("One report as an XLSX workbook, streamed; the filters in the file name and first rows", {
-        ok: { media: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
-      }),
+    ...kindExportRoute(
+      "xlsx",
+      "One report as an XLSX workbook, streamed; the filters in the file name and first rows",
+      XLSX,
+      async (_c, db, kind, { f, heading }) =>
+        new Response(await s.streamXlsx(db, kind, f, heading), {
+          headers: {
+            "Content-Type": XLSX,
+            "Content-Disposition": `attachment; filename="${s.exportFileName(kind, f, "xlsx")}"`,
+          },
+        }),
     ),
-    validate("param", reportKindParamSchema),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const { kind } = c.req.valid("param");
-      const { db } = c.get("deps");
-      const { f, heading } = await exportStart(c, kind, "xlsx");
-      return new Response(await s.streamXlsx(db, kind, f, heading), {
-        headers: {
-          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          "Content-Disposition": `attachment; filename="${s.exportFileName(kind, f, "xlsx")}"`,
-        },
-      });
-    },
   );

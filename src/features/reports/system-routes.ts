@@ -12,6 +12,7 @@
  * report" for the system workbook.
  */
 import { type Context, Hono } from "hono";
+import type { z } from "zod";
 import { allow } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
@@ -30,6 +31,25 @@ import type { ContractOptions } from "../../lib/api-contract.ts";
 const doc = (summary: string, contract: ContractOptions) => ({ tags: ["reports"], summary, ...contract });
 const cell = (v: unknown) => (typeof v === "number" ? String(v) : csvCell(v));
 const line = (cells: unknown[]) => cells.map(cell).join(",") + "\r\n";
+
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+type FilterContext = Context<AppEnv, string, { out: { query: z.output<typeof reportFilterSchema> } }>;
+type SystemExport = Awaited<ReturnType<typeof systemExport>>;
+
+/** One export of the system analytics: administrators only, the range filter, audited; the format writes the answer. */
+function systemExportRoute(
+  format: "csv" | "xlsx",
+  summary: string,
+  media: string,
+  answer: (c: FilterContext, e: SystemExport) => Response | Promise<Response>,
+) {
+  return [
+    allow("system_settings.view", doc(summary, { ok: { media } })),
+    validate("query", reportFilterSchema),
+    async (c: FilterContext) =>
+      answer(c, await systemExport(c, await toQueryFilter(c.get("deps").db, c.req.valid("query")), format)),
+  ] as const;
+}
 
 /** The range (the only filter that applies) in the first lines of both exports. */
 async function systemExport(c: Context<AppEnv>, f: q.Filter, format: "csv" | "xlsx") {
@@ -55,40 +75,28 @@ async function systemExport(c: Context<AppEnv>, f: q.Filter, format: "csv" | "xl
 export const systemExportRoutes = new Hono<AppEnv>()
   .get(
     "/api/reports/system/export.csv",
-    allow(
-      "system_settings.view",
-      doc("Admin system analytics as CSV; the range is in the file name and first lines", {
-        ok: { media: "text/csv" },
-      }),
+    ...systemExportRoute(
+      "csv",
+      "Admin system analytics as CSV; the range is in the file name and first lines",
+      "text/csv",
+      (c, { heading, lines, fileName }) => {
+        c.header("Content-Type", "text/csv; charset=utf-8");
+        c.header("Content-Disposition", `attachment; filename="${fileName}"`);
+        return c.body([...heading.map((h) => line([h])), ...lines.map(line)].join(""));
+      },
     ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const f = await toQueryFilter(c.get("deps").db, c.req.valid("query"));
-      const { heading, lines, fileName } = await systemExport(c, f, "csv");
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="${fileName}"`);
-      return c.body([...heading.map((h) => line([h])), ...lines.map(line)].join(""));
-    },
   )
   .get(
     "/api/reports/system/export.xlsx",
-    allow(
-      "system_settings.view",
-      doc("Admin system analytics as an XLSX workbook; the range is in the file name and first rows", {
-        ok: { media: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
-      }),
+    ...systemExportRoute(
+      "xlsx",
+      "Admin system analytics as an XLSX workbook; the range is in the file name and first rows",
+      XLSX,
+      async (_c, { heading, lines, fileName }) =>
+        new Response(await xlsxFromLines("system", heading, [lines]), {
+          headers: { "Content-Type": XLSX, "Content-Disposition": `attachment; filename="${fileName}"` },
+        }),
     ),
-    validate("query", reportFilterSchema),
-    async (c) => {
-      const f = await toQueryFilter(c.get("deps").db, c.req.valid("query"));
-      const { heading, lines, fileName } = await systemExport(c, f, "xlsx");
-      return new Response(await xlsxFromLines("system", heading, [lines]), {
-        headers: {
-          "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          "Content-Disposition": `attachment; filename="${fileName}"`,
-        },
-      });
-    },
   );
 
 export const systemReportRoutes = new Hono<AppEnv>()

@@ -1,7 +1,7 @@
 /** Admin System Settings (spec section 2, three cards): defaults, database tools, maintenance. */
 import { Hono } from "hono";
 import { allow } from "../../auth/guard.ts";
-import { audit, diff } from "../../audit/audit.ts";
+import { audit, auditUpdate } from "../../audit/audit.ts";
 import { presentAuditRows } from "../../audit/sealed-entries.ts";
 import { migrate, migrationStatus } from "../../db/migrate.ts";
 import { ping } from "../../db/queries.ts";
@@ -76,11 +76,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
         for (const [field, key] of Object.entries(q.SETTING_KEYS)) {
           await writeSetting(tx, key, String(next[field as keyof q.SettingValues]), userId);
         }
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "system_settings",
-          metadata: { changes: diff(before, next) },
-        });
+        await auditUpdate(tx, c, { type: "system_settings" }, before, next);
         return next;
       });
       forgetOrganisationTimeZone(db);
@@ -176,11 +172,7 @@ export const systemSettingsRoutes = new Hono<AppEnv>()
         for (const [field, key] of Object.entries(STORAGE_LIMIT_KEYS) as [keyof typeof next, string][]) {
           await writeSetting(tx, key, String(next[field]), userId);
         }
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "storage_limits",
-          metadata: { changes: diff(before, next) },
-        });
+        await auditUpdate(tx, c, { type: "storage_limits" }, before, next);
       });
       return c.json({ ...await readStorageLimits(db), usage: await storageUsage(db) });
     },

@@ -6,15 +6,16 @@ import { signedIn } from "../../auth/guard.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { issueSession } from "../../auth/session.ts";
 import { signedInActor } from "../../auth/actor.ts";
-import { audit, diff } from "../../audit/audit.ts";
+import { audit, auditUpdate } from "../../audit/audit.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withIdAndJson } from "../../lib/with-id.ts";
 import { hasPermission } from "../../shared/permissions.ts";
 import { changePasswordSchema } from "../../shared/schemas/auth.ts";
 import { DEFAULT_PREFERENCES, preferencesSchema } from "../../shared/schemas/preferences.ts";
 import { userLanguageSchema } from "../../shared/schemas/language.ts";
-import { idParamSchema, updateProfileSchema } from "../../shared/schemas/users.ts";
+import { updateProfileSchema } from "../../shared/schemas/users.ts";
 import * as users from "./queries.ts";
 import { DUPLICATE_EMAIL } from "./routes.ts";
 import * as q from "./profile-queries.ts";
@@ -66,10 +67,7 @@ export const profileRoutes = new Hono<AppEnv>()
       ok: r.userResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updateProfileSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updateProfileSchema, async (c, id) => {
       selfOrAdmin(c, id);
       const body = c.req.valid("json");
       const { db } = c.get("deps");
@@ -80,15 +78,10 @@ export const profileRoutes = new Hono<AppEnv>()
         if (await users.emailTaken(tx, body.email, id)) throw new Conflict(DUPLICATE_EMAIL);
         await users.updateUserFields(tx, id, body);
         if (before.role.name === "vendor") await users.updateVendorContact(tx, id, body);
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "user",
-          entityId: id,
-          metadata: { changes: diff(before, body) },
-        });
+        await auditUpdate(tx, c, { type: "user", id: id }, before, body);
       });
       return c.json(await users.getUser(db, id));
-    },
+    }),
   )
   .put(
     "/api/users/:id/change-password",
@@ -98,10 +91,7 @@ export const profileRoutes = new Hono<AppEnv>()
       ok: messageSchema,
       errors: [429],
     }),
-    validate("param", idParamSchema),
-    validate("json", changePasswordSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(changePasswordSchema, async (c, id) => {
       const me = c.get("user")!;
       if (me.id !== id) throw new Forbidden("profile.ownPasswordOnly");
       const { currentPassword, newPassword } = c.req.valid("json");
@@ -125,7 +115,7 @@ export const profileRoutes = new Hono<AppEnv>()
       // The version bump ended every session; this one continues with a fresh token.
       await issueSession(c, { id, tokenVersion: me.tokenVersion + 1 });
       return c.json({ message: "Password changed" });
-    },
+    }),
   )
   .post(
     "/api/auth/2fa/setup",
@@ -226,12 +216,7 @@ export const profileRoutes = new Hono<AppEnv>()
       await c.get("deps").db.tx(async (tx) => {
         const before = await q.languageOf(tx, me.id);
         await q.setLanguage(tx, me.id, language);
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "user",
-          entityId: me.id,
-          metadata: { changes: diff({ language: before }, { language }) },
-        });
+        await auditUpdate(tx, c, { type: "user", id: me.id }, { language: before }, { language });
       });
       return c.json({ language });
     },
@@ -254,12 +239,7 @@ export const profileRoutes = new Hono<AppEnv>()
       await c.get("deps").db.tx(async (tx) => {
         const before = await q.preferencesOf(tx, me.id, true);
         await q.mergePreferences(tx, me.id, prefs);
-        await audit(tx, c, {
-          action: "UPDATE",
-          entityType: "preferences",
-          entityId: me.id,
-          metadata: { changes: diff({ ...DEFAULT_PREFERENCES, ...before }, prefs) },
-        });
+        await auditUpdate(tx, c, { type: "preferences", id: me.id }, { ...DEFAULT_PREFERENCES, ...before }, prefs);
       });
       return c.json(prefs);
     },

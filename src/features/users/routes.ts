@@ -8,10 +8,10 @@ import type { AppEnv } from "../../lib/deps.ts";
 import type { Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { validate } from "../../lib/validate.ts";
+import { withId, withIdAndJson } from "../../lib/with-id.ts";
 import { ROLES } from "../../shared/roles.ts";
 import {
   createUserSchema,
-  idParamSchema,
   listUsersQuerySchema,
   updateRoleSchema,
   updateStatusSchema,
@@ -48,6 +48,37 @@ async function userOr404(c: Context<AppEnv>, id: number) {
   const user = await q.getUser(c.get("deps").db, id);
   if (!user) throw new NotFound("users.notFound");
   return user;
+}
+
+type LockedUser = NonNullable<Awaited<ReturnType<typeof q.lockUser>>>;
+
+/**
+ * One audited change of a user's role or active flag, under the admins' lock (the last-admin rules):
+ * 404 for no such user, nothing when the value is already so; `check` refuses or answers the write.
+ * Answers the user as it now is.
+ */
+async function changeUser<K extends "roleId" | "isActive">(
+  c: Context<AppEnv>,
+  id: number,
+  field: K,
+  to: LockedUser[K],
+  action: "ROLE_CHANGE" | "STATUS_CHANGE",
+  check: (target: LockedUser, admins: unknown[]) => (tx: Queryable) => Promise<void>,
+) {
+  await c.get("deps").db.tx(async (tx) => {
+    const admins = await lockAdminsAsAdmin(tx, c);
+    const target = await q.lockUser(tx, id);
+    if (!target) throw new NotFound("users.notFound");
+    if (target[field] === to) return;
+    await check(target, admins)(tx);
+    await audit(tx, c, {
+      action,
+      entityType: "user",
+      entityId: id,
+      metadata: { changes: { [field]: { from: target[field], to } } },
+    });
+  });
+  return c.json(await userOr404(c, id));
 }
 
 export const userRoutes = new Hono<AppEnv>()
@@ -116,10 +147,7 @@ export const userRoutes = new Hono<AppEnv>()
       ok: r.userResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updateUserSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updateUserSchema, async (c, id) => {
       const body = c.req.valid("json");
       const before = await userOr404(c, id);
       const newHash = body.newPassword ? await hashPassword(body.newPassword) : undefined;
@@ -139,7 +167,7 @@ export const userRoutes = new Hono<AppEnv>()
         });
       });
       return c.json(await q.getUser(db, id));
-    },
+    }),
   )
   .put(
     "/api/admin/users/:id/role",
@@ -149,17 +177,9 @@ export const userRoutes = new Hono<AppEnv>()
       ok: r.userResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updateRoleSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updateRoleSchema, async (c, id) => {
       const { roleId } = c.req.valid("json");
-      const { db } = c.get("deps");
-      await db.tx(async (tx) => {
-        const admins = await lockAdminsAsAdmin(tx, c);
-        const target = await q.lockUser(tx, id);
-        if (!target) throw new NotFound("users.notFound");
-        if (target.roleId === roleId) return;
+      return await changeUser(c, id, "roleId", roleId, "ROLE_CHANGE", (target, admins) => {
         if ((target.roleId === VENDOR_ROLE_ID) !== (roleId === VENDOR_ROLE_ID)) {
           throw new Conflict("users.vendorRoleChange");
         }
@@ -169,16 +189,9 @@ export const userRoutes = new Hono<AppEnv>()
         if (target.roleId === ADMIN_ROLE_ID && target.isActive && admins.length <= 1) {
           throw new Conflict("users.lastAdminDemote");
         }
-        await q.setRole(tx, id, roleId);
-        await audit(tx, c, {
-          action: "ROLE_CHANGE",
-          entityType: "user",
-          entityId: id,
-          metadata: { changes: { roleId: { from: target.roleId, to: roleId } } },
-        });
+        return (tx) => q.setRole(tx, id, roleId);
       });
-      return c.json(await userOr404(c, id));
-    },
+    }),
   )
   .put(
     "/api/admin/users/:id/status",
@@ -188,31 +201,16 @@ export const userRoutes = new Hono<AppEnv>()
       ok: r.userResponseSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", updateStatusSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(updateStatusSchema, async (c, id) => {
       const { isActive } = c.req.valid("json");
-      const { db } = c.get("deps");
-      await db.tx(async (tx) => {
-        const admins = await lockAdminsAsAdmin(tx, c);
-        const target = await q.lockUser(tx, id);
-        if (!target) throw new NotFound("users.notFound");
-        if (target.isActive === isActive) return;
+      return await changeUser(c, id, "isActive", isActive, "STATUS_CHANGE", (target, admins) => {
         if (!isActive && id === c.get("user")!.id) throw new Conflict("users.cannotDeactivateSelf");
         if (!isActive && target.roleId === ADMIN_ROLE_ID && admins.length <= 1) {
           throw new Conflict("users.lastAdminDeactivate");
         }
-        await q.setActive(tx, id, isActive);
-        await audit(tx, c, {
-          action: "STATUS_CHANGE",
-          entityType: "user",
-          entityId: id,
-          metadata: { changes: { isActive: { from: target.isActive, to: isActive } } },
-        });
+        return (tx) => q.setActive(tx, id, isActive);
       });
-      return c.json(await userOr404(c, id));
-    },
+    }),
   )
   .post(
     "/api/admin/users/:id/reset-password",
@@ -221,9 +219,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: "Reset to a random temporary password, shown once; the user must change it at next sign-in",
       ok: r.temporaryPasswordSchema,
     }),
-    validate("param", idParamSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withId(async (c, id) => {
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
       await c.get("deps").db.tx(async (tx) => {
@@ -233,5 +229,5 @@ export const userRoutes = new Hono<AppEnv>()
       });
       c.header("Cache-Control", "no-store");
       return c.json({ temporaryPassword: password });
-    },
+    }),
   );

@@ -16,6 +16,7 @@ import { NotFound, TooManyRequests } from "../../lib/errors.ts";
 import { parseWith, readJsonOrMultipart } from "../../lib/body.ts";
 import { clientIp } from "../../lib/client.ts";
 import { validate } from "../../lib/validate.ts";
+import { withIdAndJson } from "../../lib/with-id.ts";
 import { pageStart, setPageHeaders } from "../../lib/list-page.ts";
 import { setPasswordSchema } from "../../shared/schemas/auth.ts";
 import { categoryIdsSchema } from "../../shared/schemas/categories.ts";
@@ -124,13 +125,10 @@ export const vendorRoutes = new Hono<AppEnv>()
         "Set a vendor's categories: by the vendor or an admin (right after registration: PUT /api/vendor/register/categories)",
       ok: r.vendorCategoryIdsSchema,
     }),
-    validate("param", idParamSchema),
-    validate("json", categoryIdsSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(categoryIdsSchema, async (c, id) => {
       const { categoryIds } = c.req.valid("json");
       return c.json(await s.setVendorCategories(c.get("deps").db, actorOf(c), c.get("user"), id, categoryIds));
-    },
+    }),
   )
   .get(
     "/api/vendor/categories",
@@ -197,14 +195,11 @@ export const vendorRoutes = new Hono<AppEnv>()
       ok: r.vendorApplicationSchema,
       errors: [409],
     }),
-    validate("param", idParamSchema),
-    validate("json", reviewSchema),
-    async (c) => {
-      const { id } = c.req.valid("param");
+    ...withIdAndJson(reviewSchema, async (c, id) => {
       const { db, secrets } = c.get("deps");
       const link = { appUrl: appUrl(c), key: secrets.keyFor("outbox-links") };
       return c.json(await s.review(db, signedInActor(c), link, id, c.req.valid("json")));
-    },
+    }),
   )
   .post(
     "/api/auth/set-password",

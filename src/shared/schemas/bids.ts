@@ -12,6 +12,7 @@ import {
   safeString,
 } from "./common.ts";
 import { toCents } from "../money.ts";
+import { formText, numberInput, requestFormProblem, requestItemFields } from "./request-form.ts";
 import { BID_STATUSES } from "../status/bid-request.ts";
 
 export const BID_MESSAGES = {
@@ -53,39 +54,31 @@ export function bidDatesIssue(
 
 export const EVALUATION_METHODS = ["lowest_price", "technical_merit", "combined_scoring"] as const;
 
-const text = (max: number) => safeString().max(max, `Text is too long (max ${max})`).optional().default("");
-const num = z.union([z.number(), safeString()]).optional();
-
 const bidItem = z.object({
-  itemName: safeString().max(200).optional().default(""),
-  specification: text(2000),
-  quantity: num,
-  unit: safeString().trim().max(20).optional().default("pcs"),
-  estimatedPrice: num,
-  categoryId: idSchema().optional(),
-  technicalRequirements: text(2000),
-  evaluationCriteria: text(2000),
+  ...requestItemFields,
+  technicalRequirements: formText(2000),
+  evaluationCriteria: formText(2000),
 });
 
 export const bidRequestSchema = z.object({
   title: safeString().max(200).optional().default(""),
-  description: text(5000),
+  description: formText(5000),
   department: safeString().max(100).optional().default(""),
   deadline: safeString().optional().default(""),
   biddingDeadline: safeString().optional().default(""),
   biddingStartAt: safeString().optional(),
   biddingMode: z.enum(["open", "sealed"]).optional().default("open"),
   items: z.array(bidItem).max(500, "At most 500 items").optional().default([]),
-  qualificationCriteria: text(5000),
+  qualificationCriteria: formText(5000),
   evaluationMethod: z.enum(EVALUATION_METHODS).optional().default("lowest_price"),
   priceWeight: z.coerce.number().int().min(0).max(100).optional().default(60),
   technicalWeight: z.coerce.number().int().min(0).max(100).optional().default(40),
   bondRequired: z.boolean().optional().default(false),
-  bondAmount: num,
+  bondAmount: numberInput,
   vendorPrequalification: z.boolean().optional().default(true),
   minimumYearsExperience: z.coerce.number().int().min(0).max(100).optional().default(2),
-  technicalSpecifications: text(10000),
-  commercialTerms: text(10000),
+  technicalSpecifications: formText(10000),
+  commercialTerms: formText(10000),
   purchaseRequestId: idSchema().optional(),
   categoryId: idSchema().optional(),
   // sent by the spec's client, ignored: computed by the server
@@ -94,18 +87,9 @@ export const bidRequestSchema = z.object({
   status: z.enum(["draft", "published"]).optional().default("published"),
 }).superRefine((v, ctx) => {
   const fail = (message: string, path: (string | number)[]) => ctx.addIssue({ code: "custom", message, path });
-  if (!v.title.trim()) return fail(BID_MESSAGES.title, ["title"]);
-  if (!v.description.trim()) return fail(BID_MESSAGES.description, ["description"]);
-  if (!v.department.trim()) return fail(BID_MESSAGES.department, ["department"]);
-  if (!v.qualificationCriteria.trim()) return fail(BID_MESSAGES.qualification, ["qualificationCriteria"]);
-  if (!v.items.length) return fail(BID_MESSAGES.atLeastOneItem, ["items"]);
-  const noName = v.items.findIndex((i) => !i.itemName.trim());
-  if (noName >= 0) return fail(BID_MESSAGES.itemNames, ["items", noName, "itemName"]);
-  const badQty = v.items.findIndex((i) => {
-    const n = Number(i.quantity ?? 1);
-    return !Number.isInteger(n) || n < 1 || n > 1_000_000;
-  });
-  if (badQty >= 0) return fail(BID_MESSAGES.itemQuantities, ["items", badQty, "quantity"]);
+  const own = { field: "qualificationCriteria", value: v.qualificationCriteria, message: BID_MESSAGES.qualification };
+  const problem = requestFormProblem(v, own, BID_MESSAGES);
+  if (problem) return fail(problem.message, problem.path);
   const dates = bidDatesIssue(v.deadline, v.biddingDeadline);
   if (dates) return fail(dates.message, [dates.path]);
   if (v.bondRequired && !((toCents(v.bondAmount ?? 0) ?? 0) > 0)) return fail(BID_MESSAGES.bond, ["bondAmount"]);

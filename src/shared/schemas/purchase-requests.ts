@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { DATE_MESSAGES, deadlineProblem, idSchema, safeString } from "./common.ts";
 import { toCents } from "../money.ts";
+import { formText, isValidQuantity, numberInput, requestFormProblem, requestItemFields } from "./request-form.ts";
 
 export const PR_MESSAGES = {
   title: "Title is required",
@@ -31,32 +32,18 @@ export const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export const REQUEST_TYPES = ["internal", "vendor_quote", "bid_required"] as const;
 export const URGENCIES = ["low", "medium", "high", "critical"] as const;
 
-const text = (max: number) => safeString().max(max, `Text is too long (max ${max})`).optional().default("");
-const moneyInput = z.union([z.number(), safeString()]).optional();
-const quantityInput = z.union([z.number(), safeString()]).optional();
-
-function isValidQuantity(q: unknown) {
-  const n = typeof q === "string" ? Number(q) : q;
-  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 1_000_000;
-}
-
 const fullItem = z.object({
   id: idSchema().optional(),
-  itemName: safeString().max(200).optional().default(""),
-  specification: text(2000),
-  quantity: quantityInput,
-  unit: safeString().trim().max(20).optional().default("pcs"),
-  estimatedPrice: moneyInput,
-  categoryId: idSchema().optional(),
+  ...requestItemFields,
   urgency: z.enum(URGENCIES).optional().default("medium"),
-  notes: text(2000),
+  notes: formText(2000),
 });
 
 export const fullPurchaseRequestSchema = z.object({
   title: safeString().max(200).optional().default(""),
-  description: text(5000),
+  description: formText(5000),
   department: safeString().max(100).optional().default(""),
-  justification: text(5000),
+  justification: formText(5000),
   deadline: safeString().optional(),
   priority: z.enum(PRIORITIES).optional().default("medium"),
   requestType: z.enum(REQUEST_TYPES).optional().default("internal"),
@@ -64,8 +51,8 @@ export const fullPurchaseRequestSchema = z.object({
     .refine((m) => m !== "sealed", PR_MESSAGES.sealedOnBidsOnly),
   categoryId: idSchema().optional(),
   approvalRequired: z.boolean().optional().default(true),
-  vendorPreferences: text(2000),
-  internalSupplier: text(200),
+  vendorPreferences: formText(2000),
+  internalSupplier: formText(200),
   items: z.array(fullItem).max(500, "At most 500 items").optional().default([]),
   // sent by the spec's client, ignored: the server computes the budget from the items
   estimatedBudget: z.unknown().optional(),
@@ -74,15 +61,9 @@ export const fullPurchaseRequestSchema = z.object({
   const fail = (message: string, path: (string | number)[]) => {
     ctx.addIssue({ code: "custom", message, path });
   };
-  if (!v.title.trim()) return fail(PR_MESSAGES.title, ["title"]);
-  if (!v.description.trim()) return fail(PR_MESSAGES.description, ["description"]);
-  if (!v.department.trim()) return fail(PR_MESSAGES.department, ["department"]);
-  if (!v.justification.trim()) return fail(PR_MESSAGES.justification, ["justification"]);
-  if (!v.items.length) return fail(PR_MESSAGES.atLeastOneItem, ["items"]);
-  const noName = v.items.findIndex((i) => !i.itemName.trim());
-  if (noName >= 0) return fail(PR_MESSAGES.itemNames, ["items", noName, "itemName"]);
-  const badQty = v.items.findIndex((i) => !isValidQuantity(i.quantity ?? 1));
-  if (badQty >= 0) return fail(PR_MESSAGES.itemQuantities, ["items", badQty, "quantity"]);
+  const own = { field: "justification", value: v.justification, message: PR_MESSAGES.justification };
+  const problem = requestFormProblem(v, own, PR_MESSAGES);
+  if (problem) return fail(problem.message, problem.path);
   const badPrice = v.items.findIndex((i) => toCents(i.estimatedPrice ?? 0) === null);
   if (badPrice >= 0) return fail(PR_MESSAGES.price, ["items", badPrice, "estimatedPrice"]);
   if (v.deadline !== undefined && v.deadline !== "") {
@@ -96,16 +77,16 @@ const quickItem = z.object({
   name: safeString().max(200).optional().default(""),
   description: safeString().max(200).optional(),
   unit: safeString().trim().max(20).optional(),
-  quantity: quantityInput,
-  specifications: text(2000),
-  estimatedPrice: moneyInput,
+  quantity: numberInput,
+  specifications: formText(2000),
+  estimatedPrice: numberInput,
   categoryId: idSchema().optional(),
 });
 
 /** Quick create and edit: title, deadline and one named item; blank items are dropped. */
 export const quickPurchaseRequestSchema = z.object({
   title: safeString().max(200).optional().default(""),
-  description: text(5000),
+  description: formText(5000),
   deadline: safeString().optional().default(""),
   categoryId: idSchema().optional(),
   requestType: z.enum(REQUEST_TYPES).optional(),
