@@ -8,7 +8,7 @@
  * everything outside the marks keeps its plain luminance, so white text on a coloured band stays
  * readable. Marks are found one hue at a time: a red stamp touching a blue band is not one shape.
  */
-import { components, type Grey } from "./raster.ts";
+import { boxOf, components, type Grey } from "./raster.ts";
 
 /** How far apart (0–255) a pixel's channels are before it counts as coloured ink. */
 const COLOURED = 60;
@@ -96,17 +96,7 @@ function findMarks(coloured: Uint8Array, width: number, height: number) {
   // One hue at a time: a red stamp touching a blue band is two shapes, not one.
   for (let hue = 1; hue <= HUES; hue++) {
     components(cw, ch, (i) => cells[i] === hue, (found) => {
-      let [x0, y0, x1, y1] = [cw, ch, 0, 0];
-      for (const c of found) {
-        const cx = c % cw;
-        const cy = (c - cx) / cw;
-        if (cx < x0) x0 = cx;
-        if (cx > x1) x1 = cx;
-        if (cy < y0) y0 = cy;
-        if (cy > y1) y1 = cy;
-      }
-      const bw = x1 - x0 + 1;
-      const bh = y1 - y0 + 1;
+      const { x0, y0, x1, y1, w: bw, h: bh } = boxOf(found, cw);
       if (bw >= minSide && bh >= minSide && found.length <= bw * bh * MARK_MAX_FILL) {
         marks.push({
           hue,

@@ -5,7 +5,7 @@
  * ruling lines (long thin runs of ink, across or down) painted out so they are not read as letters
  * or glue cells together. Each step is a few passes over the pixels: milliseconds, not a reading.
  */
-import { components, type Grey, sample } from "./raster.ts";
+import { boxOf, components, type Grey, sample } from "./raster.ts";
 
 /** Ink mask: 1 where a pixel is clearly darker than its neighbourhood (a window ~1/16 of the page). */
 export function binarise(g: Grey): Uint8Array {
@@ -439,17 +439,7 @@ export function invertBands(g: Grey, line: number): number {
   components(w, h, (i) => data[i] < 128, (pixels) => {
     // Too few pixels to fill a box one line high and six lines wide: letters, rules, specks.
     if (pixels.length < line * line * BAND_MIN_ASPECT * 0.8 * BAND_MIN_FILL) return;
-    let x0 = w, y0 = h, x1 = 0, y1 = 0;
-    for (const i of pixels) {
-      const x = i % w;
-      const y = (i - x) / w;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-    const bw = x1 - x0 + 1;
-    const bh = y1 - y0 + 1;
+    const { x0, y0, x1, y1, w: bw, h: bh } = boxOf(pixels, w);
     if (bh < line * 0.8 || bh > line * 5 || bw < bh * BAND_MIN_ASPECT) return;
     if (pixels.length < bw * bh * BAND_MIN_FILL) return;
     // With the blurred rim just outside the dark pixels.

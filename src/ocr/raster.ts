@@ -208,6 +208,20 @@ export function components(
   }
 }
 
+/** The box of a component's pixels (indices y * width + x): inclusive corners, width and height. */
+export function boxOf(pixels: number[], width: number) {
+  let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  for (const i of pixels) {
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return { x0, y0, x1, y1, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}
+
 /** The grey at (x, y), bilinear between the four pixels around it; white (paper) outside the raster. */
 export function sample(g: Grey, x: number, y: number): number {
   const x0 = Math.floor(x);
