@@ -10,6 +10,7 @@ import { greyWithoutMarks } from "./colour.ts";
 import { flattenPage, homography, pageCorners } from "./perspective.ts";
 import { binarise, despeckle, invertBands, lineHeight, stretchContrast } from "./preprocess.ts";
 import { decodeOwn, type Grey } from "./raster.ts";
+import { prepare } from "./recognise.ts";
 
 const dir = new URL("../../tests/fixtures/ocr/images/", import.meta.url);
 const scan = async (file: string) => (await decodeOwn(await Deno.readFile(new URL(file, dir))))!;
@@ -281,6 +282,14 @@ Deno.test("[ocr] white text on a dark header band is turned dark on light; a dar
   assert.equal(g.data[(ly + line) * w + 60 + line], 30, "the logo is left alone");
   // Outside the band's box nothing changed.
   for (let y = 0; y < by - 3; y++) assert.equal(g.data[y * w + 300], before[y * w + 300]);
+  // And the page made ready for the recogniser has it turned too: its middle is paper.
+  const ready = prepare({ width: w, height: h, data: before });
+  const [px, py] = [ready.pad + Math.round(w / 2), ready.pad + by + Math.round(bh / 2)];
+  let light = 0;
+  for (let x = px - 100; x < px + 100; x++) {
+    if (!letter(x - ready.pad, by + Math.round(bh / 2)) && ready.grey.data[py * ready.grey.width + x] > 200) light++;
+  }
+  assert.ok(light > 100, `prepare() turns the band: ${light} light pixels of 200 across its middle`);
 });
 
 Deno.test("[ocr] a stamp's ink is taken off a grey header band and shaded rows, not left as an outline", () => {
