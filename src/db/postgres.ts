@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import type { Db, Queryable } from "./types.ts";
+import { arrayLiteral } from "./array-literal.ts";
 import { DatabaseUnavailable } from "./errors.ts";
 import { type Listener, openListener } from "./listener.ts";
 
@@ -51,7 +52,7 @@ function wrap(sql: Sql, capMs = 0, onTimeout?: (e: Error) => void, cachedPlans?:
         Promise.resolve(
           conn.unsafe(
             text,
-            (params ?? []) as postgres.ParameterOrJSON<never>[],
+            (params ?? []).map(arrayLiteral) as postgres.ParameterOrJSON<never>[],
             options?.cachedPlan ? KEEP_PLAN : { prepare: true },
           ),
         ),
@@ -71,7 +72,9 @@ function wrap(sql: Sql, capMs = 0, onTimeout?: (e: Error) => void, cachedPlans?:
       const conn = own ?? sql;
       try {
         await conn.unsafe(own ? "set statement_timeout = 0" : "set local statement_timeout = 0");
-        const rows = conn.unsafe(text, params as postgres.ParameterOrJSON<never>[]).cursor(size);
+        const rows = conn.unsafe(text, (params ?? []).map(arrayLiteral) as postgres.ParameterOrJSON<never>[]).cursor(
+          size,
+        );
         for await (const batch of rows) yield [...batch] as never;
       } finally {
         if (own) {
