@@ -33,7 +33,7 @@ import { chromiumPath, ensureSpaBuilt } from "./e2e/helpers.ts";
 import { type Cluster, findPostgresBin, startCluster } from "./helpers/pg-cluster.ts";
 import { pgliteImage } from "./helpers/pglite-image.ts";
 import { cleanup, type Counts, denoTest, onCleanup, ROOT, run, state } from "./runner/processes.ts";
-import { phase, recordJunit, timingReport } from "./runner/timing.ts";
+import { failureReport, phase, recordJunit, timingReport } from "./runner/timing.ts";
 
 /**
  * What the embedded database must show on its own (the rest of its behaviour is the same SQL as on
@@ -354,6 +354,8 @@ async function main(): Promise<number> {
   }
   console.log(parts.join(" | "));
   console.log(timingReport());
+  const failedTests = failureReport();
+  if (failedTests) console.log(failedTests);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   return failed ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { pgliteImageName } from "../helpers/pglite-image.ts";
-import { earlierPhases, junitFileTimes } from "./timing.ts";
+import { earlierPhases, junitFailures, junitFileTimes } from "./timing.ts";
 
 Deno.test("[gate] the slowest files come from deno test's JUnit report: each file's test times added up", () => {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
@@ -40,4 +40,29 @@ Deno.test("[gate] the pre-migrated PGlite image is named for PGlite's version an
   assert.notEqual(await pgliteImageName("0.5.16", [files[0], { version: "0002", checksum: "bc" }]), name);
   assert.notEqual(await pgliteImageName("0.5.16", [...files, { version: "0003", checksum: "cc" }]), name);
   assert.notEqual(await pgliteImageName("0.5.17", files), name);
+});
+
+Deno.test("[gate] failed tests are named from the JUnit report, with the start of their message", async () => {
+  // A real report: a file with one failing and one passing test, run by deno test itself.
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/a.test.ts`,
+      `Deno.test("fails <here>", () => { throw new Error("boom & \\"q\\"\\nsecond"); });\nDeno.test("passes", () => {});\n`,
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["test", "--no-check", `--junit-path=${dir}/j.xml`, "a.test.ts"],
+      cwd: dir,
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    assert.equal(out.success, false);
+    const failed = junitFailures(await Deno.readTextFile(`${dir}/j.xml`), "postgres", 2);
+    assert.equal(failed.length, 1);
+    assert.equal(failed[0].file, "a.test.ts");
+    assert.equal(failed[0].test, "fails <here>");
+    assert.match(failed[0].message, /^Uncaught Error: boom & "q"\nsecond$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

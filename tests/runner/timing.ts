@@ -49,12 +49,46 @@ export function junitFileTimes(xml: string, pass: string): FileTime[] {
   return out;
 }
 
+export interface Failure {
+  pass: string;
+  file: string;
+  test: string;
+  /** The first lines of the failure's message. */
+  message: string;
+}
+
+const unescape = (s: string) =>
+  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+
+/**
+ * The failed tests of a JUnit report, so the run's last lines name them: CI keeps only the end of
+ * a long output, and a count without names sends one hunting through a log it no longer has.
+ */
+export function junitFailures(xml: string, pass: string, lines = 6): Failure[] {
+  const out: Failure[] = [];
+  for (const tc of xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"[^>]*>([\s\S]*?)<\/testcase>/g)) {
+    const failure = tc[3].match(/<failure(?: message="([^"]*)")?[^>]*>([\s\S]*?)<\/failure>/);
+    if (!failure) continue;
+    const text = unescape(failure[1] ?? failure[2]).trim();
+    out.push({
+      pass,
+      file: unescape(tc[2]).replace(/^\.\//, ""),
+      test: unescape(tc[1]),
+      message: text.split("\n").slice(0, lines).join("\n"),
+    });
+  }
+  return out;
+}
+
 const fileTimes: FileTime[] = [];
+const failures: Failure[] = [];
 
 /** Read a pass's JUnit report (missing when the pass crashed before writing it). */
 export async function recordJunit(path: string, pass: string): Promise<void> {
   try {
-    fileTimes.push(...junitFileTimes(await Deno.readTextFile(path), pass));
+    const xml = await Deno.readTextFile(path);
+    fileTimes.push(...junitFileTimes(xml, pass));
+    failures.push(...junitFailures(xml, pass));
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
@@ -79,6 +113,17 @@ export function timingReport(slowest = 10): string {
     for (const f of top) {
       lines.push(`  ${lpad(f.seconds.toFixed(1), 7)} s  ${pad(f.pass, 10)} ${f.file} (${f.tests} tests)`);
     }
+  }
+  return lines.join("\n");
+}
+
+/** The failed tests, each with the start of its message: printed last, where CI's tail keeps it. */
+export function failureReport(): string {
+  if (!failures.length) return "";
+  const lines = [`Failed tests (${failures.length}):`];
+  for (const f of failures) {
+    lines.push(`  ${f.pass}  ${f.file} => ${f.test}`);
+    for (const l of f.message.split("\n")) lines.push(`      ${l}`);
   }
   return lines.join("\n");
 }
