@@ -1,0 +1,17 @@
+-- The work inbox (src/features/inbox/queries.ts) reads each kind's first rows in the order of an
+-- index, so its capped counts stay a short range however many requests and orders there are.
+
+-- Bids closed and waiting to be unsealed or evaluated, longest waiting first.
+create index bid_requests_to_evaluate_idx on bid_requests (bidding_deadline, id)
+  where status in ('bidding_closed', 'evaluation');
+
+-- Orders waiting for a manager: declined (cancel, award again) or fully received (close).
+create index purchase_orders_to_act_idx on purchase_orders (created_at, id) where status in ('declined', 'received');
+
+-- A vendor's orders still to acknowledge.
+create index purchase_orders_to_acknowledge_idx on purchase_orders (vendor_id, created_at, id) where status = 'issued';
+
+-- Open orders by their delivery date (promised, else requested): due soon or overdue first.
+create index purchase_orders_delivery_due_idx on purchase_orders
+  ((coalesce(promised_delivery_date, requested_delivery_date)), id)
+  where status in ('issued', 'acknowledged', 'partially_received');
