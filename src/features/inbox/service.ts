@@ -11,13 +11,12 @@ import type { RoleName } from "../../shared/roles.ts";
 import {
   CLOSING_SOON_HOURS,
   DELIVERY_DUE_DAYS,
-  type Inbox,
   INBOX_COUNT_CAP,
   INBOX_ITEMS_PER_KIND,
   INBOX_KINDS,
-  type InboxItem,
   type InboxKind,
-} from "../../shared/schemas/responses/inbox.ts";
+} from "../../shared/inbox.ts";
+import type { Inbox, InboxItem } from "../../shared/schemas/responses/inbox.ts";
 import { budgetName, requestEffects } from "../budgets/service.ts";
 import * as q from "./queries.ts";
 

@@ -1,33 +1,9 @@
 /** Response schemas: the work inbox (GET /api/inbox). */
 import { z } from "zod";
 import { dateText, decimal, int, timestamp } from "./common.ts";
+import { INBOX_KINDS } from "../../inbox.ts";
 
-/**
- * What can wait for someone, in the order the inbox shows the groups. Each kind's rule (who, which
- * rows, which window) is in src/features/inbox/queries.ts.
- */
-export const INBOX_KINDS = [
-  "request_approval",
-  "bid_approval",
-  "bid_closing",
-  "bid_evaluation",
-  "order_action",
-  "order_acknowledge",
-  "delivery",
-  "opportunity",
-  "vendor_application",
-] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
-
-/** Counts stop at this many: "99+" (a longer queue is a list's job, and its count would cost a scan). */
-export const INBOX_COUNT_CAP = 100;
-/** Items listed per kind, oldest or most urgent first; the link of the kind's screen shows the rest. */
-export const INBOX_ITEMS_PER_KIND = 10;
-
-/** Hours before its bidding deadline that a bid counts as closing soon. */
-export const CLOSING_SOON_HOURS = 48;
-/** Days ahead that a delivery counts as due (overdue ones always do). */
-export const DELIVERY_DUE_DAYS = 7;
+export { INBOX_KINDS, type InboxKind } from "../../inbox.ts";
 
 export const inboxItemSchema = z.object({
   kind: z.enum(INBOX_KINDS),
