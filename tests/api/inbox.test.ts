@@ -242,6 +242,8 @@ Deno.test(`${tag} GET /api/inbox: bids closing within 48 hours and closed bids t
   assert.equal(find(box, "bid_evaluation", sealed)?.action, "unseal");
   assert.equal(find(box, "bid_evaluation", open)?.action, "evaluate");
   assert.equal(find(box, "bid_evaluation", open)?.path, `/dashboard?section=bids&open=${open}`);
+  assert.equal(find(await inboxOf(vendorA), "opportunity", soon)?.action, "bid_request", "open in its category");
+  assert.equal(find(await inboxOf(vendorB), "opportunity", soon), undefined);
   const teamBox = await inboxOf(team);
   assert.equal(teamBox.counts.bid_closing, undefined);
   assert.equal(teamBox.counts.bid_evaluation, undefined);

@@ -156,7 +156,7 @@ Deno.test("[e2e] identity: a deactivated user's open session is refused on its n
     });
     assert.equal(changed.status(), 200);
     await page.goto("/");
-    await page.getByRole("heading", { name: /^Welcome back/ }).waitFor();
+    await page.getByRole("heading", { level: 2, name: en.inbox.title, exact: true }).waitFor();
 
     // Meanwhile an administrator deactivates the account.
     const status = await admin.page.request.put(`/api/admin/users/${id}/status`, { data: { isActive: false } });

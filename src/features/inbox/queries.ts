@@ -44,6 +44,8 @@ export async function requestApprovals(db: Queryable, userId: number, stage: str
            from purchase_request_events e
           where e.purchase_request_id = pr.id and e.action = 'approved' and e.id > s.since) a
       where pr.status = 'pending' and pr.created_by <> $1 and not coalesce(a.mine, false)
+      -- sql/0038's pending index, oldest first (the pending are the newest requests: read in the
+      -- list's order from the oldest, the planner's guess, every older request was skipped first)
       order by pr.created_at, pr.id
       limit $3`,
     [userId, stage, limit],
@@ -87,20 +89,22 @@ export async function bidsClosing(db: Queryable, hours: number, limit: number) {
 /**
  * Bids whose bidding has closed and that wait to be unsealed (sealed, not yet: `unseal`) or
  * evaluated and awarded (`evaluate`), longest waiting first; `unseal` and `evaluate` say which the
- * user may do.
+ * user may do. Which ones is written into the statement, not a parameter, so the planner reads
+ * sql/0038's index in order and stops at `limit` (a parameterised OR, estimated as rare, made it
+ * read and sort every closed bid).
  */
 export async function bidsToEvaluate(db: Queryable, unseal: boolean, evaluate: boolean, limit: number) {
+  const sealed = "b.bidding_mode = 'sealed' and b.unsealed_at is null";
+  const only = unseal && evaluate ? "" : unseal ? ` and ${sealed}` : ` and not (${sealed})`;
   return await db.query<InboxRow>(
     `select b.id, b.bid_number as number, b.title, b.estimated_budget::text as amount, b.bidding_deadline as due,
-        ${NONE}, x.action, null::int as given, null::int as required
+        ${NONE}, case when ${sealed} then 'unseal' else 'evaluate' end as action,
+        null::int as given, null::int as required
        from bid_requests b
-       cross join lateral (select case when b.bidding_mode = 'sealed' and b.unsealed_at is null
-                                       then 'unseal' else 'evaluate' end as action) x
-      where b.status in ('bidding_closed', 'evaluation')
-        and ((x.action = 'unseal' and $1) or (x.action = 'evaluate' and $2))
+      where b.status in ('bidding_closed', 'evaluation')${only}
       order by b.bidding_deadline, b.id
-      limit $3`,
-    [unseal, evaluate, limit],
+      limit $1`,
+    [limit],
   );
 }
 
@@ -165,33 +169,37 @@ export async function deliveriesDue(db: Queryable, timeZone: string, days: numbe
  * Requests and bids open to the vendor ($1) in its categories that it has not quoted yet, closing
  * soonest first: the opportunities list's own conditions (opportunities/queries.ts: an uncategorised
  * bid is open to every vendor; a request converted into a bid is answered as the bid), minus those
- * with a current quotation of the vendor's, its sealed ones found by its bidder tags ($3).
+ * with a current quotation of the vendor's, its sealed ones found by its bidder tags ($3). Read per
+ * category, each from its index in closing order (sql/0028's and sql/0031's) up to `limit` rows,
+ * then merged: the rows read stay `limit` per category however many requests are open (one scan of
+ * all the categories' rows, then a sort, read every open request of the vendor's categories).
  */
 export async function openOpportunities(db: Queryable, vendorId: number, limit: number, tags: string[]) {
   return await db.query<InboxRow>(
-    `with cats as (select array(select vc.category_id from vendor_categories vc where vc.vendor_id = $1) as ids)
+    `with cats as (select vc.category_id as id from vendor_categories vc where vc.vendor_id = $1)
      select * from (
-       (select pr.id, pr.request_number as number, pr.title, pr.estimated_budget::text as amount, pr.deadline as due,
-           ${NONE}, 'purchase_request' as action, null::int as given, null::int as required
-          from purchase_requests pr, cats
-         where pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required') and pr.deadline > now()
-           and not pr.has_live_bid and pr.category_id = any (cats.ids)
-           and not exists (select 1 from quotations q
-                            where q.purchase_request_id = pr.id and q.vendor_id = $1 and q.is_current)
-         order by pr.deadline, pr.id
-         limit $2)
+       (select o.* from cats cross join lateral (
+          select pr.id, pr.request_number as number, pr.title, pr.estimated_budget::text as amount, pr.deadline as due,
+              ${NONE}, 'purchase_request' as action, null::int as given, null::int as required
+            from purchase_requests pr
+           where pr.category_id = cats.id and pr.status = 'active' and pr.request_type in ('vendor_quote', 'bid_required')
+             and not pr.has_live_bid and pr.deadline > now()
+             and not exists (select 1 from quotations q
+                              where q.purchase_request_id = pr.id and q.vendor_id = $1 and q.is_current)
+           order by pr.deadline, pr.id
+           limit $2) o)
        union all
-       (select b.id, b.bid_number, b.title, b.estimated_budget::text, b.bidding_deadline,
-           ${NONE}, 'bid_request', null::int, null::int
-          from bid_requests b, cats
-         where b.status in ('published', 'bidding_open')
-           and (b.bidding_start_at is null or b.bidding_start_at <= now()) and b.bidding_deadline > now()
-           and coalesce(b.category_id, 0) = any (cats.ids || 0)
-           and not exists (select 1 from quotations q
-                            where q.bid_request_id = b.id and q.is_current
-                              and (q.vendor_id = $1 or q.vendor_tag = any (${tagArray(3)})))
-         order by b.bidding_deadline, b.id
-         limit $2)
+       (select o.* from (select id from cats union all select 0) c cross join lateral (
+          select b.id, b.bid_number as number, b.title, b.estimated_budget::text as amount, b.bidding_deadline as due,
+              ${NONE}, 'bid_request' as action, null::int as given, null::int as required
+            from bid_requests b
+           where coalesce(b.category_id, 0) = c.id and b.status in ('published', 'bidding_open')
+             and b.bidding_deadline > now() and (b.bidding_start_at is null or b.bidding_start_at <= now())
+             and not exists (select 1 from quotations q
+                              where q.bid_request_id = b.id and q.is_current
+                                and (q.vendor_id = $1 or q.vendor_tag = any (${tagArray(3)})))
+           order by b.bidding_deadline, b.id
+           limit $2) o)
      ) x
      order by due, id
      limit $2`,
