@@ -76,7 +76,9 @@ try {
     }],
   ];
   // The vendor's bidder tags as the route reads them (one statement and a hash per sealed bid).
-  for (const [, u] of users) if (u.role === "vendor") u.bidderTags = () => myBidderTags(db, sealedBidKey, u.id);
+  for (const [, u] of users) {
+    if (u.role === "vendor") u.bidderTags = () => myBidderTags(db, sealedBidKey, u.id, { currentOnly: true });
+  }
 
   const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
   console.log(

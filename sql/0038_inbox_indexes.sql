@@ -19,3 +19,11 @@ create index purchase_orders_to_acknowledge_idx on purchase_orders (vendor_id, c
 create index purchase_orders_delivery_due_idx on purchase_orders
   ((coalesce(promised_delivery_date, requested_delivery_date)), id)
   where status in ('issued', 'acknowledged', 'partially_received');
+
+-- The vendor's open bids per category in closing order with their ids (sql/0031's index without
+-- them): the inbox reads the keys of its opportunities index-only, in order, up to its cap
+-- (category_id included: an index-only scan must hold every column the statement names, the one
+-- inside the coalesce too).
+create index bid_requests_vendor_inbox_idx on bid_requests ((coalesce(category_id, 0)), bidding_deadline, id)
+  include (bidding_start_at, category_id)
+  where status in ('published', 'bidding_open');

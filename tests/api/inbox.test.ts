@@ -231,6 +231,38 @@ Deno.test(`${tag} GET /api/inbox: open opportunities in the vendor's categories 
   assert.equal((await inboxOf(managerA)).counts.opportunity, undefined);
 });
 
+Deno.test(`${tag} GET /api/inbox: a sealed bid leaves the vendor's opportunities once it quoted (found by its bidder tag)`, async () => {
+  const sealed = await expectJson<{ id: number; items: { id: number }[] }>(
+    await managerA.request("/api/bid-requests", {
+      method: "POST",
+      json: {
+        title: "Inbox sealed bid",
+        description: "Sealed",
+        department: "Facilities",
+        qualificationCriteria: "References",
+        biddingMode: "sealed",
+        categoryId: CAT,
+        deadline: new Date(Date.now() + 21 * DAY).toISOString(),
+        biddingDeadline: new Date(Date.now() + 14 * DAY).toISOString(),
+        items: [{ itemName: "Vault door", quantity: 1, estimatedPrice: "900.00", unit: "pcs", categoryId: CAT }],
+      },
+    }),
+    201,
+  );
+  assert.equal(find(await inboxOf(vendorA), "opportunity", sealed.id)?.action, "bid_request");
+  const res = await vendorA.request("/api/vendor/quotations", {
+    method: "POST",
+    json: { bidRequestId: sealed.id, items: [{ itemId: sealed.items[0].id, unitPrice: "850.00" }] },
+  });
+  assert.equal(res.status, 201, await res.text());
+  const [row] = await db.query<{ vendorId: number | null }>(
+    `select vendor_id as "vendorId" from quotations where bid_request_id = $1 and is_current`,
+    [sealed.id],
+  );
+  assert.equal(row.vendorId, null, "sealed: who quoted is only in the tag");
+  assert.equal(find(await inboxOf(vendorA), "opportunity", sealed.id), undefined);
+});
+
 Deno.test(`${tag} GET /api/inbox: bids closing within 48 hours and closed bids to unseal or evaluate`, async () => {
   const soon = await bid("bidding_open", 24);
   const later = await bid("bidding_open", 72);

@@ -24,7 +24,7 @@ export const inboxRoutes = new Hono<AppEnv>()
       const answer = await service.inbox(db, {
         id: user.id,
         role: user.role,
-        bidderTags: () => myBidderTags(db, secrets.sealedBidKey, user.id),
+        bidderTags: () => myBidderTags(db, secrets.sealedBidKey, user.id, { currentOnly: true }),
       });
       c.header("Cache-Control", "no-store");
       return c.json(conforming(inboxSchema, answer));
