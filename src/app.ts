@@ -42,6 +42,7 @@ import { reportRoutes } from "./features/reports/routes.ts";
 import { ocdsRoutes } from "./features/ocds/routes.ts";
 import { budgetRoutes } from "./features/budgets/routes.ts";
 import { systemExportRoutes, systemReportRoutes } from "./features/reports/system-routes.ts";
+import { inboxRoutes } from "./features/inbox/routes.ts";
 
 /** The feature routers, in one list: the OpenAPI document and the route-table test read them from here. */
 export const routers = [
@@ -70,6 +71,7 @@ export const routers = [
   ocdsRoutes,
   budgetRoutes,
   systemReportRoutes,
+  inboxRoutes,
 ];
 
 /** The channel sql/0033 notifies when something a session depends on changed. */

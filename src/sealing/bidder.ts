@@ -82,10 +82,19 @@ export async function isBidder(
 /**
  * The vendor's tags on every bid that has sealed bidders now: what its own lists match sealed rows
  * with (a tag of a bid it did not answer matches nothing). Few: only bids not yet unsealed.
+ * `currentOnly`: the bids with current sealed rows, read from their partial index (sql/0036) instead
+ * of every quotation, for a caller that matches current rows only (the inbox).
  */
-export async function myBidderTags(db: Queryable, sealedBidKey: Uint8Array, vendorId: number): Promise<string[]> {
+export async function myBidderTags(
+  db: Queryable,
+  sealedBidKey: Uint8Array,
+  vendorId: number,
+  { currentOnly = false } = {},
+): Promise<string[]> {
   const bids = await db.query<{ id: number }>(
-    "select distinct bid_request_id as id from quotations where vendor_tag is not null",
+    `select distinct bid_request_id as id from quotations where vendor_tag is not null${
+      currentOnly ? " and is_current" : ""
+    }`,
   );
   return await Promise.all(bids.map(async (b) => encodeHexLowerCase(await bidderTag(sealedBidKey, b.id, vendorId))));
 }

@@ -113,6 +113,8 @@ export const canCreateBids = (role: RoleName | undefined | null) =>
  */
 const staff = (role: RoleName) => role !== "vendor";
 export const DASHBOARD_SECTIONS = {
+  // The first screen of every role: what waits for this user (GET /api/inbox).
+  inbox: (role) => hasPermission(role, "dashboard.view"),
   overview: (role) => hasPermission(role, "dashboard.view"),
   requests: (role) => staff(role) && hasPermission(role, "purchase_requests.view"),
   bids: (role) => staff(role) && (canCreateBids(role) || hasPermission(role, "sealed_bidding.view")),
@@ -137,8 +139,11 @@ export function sectionsFor(role: RoleName): DashboardSection[] {
   return (Object.keys(DASHBOARD_SECTIONS) as DashboardSection[]).filter((s) => DASHBOARD_SECTIONS[s](role));
 }
 
-/** A section the role may not see falls back to the overview. */
+/** The section a signed-in user starts on. */
+export const FIRST_SECTION: DashboardSection = "inbox";
+
+/** A section the role may not see falls back to the first one. */
 export function resolveSection(role: RoleName, wanted: string | null | undefined): DashboardSection {
   const allowed = sectionsFor(role);
-  return allowed.includes(wanted as DashboardSection) ? (wanted as DashboardSection) : "overview";
+  return allowed.includes(wanted as DashboardSection) ? (wanted as DashboardSection) : FIRST_SECTION;
 }

@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { sectionsFor } from "../../src/shared/permissions.ts";
 import type { RoleName } from "../../src/shared/roles.ts";
-import en from "../../web/src/locales/en.json" with { type: "json" };
 import { violationsInThemes } from "./axe.ts";
 import { colorSchemeSettled, e2eContext, openPage, RESULTS_DIR, screenshot, signIn } from "./helpers.ts";
+import { sectionName } from "./sections.ts";
 
 const ctx = e2eContext();
 
@@ -145,7 +145,7 @@ for (const { role, email, pages } of DEMO) {
       await signIn(tab, email, { goto: "/" });
       await sidebar(page).waitFor();
       for (const section of sectionsFor(role)) {
-        const label = en.dashboard.sections[section];
+        const label = sectionName(section);
         await sidebar(page).getByRole("button", { name: label, exact: true }).click();
         const screen = `${role} ${section}`;
         found.push(...await audit(page, screen, undefined, `a11y-${role}-${section}`));

@@ -10,6 +10,7 @@ import { sectionsFor } from "../../src/shared/permissions.ts";
 import type { RoleName } from "../../src/shared/roles.ts";
 import en from "../../web/src/locales/en.json" with { type: "json" };
 import { e2eContext, openPage, screenshot, signIn } from "./helpers.ts";
+import { sectionName, shownSections } from "./sections.ts";
 
 const ctx = e2eContext();
 
@@ -46,12 +47,12 @@ for (const { role, email } of DEMO) {
         await page.getByLabel("Password").fill("admin123");
         await page.getByRole("button", { name: "Sign In as Administrator" }).click();
       }
-      await page.getByRole("heading", { name: /^Welcome back/ }).waitFor();
+      // Every role starts on its inbox.
+      await page.getByRole("heading", { level: 2, name: en.inbox.title, exact: true }).waitFor();
       assert.equal(new URL(page.url()).pathname, "/");
 
-      const expected = sectionsFor(role).map((section) => en.dashboard.sections[section]);
-      const shown = (await sidebar(page).getByRole("button").allTextContents()).map((text) => text.trim());
-      assert.deepEqual(shown, expected);
+      const expected = sectionsFor(role).map(sectionName);
+      assert.deepEqual(await shownSections(sidebar(page)), expected);
       await screenshot(page, `identity-sidebar-${role}`);
       assert.deepEqual(problems, []);
     } finally {
@@ -116,11 +117,12 @@ Deno.test("[e2e] identity: an admin creates a user, who must change the temporar
 
     await page.getByLabel("Confirm New Password").fill("my-own-password");
     await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByRole("heading", { level: 2, name: en.inbox.title, exact: true }).waitFor();
+    await sidebar(page).getByRole("button", { name: sectionName("overview"), exact: true }).click();
     const greeting = page.getByRole("heading", { name: /^Welcome back/ });
     await greeting.waitFor();
     assert.ok((await greeting.textContent())?.includes(email.split("@")[0]), "greets the new user by name");
-    const shown = (await sidebar(page).getByRole("button").allTextContents()).map((text) => text.trim());
-    assert.deepEqual(shown, sectionsFor("purchase_team").map((section) => en.dashboard.sections[section]));
+    assert.deepEqual(await shownSections(sidebar(page)), sectionsFor("purchase_team").map(sectionName));
     assert.equal(
       (await page.request.get("/api/purchase-requests/stats")).status(),
       200,
@@ -154,7 +156,7 @@ Deno.test("[e2e] identity: a deactivated user's open session is refused on its n
     });
     assert.equal(changed.status(), 200);
     await page.goto("/");
-    await page.getByRole("heading", { name: /^Welcome back/ }).waitFor();
+    await page.getByRole("heading", { level: 2, name: en.inbox.title, exact: true }).waitFor();
 
     // Meanwhile an administrator deactivates the account.
     const status = await admin.page.request.put(`/api/admin/users/${id}/status`, { data: { isActive: false } });

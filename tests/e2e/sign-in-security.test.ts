@@ -67,14 +67,16 @@ Deno.test("[e2e] sign-in security: signing out from the sidebar ends the session
     await page.getByLabel("Email").fill("purchase@example.com", step);
     await page.getByLabel("Password").fill("demo123", step);
     await page.getByRole("button", { name: "Sign In", exact: true }).click(step);
-    await page.getByRole("heading", { name: /^Welcome back/ }).waitFor(step);
+    // The first screen after sign-in: the inbox.
+    const inbox = page.getByRole("heading", { level: 2, name: "Inbox", exact: true });
+    await inbox.waitFor(step);
     const before = (await context.cookies()).find((c) => c.name === "session");
     assert.ok(before, "signed in");
 
     const logout = page.waitForRequest((r) => r.url().endsWith("/api/auth/logout"), step);
     await page.getByRole("button", { name: "Logout", exact: true }).first().click(step);
     assert.equal((await logout).method(), "POST");
-    await page.getByRole("heading", { name: /^Welcome back/ }).waitFor({ state: "detached", ...step });
+    await inbox.waitFor({ state: "detached", ...step });
     await screenshot(page, "signed-out");
 
     // The cookie as it was before signing out no longer opens anything.

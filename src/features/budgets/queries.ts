@@ -226,6 +226,22 @@ export async function requestScope(db: Queryable, prId: number, timeZone: string
   ))[0];
 }
 
+/** Which of the requests $1 fall under at least one budget (most fall under none: no money state to read). */
+export async function requestsUnderBudgets(db: Queryable, prIds: number[], timeZone: string): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `select pr.id from purchase_requests pr
+      where pr.id = any($1::int[]) and exists (
+        select 1 from budgets b
+         where (b.department is null or lower(b.department) = lower(btrim(pr.department)))
+           and (b.category_id is null or b.category_id = pr.category_id)
+           and (pr.created_at at time zone $2)::date >= b.period_start
+           and (pr.created_at at time zone $2)::date < b.period_end)
+      order by pr.id`,
+    [prIds, timeZone],
+  );
+  return rows.map((r) => r.id);
+}
+
 /**
  * The budgets a request falls under, in id order; with `lock`, each row is locked FOR UPDATE (in
  * id order, so two approvals never wait on each other crosswise) until the transaction ends.

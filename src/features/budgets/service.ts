@@ -118,6 +118,17 @@ export async function requestEffect(db: Queryable, prId: number, lock = false): 
   return { policy: overrunPolicy, estimate: scope.estimate, overrun: budgets.some((b) => b.overrun), budgets };
 }
 
+/** requestEffect of each request in `prIds` under a budget (the inbox's approvals); the rest are absent. */
+export async function requestEffects(db: Queryable, prIds: number[]): Promise<Map<number, BudgetEffect>> {
+  const effects = new Map<number, BudgetEffect>();
+  if (!prIds.length) return effects;
+  for (const id of await q.requestsUnderBudgets(db, prIds, await organisationTimeZone(db))) {
+    const effect = await requestEffect(db, id);
+    if (effect) effects.set(id, effect);
+  }
+  return effects;
+}
+
 /**
  * The budget rule of an approval, called inside the approval transaction after the request row is
  * locked. Returns true when the request would exceed a budget and the policy asks for a finance

@@ -7,6 +7,7 @@ import { type ComponentType, lazy } from "react";
 import type { DashboardSection } from "../../../src/shared/permissions.ts";
 
 export const DASHBOARD_SECTION_COMPONENTS: Record<DashboardSection, ComponentType> = {
+  inbox: lazy(() => import("../features/inbox/components/inbox-section.tsx")),
   overview: lazy(() => import("./sections/overview.tsx")),
   requests: lazy(() => import("./sections/requests.tsx")),
   bids: lazy(() => import("./sections/bids.tsx")),

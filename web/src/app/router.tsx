@@ -66,7 +66,7 @@ function SignedInRoutes() {
 
 /**
  * The signed-in first screen's pieces, asked for together as soon as the session is known: the
- * dashboard shell, the overview section and the text they use would otherwise load one after the
+ * dashboard shell, the inbox section and the text they use would otherwise load one after the
  * other, each found only when the one before rendered (a round trip each on a slow network).
  */
 let warmed = false;
@@ -74,8 +74,8 @@ function warmFirstScreen() {
   if (warmed) return;
   warmed = true;
   void import("./dashboard.tsx");
-  void import("./sections/overview.tsx");
-  void i18n.loadNamespaces([...FIRST_SCREEN_NAMESPACES]);
+  void import("../features/inbox/components/inbox-section.tsx");
+  if (FIRST_SCREEN_NAMESPACES.length) void i18n.loadNamespaces([...FIRST_SCREEN_NAMESPACES]);
 }
 
 export function AppRouter() {

@@ -16,5 +16,9 @@ Deno.test("[sidebar] every role holding quotations.compare or sealed_bidding.vie
     assert.equal(sections.includes("users"), hasPermission(role, "users.view"), role);
     assert.equal(sections.includes("audit-logs"), hasPermission(role, "audit_logs.view"), role);
   }
-  assert.deepEqual(sectionsFor("vendor"), ["overview", "opportunities", "reports", "profile", "settings"]);
+  assert.deepEqual(sectionsFor("vendor"), ["inbox", "overview", "opportunities", "reports", "profile", "settings"]);
+});
+
+Deno.test("[sidebar] every role starts on its inbox, first in the sidebar", () => {
+  for (const role of ROLE_NAMES) assert.equal(sectionsFor(role)[0], "inbox", role);
 });

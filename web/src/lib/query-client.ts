@@ -5,6 +5,7 @@
  */
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isUnauthorizedError } from "./api-client.ts";
+import { inboxQueryKey } from "./query-keys.ts";
 import { i18n } from "./i18n.ts";
 import { toast } from "./toast.tsx";
 
@@ -35,13 +36,15 @@ export function redirectToSignIn() {
 }
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => handleUnauthorized(error, query.meta as AppMeta | undefined),
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) =>
         handleUnauthorized(error, mutation.meta as AppMeta | undefined),
+      // Whatever was just done may be what an inbox item asked for: the inbox is read again.
+      onSuccess: () => void client.invalidateQueries({ queryKey: inboxQueryKey }),
     }),
     defaultOptions: {
       queries: {
@@ -53,4 +56,5 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return client;
 }

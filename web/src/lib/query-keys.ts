@@ -9,3 +9,6 @@ export const quotationsQueryKey = ["quotations"] as const;
 
 /** Bid requests: an award made in the quotations feature closes the bid the bids feature shows. */
 export const bidRequestsQueryKey = ["bid-requests"] as const;
+
+/** The work inbox and the sidebar's badges: any change made here may take an item out (query-client.ts). */
+export const inboxQueryKey = ["inbox"] as const;

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { canCreateBids } from "../../../../../src/shared/permissions.ts";
 import { BID_GROUPS, type BidStatus } from "../../../../../src/shared/status/bid-request.ts";
 import { useRole } from "../../../lib/authorization.tsx";
+import { useOpenParam } from "../../../hooks/use-open-param.ts";
 import { TabList, TabPanel, useTabs } from "../../../components/tabs.tsx";
 import { useBidRequestStats } from "../api/get-bid-request-stats.ts";
 import type { BidGroup } from "../api/get-bid-requests.ts";
@@ -32,6 +33,8 @@ export default function BidsSection({ Comparison }: { Comparison: BidComparison 
   const baseId = useId();
   const tabs = useTabs(TABS, "active");
   const [viewing, setViewing] = useState<number | null>(null);
+  // A link naming a bid (the inbox's) opens its details.
+  const clearOpen = useOpenParam(setViewing);
   const [creating, setCreating] = useState(false);
   const number = new Intl.NumberFormat(i18n.language);
 
@@ -77,7 +80,16 @@ export default function BidsSection({ Comparison }: { Comparison: BidComparison 
         </div>
       </div>
 
-      {viewing !== null && <BidDetailsDialog id={viewing} onClose={() => setViewing(null)} Comparison={Comparison} />}
+      {viewing !== null && (
+        <BidDetailsDialog
+          id={viewing}
+          onClose={() => {
+            setViewing(null);
+            clearOpen();
+          }}
+          Comparison={Comparison}
+        />
+      )}
       {creating && (
         <CreateBidDialog
           onClose={() => setCreating(false)}

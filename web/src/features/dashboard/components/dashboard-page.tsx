@@ -1,10 +1,17 @@
 /**
  * The signed-in shell: a fixed sidebar listing the sections the role may see, and the chosen
- * section (state only, no URL per section; spec section 2).
+ * section (state, spec section 2; a link may name one with `?section=`, as the inbox's do, and the
+ * sidebar drops that parameter again).
  */
 import { type ComponentType, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type DashboardSection, resolveSection, sectionsFor } from "../../../../../src/shared/permissions.ts";
+import { useLocation, useSearch } from "wouter";
+import {
+  type DashboardSection,
+  FIRST_SECTION,
+  resolveSection,
+  sectionsFor,
+} from "../../../../../src/shared/permissions.ts";
 import { isRoleName } from "../../../../../src/shared/roles.ts";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { SkipLink } from "../../../components/skip-link.tsx";
@@ -13,25 +20,36 @@ import { Sidebar } from "./sidebar.tsx";
 import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
 
 /**
- * `sections` renders each section and `passwordChange` the forced password change; the app composes
- * them (web/src/app/dashboard.tsx), so this shell imports no other feature.
+ * `sections` renders each section, `passwordChange` the forced password change and `badges` the
+ * sidebar's counts (the inbox's); the app composes them (web/src/app/dashboard.tsx), so this shell
+ * imports no other feature.
  */
-export default function DashboardPage({ sections, passwordChange: ForcedPasswordChangePage }: {
+export default function DashboardPage({ sections, passwordChange: ForcedPasswordChangePage, badges = {} }: {
   sections: Record<DashboardSection, ComponentType>;
   passwordChange: ComponentType<{ user: CurrentUser }>;
+  badges?: Partial<Record<DashboardSection, number>>;
 }) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const role = isRoleName(user?.role.name) ? user.role.name : null;
-  const [wanted, setWanted] = useState<DashboardSection>("overview");
+  const search = useSearch();
+  const [location, setLocation] = useLocation();
+  const linked = new URLSearchParams(search).get("section") as DashboardSection | null;
+  const [wanted, setWanted] = useState<DashboardSection>(linked ?? FIRST_SECTION);
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const available: DashboardSection[] = role ? sectionsFor(role) : ["overview"];
-  const active = role ? resolveSection(role, wanted) : "overview";
+  const available: DashboardSection[] = role ? sectionsFor(role) : [FIRST_SECTION];
+  const active = role ? resolveSection(role, wanted) : FIRST_SECTION;
   const Section = sections[active];
+  // A link followed while the dashboard is open names its section too.
+  useEffect(() => {
+    if (linked) setWanted(linked);
+  }, [linked]);
   const navigate = useCallback((section: DashboardSection) => {
     setWanted(section);
     setSidebarOpen(false);
-  }, []);
+    // The address no longer names a section or record, so following the same link again opens it.
+    if (search) setLocation(location, { replace: true });
+  }, [search, location, setLocation]);
 
   useEffect(() => {
     if (!sidebarOpen) return;
@@ -60,6 +78,7 @@ export default function DashboardPage({ sections, passwordChange: ForcedPassword
         user={user}
         sections={available}
         active={active}
+        badges={badges}
         open={sidebarOpen}
         onSelect={navigate}
         onClose={() => setSidebarOpen(false)}

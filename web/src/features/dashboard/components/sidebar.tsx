@@ -6,10 +6,18 @@ import { ThemeSelect } from "../../../components/theme-select.tsx";
 import { type CurrentUser, userDisplayName } from "../../../hooks/use-current-user.ts";
 import { logout } from "../../../lib/logout.ts";
 
-export function Sidebar({ user, sections, active, open, onSelect, onClose }: {
+/** A section's name: the inbox's is with its own strings. */
+const sectionLabel = (section: DashboardSection) =>
+  section === "inbox" ? "inbox.title" : `dashboard.sections.${section}` as const;
+
+/** "99+" from 100 on: the inbox counts no further. */
+const badgeText = (count: number) => count > 99 ? "99+" : String(count);
+
+export function Sidebar({ user, sections, active, badges, open, onSelect, onClose }: {
   user: CurrentUser;
   sections: DashboardSection[];
   active: DashboardSection;
+  badges: Partial<Record<DashboardSection, number>>;
   open: boolean;
   onSelect: (section: DashboardSection) => void;
   onClose: () => void;
@@ -43,18 +51,30 @@ export function Sidebar({ user, sections, active, open, onSelect, onClose }: {
         </div>
         <nav ref={navRef} aria-label={t("dashboard.navigation")} className="flex-1 overflow-y-auto">
           <ul className="menu w-full gap-1">
-            {sections.map((section) => (
-              <li key={section}>
-                <button
-                  type="button"
-                  className={section === active ? "menu-active" : undefined}
-                  aria-current={section === active ? "page" : undefined}
-                  onClick={() => onSelect(section)}
-                >
-                  {t(`dashboard.sections.${section}`)}
-                </button>
-              </li>
-            ))}
+            {sections.map((section) => {
+              const count = badges[section] ?? 0;
+              // The count is the button's description, not part of its name: "Inbox", "3 waiting".
+              const badgeId = `sidebar-badge-${section}`;
+              return (
+                <li key={section}>
+                  <button
+                    type="button"
+                    className={`flex justify-between ${section === active ? "menu-active" : ""}`}
+                    aria-current={section === active ? "page" : undefined}
+                    aria-describedby={count ? badgeId : undefined}
+                    onClick={() => onSelect(section)}
+                  >
+                    <span>{t(sectionLabel(section))}</span>
+                    {count > 0 && (
+                      <span className="badge badge-sm badge-primary" aria-hidden="true" data-testid={badgeId}>
+                        {badgeText(count)}
+                      </span>
+                    )}
+                  </button>
+                  {count > 0 && <span id={badgeId} className="sr-only">{t("inbox.badge", { n: count })}</span>}
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="flex flex-col gap-3 border-t border-base-300 p-4">

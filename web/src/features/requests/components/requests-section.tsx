@@ -5,6 +5,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Can } from "../../../lib/authorization.tsx";
+import { useOpenParam } from "../../../hooks/use-open-param.ts";
 import { ApproveDialog, type BudgetEffectComponent } from "./approve-dialog.tsx";
 import { CreateRequestDialog } from "./create-request-dialog.tsx";
 import { EditRequestDialog } from "./edit-request-dialog.tsx";
@@ -27,7 +28,12 @@ export default function RequestsSection({ BudgetEffect }: { BudgetEffect: Budget
   const [filters, setFilters] = useState<ListFilters>({});
   const [page, setPage] = useState(0);
   const [dialog, setDialog] = useState<DialogState>(null);
-  const close = useCallback(() => setDialog(null), []);
+  // A link naming a request (the inbox's) opens its details; they need only its id.
+  const clearOpen = useOpenParam((id) => setDialog({ kind: "view", pr: { id } as RequestRef }));
+  const close = useCallback(() => {
+    setDialog(null);
+    clearOpen();
+  }, [clearOpen]);
   const changeFilters = useCallback((next: ListFilters) => {
     setFilters(next);
     setPage(0);
