@@ -15,8 +15,10 @@ export type Wake = () => void;
 class LiveNotifications {
   private readonly followers = new Map<number, Set<Wake>>();
   private stop?: () => void;
-  /** Whether notifications arrive; while not, streams poll (see `live`). */
+  /** Whether notifications arrive; while not, streams poll. */
   listening = false;
+  /** The instance is stopping: every stream ends, so the server's shutdown does not wait for them. */
+  draining = false;
 
   constructor(private readonly db: Db) {}
 
@@ -30,6 +32,12 @@ class LiveNotifications {
       if (!set.size) this.followers.delete(userId);
       if (!this.followers.size) this.halt();
     };
+  }
+
+  /** Ends every stream (their browsers reconnect, to another instance behind the load balancer). */
+  drain() {
+    this.draining = true;
+    for (const set of this.followers.values()) for (const wake of set) wake();
   }
 
   private start() {

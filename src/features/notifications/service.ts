@@ -65,7 +65,7 @@ export async function* followNotifications(
   const until = Date.now() + opts.maxMs;
   let beat = Date.now() + opts.heartbeatMs;
   try {
-    while (!signal.aborted && Date.now() < until) {
+    while (!signal.aborted && !hub.draining && Date.now() < until) {
       while (woken && !signal.aborted) {
         woken = false;
         const rows = await q.newer(db, userId, last, BATCH);

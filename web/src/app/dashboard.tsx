@@ -1,9 +1,11 @@
 /**
  * The signed-in dashboard as the app composes it: the shell (features/dashboard) with every section
- * (./dashboard-sections.ts) and the forced password change (features/password-change).
+ * (./dashboard-sections.ts), the forced password change (features/password-change) and the bell
+ * (features/notifications).
  */
 import { lazy } from "react";
 import DashboardPage from "../features/dashboard/components/dashboard-page.tsx";
+import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { DASHBOARD_SECTION_COMPONENTS } from "./dashboard-sections.ts";
 
 // Its own chunk: only a user with a temporary password sees it, and its form brings zod and
@@ -15,5 +17,11 @@ const ForcedPasswordChangePage = lazy(() =>
 );
 
 export default function Dashboard() {
-  return <DashboardPage sections={DASHBOARD_SECTION_COMPONENTS} passwordChange={ForcedPasswordChangePage} />;
+  return (
+    <DashboardPage
+      sections={DASHBOARD_SECTION_COMPONENTS}
+      passwordChange={ForcedPasswordChangePage}
+      bell={NotificationBell}
+    />
+  );
 }
