@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { DashboardSection } from "../../../../../src/shared/permissions.ts";
 import type { NotificationView } from "../../../../../src/shared/notifications.ts";
+import { FeatureIcon } from "../../../components/feature-icon.tsx";
 import { useCurrentUser } from "../../../hooks/use-current-user.ts";
 import { useFormat } from "../../../lib/format.ts";
 import { useMarkAllRead, useMarkRead, useNotifications, useNotificationStream } from "../api/notifications.ts";
@@ -26,24 +27,6 @@ function targetOf(n: NotificationView, vendor: boolean): { path: string } | { se
     default:
       return { section: vendor ? "opportunities" : "requests" };
   }
-}
-
-function BellIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9 M13.7 21a2 2 0 01-3.4 0" />
-    </svg>
-  );
 }
 
 export function NotificationBell({ onSection }: { onSection: (section: DashboardSection) => void }) {
@@ -103,7 +86,7 @@ export function NotificationBell({ onSection }: { onSection: (section: Dashboard
         data-testid="notification-bell"
         onClick={() => setOpen((o) => !o)}
       >
-        <BellIcon />
+        <FeatureIcon name="bell" className="h-5 w-5" />
         {unread > 0 && (
           <span
             className="badge badge-sm badge-error absolute -top-1 -end-1 px-1 font-semibold"
