@@ -41,6 +41,7 @@ import { opportunityOcrRoutes } from "./features/opportunities/ocr-routes.ts";
 import { reportRoutes } from "./features/reports/routes.ts";
 import { ocdsRoutes } from "./features/ocds/routes.ts";
 import { budgetRoutes } from "./features/budgets/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
 import { systemExportRoutes, systemReportRoutes } from "./features/reports/system-routes.ts";
 import { inboxRoutes } from "./features/inbox/routes.ts";
 
@@ -72,6 +73,7 @@ export const routers = [
   budgetRoutes,
   systemReportRoutes,
   inboxRoutes,
+  notificationRoutes,
 ];
 
 /** The channel sql/0033 notifies when something a session depends on changed. */

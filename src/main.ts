@@ -21,6 +21,7 @@ import { s3Store } from "./files/s3.ts";
 import { OcrPool } from "./ocr/pool.ts";
 import { StorageGuard } from "./lib/storage-guard.ts";
 import { startOcrRunner } from "./features/ocr/service.ts";
+import { liveNotifications } from "./notify/live.ts";
 
 async function main() {
   let config;
@@ -126,6 +127,8 @@ async function main() {
     // Drain first: not ready (the load balancer stops sending), still answering, every answer closing
     // its connection (no client reuses one this instance is about to close); then stop accepting.
     lifecycle.draining = true;
+    // Open notification streams end now rather than hold the shutdown until its timeout.
+    liveNotifications(db).drain();
     if (config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
     const timer = setTimeout(() => controller.abort(), config.shutdownTimeoutMs);
     await server.shutdown();

@@ -52,6 +52,8 @@ export const PGLITE_SET = [
   "tests/api/list-cache.test.ts", // change notifications through PGlite's listen
   "tests/api/purchase-orders.test.ts", // one journey: request, award, order, receipt
   "tests/api/sealed-bids.test.ts", // sealed from the database: keyed bidder tags, unseal writes vendors back
+  "tests/api/notifications.test.ts", // every notification event: who is told, who must not be
+  "tests/api/notifications-live.test.ts", // the live stream through PGlite's listen: replay, then new rows
 ];
 
 /**

@@ -115,6 +115,18 @@ export async function resolveSession(c: Context<AppEnv>): Promise<void> {
 }
 
 /**
+ * Whether the request's session still holds now (a long-lived answer, the notification stream,
+ * asks at each heartbeat): not signed out, the user active, same token version, an approved vendor.
+ */
+export async function sessionStillValid(c: Context<AppEnv>): Promise<boolean> {
+  const user = c.get("user");
+  const sid = c.get("sessionId");
+  if (!user || !sid) return false;
+  const row = await findSessionUser(c.get("deps").db, user.id, sid);
+  return !!row && isValidSession(row, { tv: user.tokenVersion });
+}
+
+/**
  * The token's session id. A token without one (forged by someone holding the key, or from before
  * sessions could be revoked) cannot be signed out, so it is not a session.
  */

@@ -37,7 +37,7 @@ export function openListener(url: string, options: postgres.Options<Record<strin
       idle_timeout: null,
       max_lifetime: null,
       fetch_types: false,
-      onnotify: (channel: string) => each((h) => h.notify(), [channel]),
+      onnotify: (channel: string, payload: string) => each((h) => h.notify(payload), [channel]),
       onclose: () => lost(),
     } as never);
   const quoted = (ch: string) => `"${ch.replace(/"/g, '""')}"`;

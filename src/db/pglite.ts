@@ -93,7 +93,7 @@ export function pgliteDb(pg: PGlite): Db {
     // One in-process connection: it is never lost, so `down` is never called.
     listen(channel, handlers) {
       let stopped = false;
-      const stop = pg.listen(channel, () => handlers.notify()).then((unlisten) => {
+      const stop = pg.listen(channel, (payload) => handlers.notify(payload)).then((unlisten) => {
         if (!stopped) handlers.up();
         return unlisten;
       });

@@ -41,14 +41,14 @@ export interface Db extends Queryable {
   /**
    * Follow NOTIFYs on `channel` (delivered at commit): `up` once listening (again, after a lost
    * connection: notifications sent meanwhile were missed), `down` when the listening connection is
-   * lost, `notify` for each notification. Returns the function that stops following.
+   * lost, `notify` for each notification, with its payload. Returns the function that stops following.
    */
   listen?(channel: string, handlers: ChangeHandlers): () => void;
   close(): Promise<void>;
 }
 
 export interface ChangeHandlers {
-  notify(): void;
+  notify(payload?: string): void;
   up(): void;
   down(): void;
 }

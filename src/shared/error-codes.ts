@@ -249,6 +249,9 @@ export const ERROR_MESSAGES = {
   "ocds.organisationNameMissing":
     "Enter the organisation's legal name in System Settings (Organisation profile) first: the OCDS export names it as the buyer",
 
+  // the notification centre (src/features/notifications)
+  "notificationCentre.notFound": "Notification not found",
+
   // notify
   "notify.messageNotFound": "Message not found",
   "notify.notFailed": "Only a failed message can be resent (this one is {{status}})",

@@ -208,6 +208,11 @@ function call(request: Session["request"], r: Route) {
 }
 
 async function outcome(res: Response) {
+  // A stream (the notification centre's) never ends by itself: its status is the answer.
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body?.cancel();
+    return { status: res.status, body: {} };
+  }
   const text = await res.text();
   let body: Record<string, unknown> = {};
   try {

@@ -18,7 +18,8 @@ import { parseDateValue } from "../../shared/schemas/common.ts";
 import { BID_LIVE_STATUSES, type BidStatus } from "../../shared/status/bid-request.ts";
 import { type ApprovalStage, checkApproval } from "../../lib/approval-policy.ts";
 import { recordRejection } from "../../audit/rejection.ts";
-import { announceAmendment } from "./notify.ts";
+import { announceAmendment, tellAmended, tellPublished } from "./notify.ts";
+import { aboutBid, approversOf, notifyUsers, shortReason } from "../../notify/in-app.ts";
 import { bidItems, bidTerms } from "./payload.ts";
 import * as q from "./queries.ts";
 import { checkCategories as checkCategoryIds } from "./service.ts";
@@ -161,6 +162,7 @@ export async function amend(
       biddingDeadline,
       clarification: v.clarification,
     });
+    await tellAmended(tx, sealedBidKey, cur, { biddingDeadline, extended, clarified: !!v.clarification?.trim() });
     const details = {
       ...(extended
         ? { biddingDeadline: { from: cur.biddingDeadline.toISOString(), to: biddingDeadline.toISOString() } }
@@ -208,8 +210,12 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
       if (cur.biddingDeadline <= new Date()) throw new Conflict("bids.deadlinePassed");
       to = !cur.biddingStartAt || cur.biddingStartAt <= new Date() ? "bidding_open" : "published";
       await q.setBidStatus(tx, id, to);
+      await notifyUsers(tx, [cur.createdBy], { type: "approved", ...aboutBid(cur) }, actor.id);
+      await tellPublished(tx, cur);
     } else {
       await q.bumpBidVersion(tx, id);
+      const next = stage === "manager" ? "finance" : "manager";
+      await notifyUsers(tx, approversOf(tx, next), { type: "approval_requested", ...aboutBid(cur) }, actor.id);
     }
     await q.addBidEvent(tx, {
       bidId: id,
@@ -236,6 +242,8 @@ export async function reject(db: Db, actor: Actor, id: number, comment: string) 
     if (cur.status !== "pending_approval") throw new Conflict("bids.notPendingApproval", { status: cur.status });
     if (cur.createdBy === actor.id) throw new Forbidden("bids.ownApproval");
     await q.setBidStatus(tx, id, "draft");
+    const reason = shortReason(comment);
+    await notifyUsers(tx, [cur.createdBy], { type: "returned", ...aboutBid(cur, { reason }) }, actor.id);
     const rejection = { entityType: "bid_request", id, from: "pending_approval", to: "draft", comment } as const;
     await recordRejection(tx, actor, rejection, (e) => q.addBidEvent(tx, { ...e, bidId: id }));
   });

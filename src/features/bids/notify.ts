@@ -10,6 +10,7 @@ import { enqueueTemplated } from "../../notify/emails.ts";
 import type { EmailValues } from "../../shared/email-render.ts";
 import type { EmailTemplateKey } from "../../shared/schemas/notification-settings.ts";
 import { sealedBidders } from "../../sealing/bidder.ts";
+import { aboutBid, notifyUsers, vendorsInCategory, vendorsOfBid } from "../../notify/in-app.ts";
 import * as q from "./queries.ts";
 
 async function audience(tx: Queryable, sealedBidKey: Uint8Array, bidId: number) {
@@ -73,4 +74,34 @@ export function announceEarlyClose(
     deadline: { date: bid.biddingDeadline, withTime: true },
     reason,
   });
+}
+
+type BidRef = { id: number; title: string; bidNumber: string; categoryId: number | null; createdBy: number };
+
+/** In the bell of the category's vendors: a bid they may quote on was published. */
+export async function tellPublished(tx: Queryable, bid: BidRef) {
+  await notifyUsers(tx, vendorsInCategory(tx, bid.categoryId), { type: "bid_published", ...aboutBid(bid) });
+}
+
+/**
+ * In the bell of the bid's author and of its vendors (subscribed, or who quoted: a sealed bid's
+ * bidders opened with the key when given; the clock has none, and tells the others): bidding closed.
+ */
+export async function tellClosed(tx: Queryable, bid: BidRef, sealedBidKey?: Uint8Array, actorId?: number) {
+  const sealed = sealedBidKey ? await sealedBidders(tx, sealedBidKey, bid.id) : [];
+  const vendors = await vendorsOfBid(tx, bid.id, sealed);
+  await notifyUsers(tx, [bid.createdBy, ...vendors], { type: "bid_closed", ...aboutBid(bid) }, actorId);
+}
+
+/** In the bell of the bid's vendors: an amendment (a later deadline, a clarification, changed items). */
+export async function tellAmended(
+  tx: Queryable,
+  sealedBidKey: Uint8Array,
+  bid: BidRef,
+  change: { biddingDeadline: Date; extended: boolean; clarified: boolean },
+) {
+  const vendors = await vendorsOfBid(tx, bid.id, await sealedBidders(tx, sealedBidKey, bid.id));
+  const { extended, clarified } = change;
+  const params = { deadline: change.biddingDeadline.toISOString(), extended, clarified };
+  await notifyUsers(tx, vendors, { type: "bid_amended", ...aboutBid(bid, params) });
 }

@@ -271,11 +271,34 @@ export async function advanceBidClock(tx: Queryable) {
       where status = 'published' and (bidding_start_at is null or bidding_start_at <= now()) and bidding_deadline > now()
       returning id`,
   );
-  const closed = await tx.query<{ id: number }>(
+  const closed = await tx.query<BidHead>(
     `update bid_requests set status = 'bidding_closed', version = version + 1, updated_at = now()
-      where status in ('published', 'bidding_open') and bidding_deadline <= now() returning id`,
+      where status in ('published', 'bidding_open') and bidding_deadline <= now() returning ${BID_HEAD}`,
   );
-  return { opened: opened.map((r) => r.id), closed: closed.map((r) => r.id) };
+  return { opened: opened.map((r) => r.id), closed };
+}
+
+export interface BidHead {
+  id: number;
+  title: string;
+  bidNumber: string;
+  categoryId: number | null;
+  createdBy: number;
+  biddingDeadline: Date;
+}
+const BID_HEAD = `id, title, bid_number as "bidNumber", category_id as "categoryId", created_by as "createdBy",
+  bidding_deadline as "biddingDeadline"`;
+
+/** Open bids closing within `hours` whose vendors have not been told so yet (the bid clock tells them). */
+export async function closingSoon(tx: Queryable, hours: number) {
+  return await tx.query<BidHead>(
+    `select ${BID_HEAD} from bid_requests b
+      where status = 'bidding_open' and bidding_deadline > now() and bidding_deadline <= now() + make_interval(hours => $1)
+        and not exists (select 1 from notifications n
+                         where n.entity_kind = 'bid_request' and n.entity_id = b.id and n.type = 'bid_closing')
+      order by id`,
+    [hours],
+  );
 }
 
 export type LockedBid = NonNullable<Awaited<ReturnType<typeof lockBid>>>;

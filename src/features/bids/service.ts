@@ -20,7 +20,8 @@ import { type BidStatus, canTransitionBid } from "../../shared/status/bid-reques
 import { existingCategoryIds } from "../categories/service.ts";
 import { addPurchaseRequestEvent, purchaseRequestForConversion } from "../purchase-requests/service.ts";
 import { approvalThresholdCents, bidApprovals } from "../../lib/approval-policy.ts";
-import { announceEarlyClose } from "./notify.ts";
+import { announceEarlyClose, tellClosed, tellPublished } from "./notify.ts";
+import { aboutBid, approversOf, notifyUsers } from "../../notify/in-app.ts";
 import { bidItems, bidTerms } from "./payload.ts";
 import * as q from "./queries.ts";
 
@@ -113,9 +114,12 @@ export async function createBid(db: Db, actor: Actor, v: z.output<typeof bidRequ
       createdBy: actor.id,
     });
     await q.insertBidItems(tx, id, items);
+    const bid = { id, bidNumber, title: v.title.trim(), categoryId, createdBy: actor.id };
     if (pending) {
       await q.addBidEvent(tx, { bidId: id, actorId: actor.id, action: "submitted", to: "pending_approval" });
+      await notifyUsers(tx, approversOf(tx, "manager"), { type: "approval_requested", ...aboutBid(bid) }, actor.id);
     }
+    if (status === "published" || status === "bidding_open") await tellPublished(tx, bid);
     if (v.purchaseRequestId) {
       await addPurchaseRequestEvent(tx, {
         prId: v.purchaseRequestId,
@@ -162,6 +166,7 @@ async function closeEarly(tx: Queryable, actor: Actor, cur: q.LockedBid, reason:
   const remainingMs = cur.biddingDeadline.getTime() - Date.now();
   await q.closeBidEarly(tx, cur.id, actor.id, reason.trim());
   const notified = await announceEarlyClose(tx, sealedBidKey, cur, reason.trim());
+  await tellClosed(tx, cur, sealedBidKey, actor.id);
   await q.addBidEvent(tx, {
     bidId: cur.id,
     actorId: actor.id,
@@ -220,6 +225,7 @@ export async function changeStatus(
           from: "draft",
           to: "pending_approval",
         });
+        await notifyUsers(tx, approversOf(tx, "manager"), { type: "approval_requested", ...aboutBid(cur) }, actor.id);
         await auditAs(tx, actor.audit, {
           action: "STATUS_CHANGE",
           entityType: "bid_request",
@@ -252,6 +258,8 @@ export async function changeStatus(
       return;
     }
     await q.setBidStatus(tx, id, status);
+    if (cur.status === "draft" && (status === "published" || status === "bidding_open")) await tellPublished(tx, cur);
+    if (status === "bidding_closed") await tellClosed(tx, cur, sealedBidKey, actor.id);
     await auditAs(tx, actor.audit, {
       action: "STATUS_CHANGE",
       entityType: "bid_request",

@@ -9,6 +9,8 @@ import { organisationTimeZone } from "../../lib/organisation-time-zone.ts";
 import { getSettings } from "../../lib/settings.ts";
 import { writeSetting } from "../../lib/settings-queries.ts";
 import { fromCents, toCents } from "../../shared/money.ts";
+import { financeUsers, notifyUsers } from "../../notify/in-app.ts";
+import { BUDGET_ALERT_PERCENTS } from "../../shared/notifications.ts";
 import {
   type BudgetSettings,
   fiscalPeriod,
@@ -146,6 +148,30 @@ export async function checkApproval(tx: Queryable, prId: number): Promise<{ over
     });
   }
   return { overBudget: true };
+}
+
+/**
+ * Finance hears when approving request `prId` takes a budget's use (committed and spent) to or past
+ * a share of its amount (BUDGET_ALERT_PERCENTS: 80% and 100%), once, when it crosses: the highest
+ * share crossed, with what remains after. Called in the approval's transaction before the request
+ * counts as committed, so the state read is the one before.
+ */
+export async function announceBudgetThresholds(tx: Queryable, prId: number, actorId?: number) {
+  const effect = await requestEffect(tx, prId);
+  const estimate = toCents(effect?.estimate ?? "0") ?? 0;
+  for (const b of effect?.budgets ?? []) {
+    const amount = toCents(b.amount) ?? 0;
+    const before = amount - centsOf(b.remaining);
+    const crossed = BUDGET_ALERT_PERCENTS.filter((p) =>
+      before * 100 < p * amount && (before + estimate) * 100 >= p * amount
+    );
+    if (amount <= 0 || !crossed.length) continue;
+    await notifyUsers(tx, financeUsers(tx), {
+      type: "budget_threshold",
+      entity: { kind: "budget", id: b.id },
+      params: { budget: budgetName(b), percent: crossed[crossed.length - 1], remaining: b.after, currency: b.currency },
+    }, actorId);
+  }
 }
 
 export function budgetName(b: Pick<Budget, "department" | "categoryName" | "fiscalYear" | "quarter">) {

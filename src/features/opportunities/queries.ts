@@ -522,3 +522,26 @@ export async function sealedPayloads(db: Queryable, vendorId: number, ids: numbe
     [vendorId, ids, tags],
   );
 }
+
+/**
+ * What the request's author hears of a new quotation: the request's number and title and how many
+ * current quotations it has; the vendor's name only when `vendorId` is given (never for a sealed bid).
+ */
+export async function receivedNotice(tx: Queryable, kind: OpportunityKind, targetId: number, vendorId: number | null) {
+  const [row] = await tx.query<
+    { createdBy: number; number: string; title: string; count: number; vendor: string | null }
+  >(
+    kind === "purchase_request"
+      ? `select t.created_by as "createdBy", t.request_number as number, t.title,
+            (select count(*)::int from quotations q where q.purchase_request_id = t.id and q.is_current) as count,
+            (select company_name from vendor_profiles where user_id = $2) as vendor
+           from purchase_requests t where t.id = $1`
+      : `select t.created_by as "createdBy", t.bid_number as number, t.title,
+            (select count(*)::int from quotations q where q.bid_request_id = t.id and q.is_current) as count,
+            (select company_name from vendor_profiles where user_id = $2) as vendor
+           from bid_requests t where t.id = $1`,
+    [targetId, vendorId],
+  );
+  const { createdBy, vendor, ...params } = row;
+  return { createdBy, params: vendorId === null ? { ...params, sealed: true } : { ...params, vendor: vendor ?? "" } };
+}

@@ -24,6 +24,7 @@ import { fromCents, toCents } from "../../shared/money.ts";
 import { extendValiditySchema, QUOTATION_MESSAGES, quotationSubmissionSchema } from "../../shared/schemas/bids.ts";
 import { MAX_ATTACHMENTS } from "../../shared/attachments.ts";
 import { idParamSchema } from "../../shared/schemas/users.ts";
+import { notifyUsers } from "../../notify/in-app.ts";
 import * as q from "./queries.ts";
 import { myTags, openSealedRows, present } from "./service.ts";
 import { matchingQuerySchema, vendorQuotationListQuerySchema } from "../../shared/schemas/opportunities.ts";
@@ -255,6 +256,10 @@ export const opportunityRoutes = new Hono<AppEnv>()
         });
         if (!sealed) await q.insertQuotationItems(tx, id, kind, lines);
         if (v.ocrJobId) await ocr.consume(tx, c.get("deps"), v.ocrJobId, me.id);
+        // The author of the request hears of it; of a sealed bid's quotation, only that one arrived and the count.
+        const notice = await q.receivedNotice(tx, kind, targetId, sealed ? null : me.id);
+        const received = { type: "quotation_received", entity: { kind, id: targetId }, params: notice.params } as const;
+        await notifyUsers(tx, [notice.createdBy], received);
         for (const a of stored) {
           const hash = await sha256Hex(a.bytes);
           const file = await storeFile(tx, {

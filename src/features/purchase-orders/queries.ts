@@ -341,3 +341,8 @@ export async function setRequestedDeliveryFromRequest(tx: Queryable, poId: numbe
     [poId],
   );
 }
+
+/** Who issued the order (awarded it). */
+export async function issuedBy(tx: Queryable, poId: number) {
+  return (await tx.query<{ id: number }>("select created_by as id from purchase_orders where id = $1", [poId]))[0]?.id;
+}

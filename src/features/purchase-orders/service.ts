@@ -17,6 +17,7 @@ import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
+import { notifyUsers } from "../../notify/in-app.ts";
 import type { EmailValues } from "../../shared/email-render.ts";
 import { parseDateValue, todayInOrganisation } from "../../shared/schemas/common.ts";
 import {
@@ -111,6 +112,29 @@ async function notifyStaff(
   }
 }
 
+/**
+ * In the bell: an order's news for its request's author and whoever issued it (staff), or for its
+ * vendor; never the one who caused it.
+ */
+async function tell(
+  tx: Queryable,
+  c: Ctx,
+  po: q.LockedPurchaseOrder,
+  type: "po_acknowledged" | "po_declined" | "receipt_recorded",
+  to: "staff" | "vendor",
+  params: Record<string, string | null> = {},
+) {
+  const request = await q.requestAuthor(tx, po);
+  const staff = to === "staff" ? [request?.id, await q.issuedBy(tx, po.id)] : [po.vendorId];
+  const about = { poNumber: po.poNumber, number: request?.number ?? "", title: request?.title ?? "", ...params };
+  await notifyUsers(
+    tx,
+    staff,
+    { type, entity: { kind: "purchase_order", id: po.id }, params: about },
+    c.get("user")!.id,
+  );
+}
+
 export async function acknowledge(c: Ctx, id: number, promisedDeliveryDate: string | null) {
   await c.get("deps").db.tx(async (tx) => {
     const po = await lockFor(tx, c, id);
@@ -119,6 +143,7 @@ export async function acknowledge(c: Ctx, id: number, promisedDeliveryDate: stri
     }
     await q.updatePurchaseOrder(tx, id, { status: "acknowledged", acknowledged: true, promisedDeliveryDate });
     await logChange(tx, c, po, "acknowledged", "acknowledged", { promisedDeliveryDate });
+    await tell(tx, c, po, "po_acknowledged", "staff", { promisedDeliveryDate });
     await notifyStaff(tx, c, po, "purchase_order_acknowledged", {
       promisedDeliveryDate: promisedDeliveryDate ? { date: promisedDeliveryDate } : "-",
     });
@@ -133,6 +158,7 @@ export async function decline(c: Ctx, id: number, reason: string) {
     }
     await q.updatePurchaseOrder(tx, id, { status: "declined", declinedReason: reason });
     await logChange(tx, c, po, "declined", "declined", { reason });
+    await tell(tx, c, po, "po_declined", "staff", { reason: reason.slice(0, 200) });
     await notifyStaff(tx, c, po, "purchase_order_declined", { reason });
   });
 }
@@ -288,6 +314,9 @@ export async function receive(
       ...(input.notes ? { notes: input.notes } : {}),
       ...(file ? { deliveryNoteFileId: file.id } : {}),
     });
+    // The requester (unless they recorded it) and the vendor hear of each receipt.
+    await tell(tx, c, po, "receipt_recorded", "staff", { status: next });
+    await tell(tx, c, po, "receipt_recorded", "vendor", { status: next });
     if (next === "received" && po.status !== "received") {
       await notifyStaff(tx, c, po, "purchase_order_received", {}, true);
     }

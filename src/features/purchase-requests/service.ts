@@ -21,10 +21,11 @@ import {
 } from "../../lib/approval-policy.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
+import { aboutRequest, approversOf, notifyUsers, shortReason } from "../../notify/in-app.ts";
 import { fromCents, MAX_CENTS, sumCents, toCents } from "../../shared/money.ts";
 import type { prListQuerySchema, quickPurchaseRequestSchema } from "../../shared/schemas/purchase-requests.ts";
 import { canEdit, canEditItems, canTransition, type PrStatus } from "../../shared/status/purchase-request.ts";
-import { checkApproval as checkBudgetRule } from "../budgets/service.ts";
+import { announceBudgetThresholds, checkApproval as checkBudgetRule } from "../budgets/service.ts";
 import { existingCategoryIds } from "../categories/service.ts";
 import { type NewPurchaseRequest, quickItems } from "./payload.ts";
 import * as q from "./queries.ts";
@@ -155,6 +156,12 @@ export async function createPurchaseRequest(db: Db, actor: Actor, input: NewPurc
     });
     await q.insertItems(tx, id, input.items);
     await q.addEvent(tx, { prId: id, actorId: actor.id, action: "created", to: input.status });
+    if (input.status === "pending") {
+      await notifyUsers(tx, approversOf(tx, "manager"), {
+        type: "approval_requested",
+        ...aboutRequest({ id, requestNumber, title: input.title }),
+      }, actor.id);
+    }
     await auditAs(tx, actor.audit, {
       action: "CREATE",
       entityType: "purchase_request",
@@ -228,6 +235,9 @@ export async function changeStatus(
       throw new Conflict("purchaseRequests.invalidTransition", { from: cur.status, to: status });
     }
     await q.setStatus(tx, id, status);
+    if (status === "pending") {
+      await notifyUsers(tx, approversOf(tx, "manager"), { type: "approval_requested", ...aboutRequest(cur) }, actor.id);
+    }
     await q.addEvent(tx, {
       prId: id,
       actorId: actor.id,
@@ -281,10 +291,15 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
       comment,
     });
     if (done) {
+      // Before the request counts as committed: which budget shares its approval crosses.
+      await announceBudgetThresholds(tx, id, actor.id);
       await q.setStatus(tx, id, "active");
       await notifyVendors(tx, origin, cur);
+      await notifyUsers(tx, [cur.createdBy], { type: "approved", ...aboutRequest(cur) }, actor.id);
     } else {
       await q.bumpVersion(tx, id);
+      const next = stage === "manager" ? "finance" : "manager";
+      await notifyUsers(tx, approversOf(tx, next), { type: "approval_requested", ...aboutRequest(cur) }, actor.id);
     }
     await auditAs(tx, actor.audit, {
       action: "APPROVE",
@@ -307,6 +322,8 @@ export async function reject(db: Db, actor: Actor, id: number, comment: string) 
     if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingReject", { status: cur.status });
     if (cur.createdBy === actor.id) throw new Forbidden("purchaseRequests.cannotRejectOwn");
     await q.setStatus(tx, id, "rejected", comment);
+    const reason = shortReason(comment);
+    await notifyUsers(tx, [cur.createdBy], { type: "declined", ...aboutRequest(cur, { reason }) }, actor.id);
     const rejection = { entityType: "purchase_request", id, from: "pending", to: "rejected", comment } as const;
     await recordRejection(tx, actor, rejection, (e) => q.addEvent(tx, { ...e, prId: id }));
   });

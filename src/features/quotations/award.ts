@@ -12,6 +12,7 @@ import type { AppEnv } from "../../lib/deps.ts";
 import { BadRequest, Conflict, NotFound } from "../../lib/errors.ts";
 import { getSettings, isOn } from "../../lib/settings.ts";
 import { enqueueTemplated } from "../../notify/emails.ts";
+import { notifyUsers } from "../../notify/in-app.ts";
 import { toCents } from "../../shared/money.ts";
 import { evaluateQuotations, type EvaluationMethod } from "../../shared/evaluation.ts";
 import { QUOTATION_TRANSITIONS, type QuotationStatus } from "../../shared/status/bid-request.ts";
@@ -189,6 +190,16 @@ export async function awardQuotation(
   }
 
   await notifyOutcome(tx, req, chosen, others, po.poNumber, purchaseOrderLink(c, po.id));
+  // In the bell too: the winner is awarded and gets the order; every other vendor that quoted is not awarded.
+  const about = { entity: { kind: req.kind, id: req.id }, params: { number: req.number, title: req.title } };
+  await notifyUsers(tx, [chosen.vendorId], { type: "awarded", ...about, params: { ...about.params, poNumber } });
+  const losers = others.map((o) => o.vendorId).filter((id) => id !== chosen.vendorId);
+  await notifyUsers(tx, losers, { type: "not_awarded", ...about });
+  await notifyUsers(tx, [chosen.vendorId], {
+    type: "po_issued",
+    entity: { kind: "purchase_order", id: po.id },
+    params: { poNumber, number: req.number, title: req.title, amount: po.totalAmount, currency: chosen.currency },
+  });
 
   await audit(tx, c, {
     action: "AWARD",

@@ -1,10 +1,11 @@
 /**
  * The signed-in dashboard as the app composes it: the shell (features/dashboard) with every section
- * (./dashboard-sections.ts), the forced password change (features/password-change) and the sidebar's
- * badges (features/inbox).
+ * (./dashboard-sections.ts), the forced password change (features/password-change), the sidebar's
+ * badges (features/inbox) and the bell (features/notifications).
  */
 import { lazy } from "react";
 import DashboardPage from "../features/dashboard/components/dashboard-page.tsx";
+import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { DASHBOARD_SECTION_COMPONENTS } from "./dashboard-sections.ts";
 import { useSectionBadges } from "../features/inbox/api/get-inbox.ts";
 
@@ -22,6 +23,7 @@ export default function Dashboard() {
       sections={DASHBOARD_SECTION_COMPONENTS}
       passwordChange={ForcedPasswordChangePage}
       badges={useSectionBadges()}
+      bell={NotificationBell}
     />
   );
 }

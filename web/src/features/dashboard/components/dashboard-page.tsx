@@ -20,15 +20,18 @@ import { Sidebar } from "./sidebar.tsx";
 import { DashboardNavigation } from "../../../hooks/dashboard-navigation.ts";
 
 /**
- * `sections` renders each section, `passwordChange` the forced password change and `badges` the
- * sidebar's counts (the inbox's); the app composes them (web/src/app/dashboard.tsx), so this shell
- * imports no other feature.
+ * `sections` renders each section, `passwordChange` the forced password change, `badges` the
+ * sidebar's counts (the inbox's) and `bell` the top bar's notifications; the app composes them
+ * (web/src/app/dashboard.tsx), so this shell imports no other feature.
  */
-export default function DashboardPage({ sections, passwordChange: ForcedPasswordChangePage, badges = {} }: {
-  sections: Record<DashboardSection, ComponentType>;
-  passwordChange: ComponentType<{ user: CurrentUser }>;
-  badges?: Partial<Record<DashboardSection, number>>;
-}) {
+export default function DashboardPage(
+  { sections, passwordChange: ForcedPasswordChangePage, badges = {}, bell: Bell }: {
+    sections: Record<DashboardSection, ComponentType>;
+    passwordChange: ComponentType<{ user: CurrentUser }>;
+    badges?: Partial<Record<DashboardSection, number>>;
+    bell?: ComponentType<{ onSection: (section: DashboardSection) => void }>;
+  },
+) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const role = isRoleName(user?.role.name) ? user.role.name : null;
@@ -96,6 +99,11 @@ export default function DashboardPage({ sections, passwordChange: ForcedPassword
             {t("dashboard.toggleMenu")}
           </button>
           <h1 className="text-xl font-semibold">{t("dashboard.title")}</h1>
+          {Bell && (
+            <div className="ms-auto">
+              <Bell onSection={navigate} />
+            </div>
+          )}
         </header>
         <main id="main" className="p-4 lg:p-6">
           <Suspense fallback={<PageSpinner />}>
