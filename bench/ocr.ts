@@ -4,7 +4,8 @@
  * made by generate-images.ts), read through the same worker pool the server uses.
  *
  *   node_modules/.bin/deno run -A bench/ocr.ts [--text 100] [--images] [--only photo] [--match 'receipt|fax']
- *     [--timeout 120] [--verbose] [--html 2 [--half dev|test] [--html-seed 1] [--html-out /tmp/html-pdfs] [--captures]]
+ *     [--timeout 120] [--verbose] [--html 2 [--half dev|test] [--html-seed 1] [--html-out /tmp/html-pdfs] [--captures]
+ *     [--kinds fax,phone]]
  *
  * Prints per format: items exact (description, quantity, unit price and line total all right),
  * documents fully right, non-item lines returned as items, median and p95 seconds per document.
@@ -15,7 +16,9 @@
  * families) and rows per half and family and per half and language. `--half` keeps one half;
  * `--html-out DIR` keeps the printed PDFs (and captures). `--captures` also reads each one-page document as every
  * capture of tests/fixtures/ocr/captures.ts (skewed scan, noisy JPEG, low contrast, fax, phone
- * photo, stamp), rows "capture dev|test" (needs pdftoppm and ImageMagick).
+ * photo, stamp), rows "capture dev|test" (needs pdftoppm and ImageMagick); `--kinds` keeps the captures
+ * whose file name contains one of its comma-separated words (a change to one capture's path re-measured
+ * alone).
  */
 import { makeCorpus, renderPdf, type TruthItem } from "../tests/fixtures/ocr/corpus.ts";
 import { OcrPool } from "../src/ocr/pool.ts";
@@ -40,6 +43,7 @@ const htmlSeed = Number(arg("html-seed", "1"));
 const htmlOut = arg("html-out", "");
 /** With --html: each one-page document also as every capture of tests/fixtures/ocr/captures.ts. */
 const htmlCaptures = args.includes("--captures");
+const kinds = arg("kinds", "").split(",").filter(Boolean);
 
 type Row = {
   format: string;
@@ -118,7 +122,8 @@ if (htmlPerFamily > 0 && (!only || only === "html")) {
   const { makeHtmlCorpus, HTML_FAMILIES } = await import("../tests/fixtures/ocr/html-corpus.ts");
   const { renderHtmlPdf } = await import("../tests/fixtures/ocr/html-render.ts");
   const { launchBrowser } = await import("../tests/e2e/helpers.ts");
-  const { capture, CAPTURES, canCapture } = await import("../tests/fixtures/ocr/captures.ts");
+  const { capture, CAPTURES: ALL_CAPTURES, canCapture } = await import("../tests/fixtures/ocr/captures.ts");
+  const CAPTURES = ALL_CAPTURES.filter((k) => !kinds.length || kinds.some((w) => k.includes(w)));
   if (htmlCaptures && !await canCapture()) throw new Error("--captures needs pdftoppm and ImageMagick's convert");
   const docs = makeHtmlCorpus({ perFamily: htmlPerFamily, seed: htmlSeed })
     .filter((d) => !htmlHalf || d.half === htmlHalf);

@@ -158,6 +158,68 @@ Deno.test("[ocr] a fax's specks are removed and its letters and full stops kept"
   assert.ok(lost < dark(clean) * 0.002, `${lost} ink pixels lost`);
 });
 
+Deno.test("[ocr] a noisy fax keeps the dots of its umlauts and of i while its noise goes", async () => {
+  const page = await scan("classic-0-scan.png");
+  const { width: w, height: h } = page;
+  const fax = { ...page, data: page.data.map((v) => (v < 140 ? 0 : 255)) };
+  // An umlaut's dots as a 200 dpi fax leaves them (2 × 2 and 3 × 2 pixels, 3 apart) and an i's dot
+  // (3 × 3), over a letter's stem, each group in paper well away from the text.
+  const marks: [number, number][] = [];
+  const blank = (x: number, y: number) => {
+    for (let j = y - 12; j < y + 22; j++) {
+      for (let i = x - 12; i < x + 20; i++) if (fax.data[j * w + i] === 0) return false;
+    }
+    return true;
+  };
+  for (let y = 40; y < h - 40 && marks.length < 24; y += 37) {
+    for (let x = 40; x < w - 40 && marks.length < 24; x += 53) {
+      if (!blank(x, y)) continue;
+      const dot = (x0: number, y0: number, dw: number, dh: number) => {
+        for (let j = 0; j < dh; j++) for (let i = 0; i < dw; i++) fax.data[(y0 + j) * w + x0 + i] = 0;
+        marks.push([x0, y0]);
+      };
+      dot(x, y, 2, 2);
+      dot(x + 5, y, 3, 2);
+      dot(x + 12, y, 3, 3);
+      // The letters under them: a stem 10 pixels high.
+      for (let j = y + 5; j < y + 15; j++) {
+        for (const i of [x, x + 1, x + 6, x + 7, x + 12, x + 13]) fax.data[j * w + i] = 0;
+      }
+    }
+  }
+  assert.ok(marks.length >= 24, `${marks.length} dots placed`);
+  const clean = fax.data.slice();
+  // Impulse noise as ImageMagick's fax capture leaves it: one pixel in a hundred, independently
+  // (mulberry32: a linear congruential generator's draws in a row are not independent).
+  let seed = 11;
+  const next = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  let noise = 0;
+  for (let i = 0; i < fax.data.length; i++) {
+    if (fax.data[i] === 255 && next() < 0.01) {
+      fax.data[i] = 0;
+      noise++;
+    }
+  }
+  const out = prepare(fax).grey;
+  const pad = (out.width - w) / 2;
+  const dark = (x: number, y: number) => out.data[(y + pad) * out.width + x + pad] < 128;
+  const kept = marks.filter(([x, y]) => dark(x, y)).length;
+  assert.equal(kept, marks.length, `${kept} of ${marks.length} dots kept`);
+  // Noise on paper, not touching the page's ink (a speck on a letter's edge is part of the letter).
+  const paper = (x: number, y: number) => {
+    for (let j = y - 1; j <= y + 1; j++) for (let i = x - 1; i <= x + 1; i++) if (clean[j * w + i] === 0) return false;
+    return true;
+  };
+  let left = 0;
+  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) if (paper(x, y) && dark(x, y)) left++;
+  assert.ok(left < noise * 0.01, `${left} of ${noise} noise pixels left on paper`);
+});
+
 Deno.test("[ocr] a red stamp touching a blue header band lightens the stamp only", () => {
   const w = 800, h = 600;
   const rgb = new Uint8Array(w * h * 3).fill(255);

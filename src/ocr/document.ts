@@ -126,12 +126,18 @@ async function readPage(
   const first = await recogniser.page(image, size, page, onProgress);
   const a = assess([first.page]);
   onFirstReading(first.page);
-  // Nothing to check the sum against: read again only when nothing added up. (Rows that add up
-  // no way can still sum to the subtotal when their quantity was derived: that is not enough.)
-  if (a.checked > 0 && a.balanced !== false) return first;
+  // Nothing to check the sum against: read again only when most rows do not add up. (Rows that
+  // add up no way can still sum to the subtotal when their quantity was derived: that is not
+  // enough. A page of a longer document has no total of its own, and the recogniser can drop its
+  // narrow quantity column, every quantity then derived: the rows balance nothing and prove nothing.)
+  if (a.checked > 0 && a.balanced !== false && a.checked >= a.unverified) return first;
   const second = await recogniser.page(image, size, page, onProgress, { block: true });
   const b = assess([second.page]);
   if (b.balanced && b.checked > 0) return second;
+  if (a.checked === 0 && b.checked > 0) return second;
+  // Read again for its unproven rows alone: the second reading wins with more rows that add up
+  // and no total it misses.
+  if (a.checked > 0 && a.balanced !== false) return b.checked > a.checked && b.balanced !== false ? second : first;
   // Unbalanced both times: a partly right first reading is better than a second guess.
-  return a.checked === 0 && b.checked > 0 ? second : first;
+  return first;
 }

@@ -23,12 +23,14 @@ export interface ExtractionResult {
 
 /**
  * How good a reading of pages is, to choose between two readings of a page: how many items add
- * up, and whether their totals add up to the document's subtotal or total.
+ * up, how many do not (`unverified`), and whether their totals add up to the document's subtotal
+ * or total.
  */
-export function assess(pages: PageWords[]): { checked: number; balanced?: boolean } {
+export function assess(pages: PageWords[]): { checked: number; unverified: number; balanced?: boolean } {
   const mark = detectDecimalMark(pages.flatMap((p) => p.words.flatMap(splitWord).map((w) => w.text)));
   const table = extractItems(pages, mark);
-  return { checked: table.items.filter((i) => i.check !== "unverified").length, balanced: table.balanced };
+  const checked = table.items.filter((i) => i.check !== "unverified").length;
+  return { checked, unverified: table.items.length - checked, balanced: table.balanced };
 }
 
 /** What the document says, from its pages' words. */

@@ -284,7 +284,9 @@ export function prepare(original: Grey, quarters?: number): Prepared {
   const two = twoTone(input);
   if (two) {
     input = { ...input, data: input.data.slice() };
-    despeckle(input, lineHeight(binarise(input), input.width, input.height));
+    // The noise alone says which specks go: the ink of a noisy page fills every row, so no line
+    // height can be measured before.
+    despeckle(input);
   }
   let mask = binarise(input);
   // Text lines made level first (a quarter turn, then the small angle), then upside down or not:
