@@ -304,8 +304,13 @@ export async function purchaseOrderAuditHistory(db: Queryable, c: Ctx, id: numbe
   const me = c.get("user")!;
   const po = await q.getPurchaseOrder(db, id);
   if (!po || (me.role === "vendor" && po.vendorId !== me.id)) throw new NotFound("quotations.purchaseOrderNotFound");
-  return await documentHistory(db, c.get("deps").secrets.sealedBidKey, "purchase_order", id);
+  const entries = await documentHistory(db, c.get("deps").secrets.sealedBidKey, "purchase_order", id);
+  // Goods receipts are staff's own record (a vendor's order detail has none either).
+  return me.role === "vendor" ? entries.filter((e) => VENDOR_EVENTS.has(e.action)) : entries;
 }
+
+/** What a vendor's order history shows: the order's own moves, not staff's receipts. */
+const VENDOR_EVENTS = new Set(["issued", "acknowledged", "declined", "cancelled", "closed", "deliveryDateChanged"]);
 
 /** One order as its reader may see it: staff get receipts, history and the award; its vendor the order and lines. */
 export async function purchaseOrderDetail(db: Queryable, c: Ctx, id: number) {
