@@ -30,6 +30,8 @@ export interface ResolvedEntity {
   id: number;
   number: string | null;
   title: string | null;
+  /** Purchase orders and quotations: the currency of their amounts. */
+  currency?: string;
 }
 
 /**
@@ -39,9 +41,9 @@ export interface ResolvedEntity {
 const RESOLVE: Record<string, string> = {
   purchase_request: "select id, request_number as number, title from purchase_requests where id = any($1::int[])",
   bid_request: "select id, bid_number as number, title from bid_requests where id = any($1::int[])",
-  purchase_order: `select po.id, po.po_number as number, vp.company_name as title
+  purchase_order: `select po.id, po.po_number as number, vp.company_name as title, po.currency
       from purchase_orders po left join vendor_profiles vp on vp.user_id = po.vendor_id where po.id = any($1::int[])`,
-  quotation: `select q.id, coalesce(pr.request_number, br.bid_number) as number,
+  quotation: `select q.id, coalesce(pr.request_number, br.bid_number) as number, q.currency,
         case when q.sealed and (br.bidding_mode = 'sealed' and br.unsealed_at is null) then null
              else vp.company_name end as title
       from quotations q left join purchase_requests pr on pr.id = q.purchase_request_id

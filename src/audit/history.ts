@@ -128,6 +128,11 @@ export function paramsOf(r: Row, vendorName?: string | null): Record<string, His
   return p;
 }
 
+/** An amount's currency, where the document has one. */
+function withCurrency(p: Record<string, HistoryValue>, currency?: string) {
+  return p.amount !== undefined && currency ? { ...p, currency } : p;
+}
+
 /** The fields that changed, before and after; the status, when it moved, among them. */
 export function changesOf(r: Row): HistoryEntry["changes"] {
   const m = asMeta(r.metadata);
@@ -195,7 +200,7 @@ export async function describeRows(db: Queryable, rows: DescribableRow[]): Promi
           title: resolved?.title ?? null,
         }
         : null,
-      params: withheld ? {} : paramsOf(r, vendor),
+      params: withheld ? {} : withCurrency(paramsOf(r, vendor), resolved?.currency),
       changes: withheld ? [] : changesOf(r),
     };
   });
