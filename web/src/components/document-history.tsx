@@ -16,16 +16,19 @@ export function DocumentHistory({ document, id, queryRoot, heading = true }: {
   const { t } = useTranslation();
   const headingId = useId();
   const history = useDocumentHistory(queryRoot, document, id);
-  return (
-    <section
-      aria-labelledby={heading ? headingId : undefined}
-      aria-label={heading ? undefined : t("history.title")}
-      className="flex flex-col gap-2"
-    >
-      {heading && <h4 id={headingId} className="font-semibold">{t("history.title")}</h4>}
+  const body = (
+    <>
       {history.isPending && <Loading />}
       {history.isError && <p role="alert" className="text-error">{t("history.loadError")}</p>}
       {history.data && <HistoryList entries={history.data} />}
+    </>
+  );
+  // Inside a card already titled History, the card names the region.
+  if (!heading) return <div className="flex flex-col gap-2">{body}</div>;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h4 id={headingId} className="font-semibold">{t("history.title")}</h4>
+      {body}
     </section>
   );
 }

@@ -13,12 +13,12 @@ export function HistorySentence({ entry }: { entry: HistoryEntry }) {
     <div className="flex flex-col gap-1">
       <p>{line.sentence}</p>
       {line.comment && (
-        <blockquote className="rounded bg-base-200 px-3 py-1 text-sm break-words whitespace-pre-line" dir="auto">
+        <blockquote className="rounded bg-base-200 px-3 py-1 text-[0.95em] break-words whitespace-pre-line" dir="auto">
           {line.comment}
         </blockquote>
       )}
       {line.changes.length > 0 && (
-        <ul className="list-inside list-disc text-sm text-base-content/80" aria-label={t("history.changes")}>
+        <ul className="list-inside list-disc text-[0.95em] text-base-content/80" aria-label={t("history.changes")}>
           {line.changes.map((change, n) => <li key={n}>{change}</li>)}
         </ul>
       )}

@@ -67,7 +67,7 @@ export function ModalDialog({ open, title, onClose, children, footer, size = "sm
             )}
           </div>
           {/* The padding keeps focus rings clear of the scrolling box's clipping edge. */}
-          <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">{children}</div>
+          <ScrollingBody>{children}</ScrollingBody>
           {footer && <div className="modal-action mt-0 flex-wrap">{footer}</div>}
         </div>
       )}
@@ -77,6 +77,35 @@ export function ModalDialog({ open, title, onClose, children, footer, size = "sm
       </form>
     </dialog>
   );
+}
+
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * The dialog's body. When it scrolls and holds nothing focusable (a details view of text only), it
+ * takes the focus itself, so a keyboard can scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
+ */
+function ScrollingBody({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const body = ref.current;
+    if (!body || typeof ResizeObserver === "undefined") return;
+    const update = () => {
+      const needsFocus = body.scrollHeight > body.clientHeight && !body.querySelector(FOCUSABLE);
+      if (needsFocus) body.tabIndex = 0;
+      else body.removeAttribute("tabindex");
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(body);
+    const content = new MutationObserver(update);
+    content.observe(body, { childList: true, subtree: true });
+    update();
+    return () => {
+      observer.disconnect();
+      content.disconnect();
+    };
+  }, []);
+  return <div ref={ref} className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">{children}</div>;
 }
 
 /** A modal that is open while mounted, with a Close button next to its title. */
