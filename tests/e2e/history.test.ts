@@ -155,3 +155,49 @@ Deno.test("[e2e] history: the audit log shows sentences, not developer text", as
     await Promise.all([admin.close(), team.close(), manager.close(), finance.close()]);
   }
 });
+
+Deno.test("[e2e] history: a live bid shows its closing time with the zone named and 'closes in …'", async () => {
+  const { server, browser } = await ctx();
+  const title = `Countdown chairs ${Date.now()}`;
+  const tab = await openPage(browser, server.url, { viewport: { width: 390, height: 844 } });
+  try {
+    await signIn(tab, "manager@example.com");
+    const categories = await (await tab.page.request.get("/api/categories")).json() as { id: number }[];
+    const closes = new Date(Date.now() + (2 * 60 + 15) * 60_000 + 30_000);
+    const created = await tab.page.request.post("/api/bid-requests", {
+      data: {
+        title,
+        description: "Countdown",
+        department: "Facilities",
+        qualificationCriteria: "References",
+        categoryId: categories[0].id,
+        deadline: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+        biddingDeadline: closes.toISOString(),
+        items: [{
+          itemName: "Chair",
+          quantity: 2,
+          unit: "pcs",
+          estimatedPrice: "100.00",
+          categoryId: categories[0].id,
+        }],
+      },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    const bid = await created.json() as { id: number; status: string };
+    assert.equal(bid.status, "bidding_open");
+    await tab.page.goto("/");
+    await tab.page.getByRole("button", { name: "Menu" }).click();
+    await sidebar(tab.page).getByRole("button", { name: "Bid Requests" }).click();
+    const row = tab.page.getByRole("row").filter({ hasText: title });
+    await row.getByText(/^closes in 2 h 1[45] min$/).waitFor();
+    const zone = new Intl.DateTimeFormat("en", { timeZoneName: "short" }).formatToParts(closes)
+      .find((p) => p.type === "timeZoneName")!.value;
+    assert.ok((await row.innerText()).includes(`(${zone})`), await row.innerText());
+    const cell = row.getByRole("cell").filter({ hasText: "closes in" });
+    await cell.scrollIntoViewIfNeeded();
+    await screenshot(cell, "history-bid-countdown-cell");
+    assert.deepEqual(tab.problems, []);
+  } finally {
+    await tab.close();
+  }
+});
