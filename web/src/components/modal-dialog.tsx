@@ -87,25 +87,26 @@ const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]
  */
 function ScrollingBody({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const body = ref.current;
-    if (!body || typeof ResizeObserver === "undefined") return;
+    if (!body || !content.current || typeof ResizeObserver === "undefined") return;
     const update = () => {
       const needsFocus = body.scrollHeight > body.clientHeight && !body.querySelector(FOCUSABLE);
       if (needsFocus) body.tabIndex = 0;
       else body.removeAttribute("tabindex");
     };
+    // The box and its content: either growing past the other is what makes the body scroll.
     const observer = new ResizeObserver(update);
     observer.observe(body);
-    const content = new MutationObserver(update);
-    content.observe(body, { childList: true, subtree: true });
-    update();
-    return () => {
-      observer.disconnect();
-      content.disconnect();
-    };
+    observer.observe(content.current);
+    return () => observer.disconnect();
   }, []);
-  return <div ref={ref} className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">{children}</div>;
+  return (
+    <div ref={ref} className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+      <div ref={content}>{children}</div>
+    </div>
+  );
 }
 
 /** A modal that is open while mounted, with a Close button next to its title. */
