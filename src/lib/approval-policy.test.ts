@@ -1,6 +1,7 @@
 /** The one approval rule of purchase and bid requests (docs/decisions/028-one-approval-policy.md). */
 import assert from "node:assert/strict";
 import {
+  approvalLevel,
   approvalStage,
   approvalStep,
   bidApprovals,
@@ -54,4 +55,12 @@ Deno.test("[approval policy] checkApproval: own 403, twice and a repeated stage 
     stage: "finance",
     done: true,
   });
+});
+
+Deno.test("[approval policy] approvalLevel: level 1 of 2, then 2 of 2; a single approval is 1 of 1", () => {
+  assert.deepEqual(approvalLevel(0, 2, false), { level: 1, of: 2 });
+  assert.deepEqual(approvalLevel(1, 2, true), { level: 2, of: 2 });
+  assert.deepEqual(approvalLevel(0, 0, true), { level: 1, of: 1 });
+  // Only finance needed, a manager approved first: finance's still follows.
+  assert.deepEqual(approvalLevel(0, 1, false), { level: 1, of: 2 });
 });

@@ -54,6 +54,16 @@ export function approvalStep(given: ApprovalStage[], stage: ApprovalStage, needs
 }
 
 /**
+ * Which approval this is and of how many: `given` before it, `needed` the stages required. Done, it
+ * is the last; otherwise at least one more follows (a manager's approval when only finance's is
+ * needed is still followed by finance's).
+ */
+export function approvalLevel(given: number, needed: number, done: boolean): { level: number; of: number } {
+  const level = given + 1;
+  return { level, of: done ? level : Math.max(needed, level + 1) };
+}
+
+/**
  * One approval's checks, in this order: never the author's own (403), never twice by one person,
  * then the stage (`needs` is asked only once those pass) and a stage given already refused (409).
  * The codes are the feature's. Answers the stage given and whether the set is complete.

@@ -231,7 +231,8 @@ Deno.test("[e2e] bid requests: edit a draft above the threshold, publish it into
     await approve.getByRole("button", { name: "Approve" }).click();
     await expectToast(page, "Approval Recorded");
     await revised.getByText("Waiting for approval: 1 of 2 given.").waitFor();
-    await revised.getByText("Approved (manager)").waitFor();
+    await revised.getByRole("region", { name: "History" })
+      .getByText(/^\W*Maria Gonzalez\W* approved bid request .* \(level 1 of 2\)$/).waitFor();
     // Having approved, the manager is offered no second approval (finance's turn).
     assert.equal(await revised.getByRole("button", { name: "Approve" }).count(), 0);
     await screenshot(page, "bid-pending-approval");

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { allow } from "../../auth/guard.ts";
 import { audit } from "../../audit/audit.ts";
+import { describeRows } from "../../audit/history.ts";
 import { presentAuditRows } from "../../audit/sealed-entries.ts";
 import type { AppEnv } from "../../lib/deps.ts";
 import { csvRow } from "../../lib/csv.ts";
@@ -45,8 +46,11 @@ export const auditLogRoutes = new Hono<AppEnv>()
       if (cursor === undefined) refuseDeepOffset(query.offset);
       const page = await q.listAuditLogs(db, { ...query, after: cursor === undefined ? undefined : Number(cursor) });
       setPageHeaders(c, page);
-      // Entries about sealed bids show who and what only once the bid is unsealed.
-      return c.json(await presentAuditRows(db, secrets.sealedBidKey, page.items));
+      // Entries about sealed bids show who and what only once the bid is unsealed; the sentence is
+      // made from what is shown, never from the row as stored.
+      const shown = await presentAuditRows(db, secrets.sealedBidKey, page.items);
+      const entries = await describeRows(db, shown);
+      return c.json(shown.map((row, i) => ({ ...row, entry: entries[i] })));
     },
   )
   .get(

@@ -16,7 +16,7 @@ import type { bidRequestSchema } from "../../shared/schemas/bids.ts";
 import { BID_EDIT_MESSAGES, type bidAmendmentSchema } from "../../shared/schemas/bid-edit.ts";
 import { parseDateValue } from "../../shared/schemas/common.ts";
 import { BID_LIVE_STATUSES, type BidStatus } from "../../shared/status/bid-request.ts";
-import { type ApprovalStage, checkApproval } from "../../lib/approval-policy.ts";
+import { approvalLevel, type ApprovalStage, checkApproval } from "../../lib/approval-policy.ts";
 import { recordRejection } from "../../audit/rejection.ts";
 import { announceAmendment, tellAmended, tellPublished } from "./notify.ts";
 import { aboutBid, approversOf, notifyUsers, shortReason } from "../../notify/in-app.ts";
@@ -230,7 +230,13 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
       action: "APPROVE",
       entityType: "bid_request",
       entityId: id,
-      metadata: { stage, comment, changes: done ? { status: { from: "pending_approval", to } } : {} },
+      metadata: {
+        stage,
+        comment,
+        // "level 1 of 2" in the readable history (src/audit/history.ts).
+        ...approvalLevel(given.length, cur.approvalsRequired >= 2 ? 2 : 0, done),
+        changes: done ? { status: { from: "pending_approval", to } } : {},
+      },
     });
   });
 }

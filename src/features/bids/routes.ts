@@ -24,6 +24,7 @@ import { approvalThresholdCents } from "../../lib/approval-policy.ts";
 import * as q from "./queries.ts";
 import * as s from "./service.ts";
 import * as r from "../../shared/schemas/responses/bids.ts";
+import { historySchema } from "../../shared/schemas/responses/history.ts";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
 
@@ -95,6 +96,19 @@ export const bidRoutes = new Hono<AppEnv>()
     }),
     validate("param", idParamSchema),
     async (c) => c.json(await bidOr404(c, c.req.valid("param").id)),
+  )
+  .get(
+    "/api/bid-requests/:id/history",
+    roles([...STAFF], {
+      tags: ["bids"],
+      summary: "The bid's history as readable entries, oldest first (nothing a sealed bid hides)",
+      ok: historySchema,
+    }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { db, secrets } = c.get("deps");
+      return c.json(await s.bidAuditHistory(db, secrets.sealedBidKey, c.req.valid("param").id));
+    },
   )
   .post(
     "/api/bid-requests",

@@ -5,6 +5,7 @@
  * and audit entry. No HTTP here: routes.ts and lifecycle-routes.ts parse and answer.
  */
 import type { z } from "zod";
+import { documentHistory } from "../../audit/history.ts";
 import { auditAs } from "../../audit/audit.ts";
 import type { Actor } from "../../auth/actor.ts";
 import { defaultCategoryId } from "../../db/default-category.ts";
@@ -33,6 +34,12 @@ export async function getBid(db: Queryable, id: number) {
   const bid = await q.getBid(db, id);
   if (!bid) throw new NotFound("bids.notFound");
   return { ...bid, history: await q.bidHistory(db, id) };
+}
+
+/** The bid's readable history (src/audit/history.ts), oldest first; 404 when there is no such bid. */
+export async function bidAuditHistory(db: Queryable, sealedBidKey: Uint8Array, id: number) {
+  if (!(await q.getBid(db, id))) throw new NotFound("bids.notFound");
+  return await documentHistory(db, sealedBidKey, "bid_request", id);
 }
 
 /** Every category named must exist (400 on categoryId). */

@@ -29,6 +29,7 @@ import { renderPurchaseOrderPdf } from "./document.ts";
 import * as q from "./queries.ts";
 import * as service from "./service.ts";
 import * as r from "../../shared/schemas/responses/purchase-orders.ts";
+import { historySchema } from "../../shared/schemas/responses/history.ts";
 import { z } from "zod";
 import { conforming } from "../../lib/api-contract.ts";
 
@@ -96,6 +97,16 @@ export const purchaseOrderRoutes = new Hono<AppEnv>()
           await service.purchaseOrderDetail(c.get("deps").db, c, c.req.valid("param").id),
         ),
       ),
+  )
+  .get(
+    "/api/purchase-orders/:id/history",
+    roles(READERS, {
+      tags: TAGS,
+      summary: "The order's history as readable entries, oldest first (a vendor: its own orders only)",
+      ok: historySchema,
+    }),
+    validate("param", idParamSchema),
+    async (c) => c.json(await service.purchaseOrderAuditHistory(c.get("deps").db, c, c.req.valid("param").id)),
   )
   .get(
     "/api/purchase-orders/:id/pdf",

@@ -10,6 +10,7 @@
  */
 import type { Context } from "hono";
 import { audit } from "../../audit/audit.ts";
+import { documentHistory } from "../../audit/history.ts";
 import type { Queryable } from "../../db/types.ts";
 import { storeFile } from "../../files/storage.ts";
 import type { FileKind } from "../../files/detect.ts";
@@ -323,6 +324,22 @@ export async function receive(
     return { id: receipt.id, status: next };
   });
 }
+
+/**
+ * The order's readable history (src/audit/history.ts), oldest first: staff, and its own vendor (the
+ * events concern it); another vendor's order answers 404 as its detail does.
+ */
+export async function purchaseOrderAuditHistory(db: Queryable, c: Ctx, id: number) {
+  const me = c.get("user")!;
+  const po = await q.getPurchaseOrder(db, id);
+  if (!po || (me.role === "vendor" && po.vendorId !== me.id)) throw new NotFound("quotations.purchaseOrderNotFound");
+  const entries = await documentHistory(db, c.get("deps").secrets.sealedBidKey, "purchase_order", id);
+  // Goods receipts are staff's own record (a vendor's order detail has none either).
+  return me.role === "vendor" ? entries.filter((e) => VENDOR_EVENTS.has(e.action)) : entries;
+}
+
+/** What a vendor's order history shows: the order's own moves, not staff's receipts. */
+const VENDOR_EVENTS = new Set(["issued", "acknowledged", "declined", "cancelled", "closed", "deliveryDateChanged"]);
 
 /** One order as its reader may see it: staff get receipts, history and the award; its vendor the order and lines. */
 export async function purchaseOrderDetail(db: Queryable, c: Ctx, id: number) {

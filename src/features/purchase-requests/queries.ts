@@ -193,6 +193,10 @@ export async function getPurchaseRequestJson(db: Queryable, id: number): Promise
 }
 
 /** The same as an object (the answers of the changes, which are not the hot path). */
+export async function purchaseRequestExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.query("select 1 from purchase_requests where id = $1", [id])).length > 0;
+}
+
 export async function getPurchaseRequest(db: Queryable, id: number): Promise<Record<string, unknown> | undefined> {
   const body = await getPurchaseRequestJson(db, id);
   return body === undefined ? undefined : JSON.parse(body);

@@ -26,6 +26,7 @@ import * as q from "./queries.ts";
 import * as p from "./payload.ts";
 import * as s from "./service.ts";
 import * as r from "../../shared/schemas/responses/purchase-requests.ts";
+import { historySchema } from "../../shared/schemas/responses/history.ts";
 import { z } from "zod";
 
 const STAFF = ["admin", "purchase_team", "procurement_manager", "cost_finance_controller"] as const;
@@ -78,6 +79,19 @@ export const purchaseRequestRoutes = new Hono<AppEnv>()
       c.body(await s.getPurchaseRequestJson(c.get("deps").db, c.req.valid("param").id), 200, {
         "content-type": "application/json",
       }),
+  )
+  .get(
+    "/api/purchase-requests/:id/history",
+    roles([...STAFF], {
+      tags: ["purchase-requests"],
+      summary: "The request's history as readable entries (who, what, when, values that changed), oldest first",
+      ok: historySchema,
+    }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { db, secrets } = c.get("deps");
+      return c.json(await s.purchaseRequestHistory(db, secrets.sealedBidKey, c.req.valid("param").id));
+    },
   )
   .post(
     "/api/purchase-requests",

@@ -11,9 +11,11 @@ import { nextDocumentNumber } from "../../db/document-numbers.ts";
 import type { Db, Queryable } from "../../db/types.ts";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../lib/errors.ts";
 import { pageStart } from "../../lib/list-page.ts";
+import { documentHistory } from "../../audit/history.ts";
 import { recordRejection } from "../../audit/rejection.ts";
 import {
   aboveThreshold,
+  approvalLevel,
   type ApprovalStage,
   approvalThresholdCents,
   checkApproval,
@@ -132,6 +134,12 @@ export async function getPurchaseRequestJson(db: Queryable, id: number) {
   const body = await q.getPurchaseRequestJson(db, id);
   if (body === undefined) throw new NotFound("purchaseRequests.notFound");
   return body;
+}
+
+/** The request's readable history (src/audit/history.ts), oldest first; 404 when there is no such request. */
+export async function purchaseRequestHistory(db: Queryable, sealedBidKey: Uint8Array, id: number) {
+  if (!(await q.purchaseRequestExists(db, id))) throw new NotFound("purchaseRequests.notFound");
+  return await documentHistory(db, sealedBidKey, "purchase_request", id);
 }
 
 async function lockOr404(tx: Queryable, id: number) {
@@ -267,14 +275,16 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
     if (cur.status !== "pending") throw new Conflict("purchaseRequests.onlyPendingApprove", { status: cur.status });
     const given = await q.currentApprovals(tx, id);
     let overBudget = false;
+    let needed: ApprovalStage[] = [];
     const { stage, done } = await checkApproval(actor, cur.createdBy, given, async (): Promise<ApprovalStage[]> => {
       // Over its budget, finance must approve whatever the threshold (or the policy refuses: 409).
       ({ overBudget } = await checkBudgetRule(tx, id));
-      return aboveThreshold(toCents(cur.budget) ?? 0, threshold)
+      needed = aboveThreshold(toCents(cur.budget) ?? 0, threshold)
         ? ["manager", "finance"]
         : overBudget
         ? ["finance"]
         : [];
+      return needed;
     }, {
       own: "purchaseRequests.cannotApproveOwn",
       twice: "purchaseRequests.alreadyApproved",
@@ -308,6 +318,8 @@ export async function approve(db: Db, actor: Actor, id: number, comment: string 
       metadata: {
         stage,
         comment,
+        // "level 1 of 2" in the readable history (src/audit/history.ts).
+        ...approvalLevel(given.length, needed.length, done),
         ...(overBudget ? { overBudget } : {}),
         changes: done ? { status: { from: "pending", to: "active" } } : {},
       },

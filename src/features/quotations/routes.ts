@@ -29,6 +29,8 @@ import { hasPermission } from "../../shared/permissions.ts";
 import { ROLE_NAMES } from "../../shared/roles.ts";
 import { awardQuotation, lockForReview, SEALED_MESSAGE, startEvaluation } from "./award.ts";
 import { requestExtension } from "./extension.ts";
+import { quotationHistory } from "./history.ts";
+import { historySchema } from "../../shared/schemas/responses/history.ts";
 import { buildComparison } from "./comparison.ts";
 import { safeFilename } from "../../lib/pdf/text.ts";
 import { quotationPdf } from "./pdf.ts";
@@ -127,6 +129,19 @@ export const quotationRoutes = new Hono<AppEnv>()
     }),
     validate("param", idParamSchema),
     async (c) => c.json(await quotationDetail(c.get("deps").db, c.req.valid("param").id)),
+  )
+  .get(
+    "/api/quotations/:id/history",
+    roles([...STAFF], {
+      tags: TAGS,
+      summary: "The quotation's history as readable entries, oldest first; 403 while sealed",
+      ok: historySchema,
+    }),
+    validate("param", idParamSchema),
+    async (c) => {
+      const { db, secrets } = c.get("deps");
+      return c.json(await quotationHistory(db, secrets.sealedBidKey, c.req.valid("param").id));
+    },
   )
   .patch(
     "/api/quotations/:id/status",

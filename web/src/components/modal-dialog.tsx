@@ -67,7 +67,7 @@ export function ModalDialog({ open, title, onClose, children, footer, size = "sm
             )}
           </div>
           {/* The padding keeps focus rings clear of the scrolling box's clipping edge. */}
-          <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">{children}</div>
+          <ScrollingBody>{children}</ScrollingBody>
           {footer && <div className="modal-action mt-0 flex-wrap">{footer}</div>}
         </div>
       )}
@@ -76,6 +76,36 @@ export function ModalDialog({ open, title, onClose, children, footer, size = "sm
         <button type="submit" tabIndex={-1}>{t("common.close")}</button>
       </form>
     </dialog>
+  );
+}
+
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * The dialog's body. When it scrolls and holds nothing focusable (a details view of text only), it
+ * takes the focus itself, so a keyboard can scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
+ */
+function ScrollingBody({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const body = ref.current;
+    if (!body || !content.current || typeof ResizeObserver === "undefined") return;
+    const update = () => {
+      const needsFocus = body.scrollHeight > body.clientHeight && !body.querySelector(FOCUSABLE);
+      if (needsFocus) body.tabIndex = 0;
+      else body.removeAttribute("tabindex");
+    };
+    // The box and its content: either growing past the other is what makes the body scroll.
+    const observer = new ResizeObserver(update);
+    observer.observe(body);
+    observer.observe(content.current);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
+      <div ref={content}>{children}</div>
+    </div>
   );
 }
 

@@ -101,6 +101,19 @@ export function formatDateTime(value: DateValue, lang: string, { utc }: DateForm
   return formatWith(value, lang, { dateStyle: "medium", timeStyle: "short" }, { utc, withTime: true });
 }
 
+/**
+ * The reader's time zone as a short name at that instant ("GMT+5", "CET", "EST"): a time that matters
+ * (a bid's closing) is shown with it, so nobody reads it as another zone's. Dhivehi, which Intl does
+ * not know, gets the English short name (Western digits, as its dates use).
+ */
+export function timeZoneLabel(value: DateValue, lang: string): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const locale = intlSupports(lang) ? lang : "en";
+  return inLanguage(locale, (l) => dateFormat(l, { timeZoneName: "short" }).formatToParts(date))
+    .find((p) => p.type === "timeZoneName")?.value ?? "";
+}
+
 /** Money via the shared formatMoney (spec: dollars with 2 decimals); "-" when there is no amount. */
 export function formatMoney(value: string | number | null | undefined, lang: string, currency = "USD"): string {
   if (value === null || value === undefined) return "-";

@@ -116,10 +116,5 @@ export function setLanguage(lang: Language) {
   void i18n.changeLanguage(lang);
 }
 
-/**
- * Wrap user-supplied text (a name, an email) interpolated into a translation in Unicode isolates,
- * so a Latin name inside Thaana text (or the reverse) keeps its own direction.
- */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}
+// Kept in its own module so code that renders no page (and its tests) can use it without i18next.
+export { isolate } from "./isolate.ts";

@@ -10,6 +10,15 @@ const LANGS = ["en", "es", "fr", "de", "dv"] as const;
 const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   // A schema's own message passed through; the SPA translates it with the feature's message table.
   "errors:generic.validation",
+  // Arrows, brackets and unit symbols several languages write as English does.
+  "translation:history.change",
+  "translation:history.actions.other",
+  "translation:history.time.zoned",
+  "translation:history.time.days",
+  "translation:history.time.hours",
+  "translation:history.time.minutes",
+  "translation:history.no",
+  "translation:history.fields.status",
 ]);
 
 type Tree = { [key: string]: string | Tree };

@@ -1,6 +1,7 @@
 /** Response schemas: categories, meta, audit log, outbox, organisation, notification settings. */
 import { z } from "zod";
 import { int, timestamp } from "./common.ts";
+import { historyEntrySchema } from "./history.ts";
 
 export const categoryRowSchema = z.object({
   id: int,
@@ -32,6 +33,8 @@ export const auditRowSchema = z.object({
   userAgent: z.string().nullable(),
   userEmail: z.string().nullable(),
   userName: z.string().nullable(),
+  /** The entry as the readable history words it (the raw fields stay for the export). */
+  entry: historyEntrySchema,
 });
 export const auditListSchema = z.array(auditRowSchema);
 export const stringListSchema = z.array(z.string());

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AUDIT_RANGES } from "../../../../../src/shared/schemas/users.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
+import type { HistoryEntry } from "../../../lib/history-sentence.ts";
 
 export type AuditRange = (typeof AUDIT_RANGES)[number];
 export type AuditFilter = { range: AuditRange; userId?: number; action?: string };
@@ -17,6 +18,8 @@ export type AuditLogEntry = {
   metadata: Record<string, unknown> | null;
   ip: string | null;
   userAgent: string | null;
+  /** The entry as a sentence's data (src/audit/history.ts). */
+  entry: HistoryEntry;
 };
 
 export type AuditLogPage = { items: AuditLogEntry[]; total: number };

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useBidRequest } from "../api/get-bid-request.ts";
+import { bidRequestQueryKey, useBidRequest } from "../api/get-bid-request.ts";
 import { useSourcePurchaseRequest } from "../api/get-purchase-request.ts";
-import type { BidEvent, BidRequest } from "../api/get-bid-requests.ts";
-import { isolate } from "../../../lib/i18n.ts";
+import type { BidRequest } from "../api/get-bid-requests.ts";
 import { BidActions, currentApprovals } from "./bid-actions.tsx";
 import { BiddingModeBadge, BidStatusBadge, SubmissionCount } from "./bid-badges.tsx";
 import { BidItemsTable } from "./bid-items-table.tsx";
 import { Loading } from "../../../components/load-states.tsx";
+import { DeadlineTime } from "../../../components/deadline-time.tsx";
+import { DocumentHistory } from "../../../components/document-history.tsx";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/format.ts";
 import { Modal } from "../../../components/modal-dialog.tsx";
 import { useCan } from "../../../lib/authorization.tsx";
@@ -79,7 +80,9 @@ function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidCompa
         </div>
         <div className="stat">
           <div className="stat-title">{t("fields.biddingDeadline")}</div>
-          <div className="stat-value text-lg">{formatDateTime(bid.biddingDeadline, lang)}</div>
+          <div className="stat-value text-lg whitespace-normal">
+            <DeadlineTime value={bid.biddingDeadline} live={bid.status === "bidding_open"} />
+          </div>
           {bid.biddingStartAt && (
             <div className="stat-desc">
               {t("details.opens", { date: formatDateTime(bid.biddingStartAt, lang) })}
@@ -142,32 +145,7 @@ function BidDetails({ bid, Comparison }: { bid: BidRequest; Comparison: BidCompa
         <h4 className="font-semibold">{t("details.items")}</h4>
         <BidItemsTable items={bid.items} />
       </div>
-      {!!bid.history?.length && <BidHistory events={bid.history} />}
-    </div>
-  );
-}
-
-function BidHistory({ events }: { events: BidEvent[] }) {
-  const { t, i18n } = useTranslation("bids");
-  return (
-    <div className="flex flex-col gap-2">
-      <h4 className="font-semibold">{t("lifecycle.history.title")}</h4>
-      <ol className="flex flex-col gap-2 border-s border-base-300 ps-4">
-        {events.map((e) => (
-          <li key={e.id} className="flex flex-col">
-            <span className="font-medium">
-              {t(`lifecycle.history.${e.action}`, { stage: e.stage ? t(`lifecycle.history.stage.${e.stage}`) : "" })}
-            </span>
-            <span className="text-sm text-base-content/70">
-              {t("lifecycle.history.by", {
-                name: e.actor ? isolate(e.actor.name) : "-",
-                date: formatDateTime(e.createdAt, i18n.language),
-              })}
-            </span>
-            {e.comment && <span className="whitespace-pre-line break-words" dir="auto">{e.comment}</span>}
-          </li>
-        ))}
-      </ol>
+      <DocumentHistory document="bid-requests" id={bid.id} queryRoot={bidRequestQueryKey(bid.id)} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DeadlineTime } from "../../../components/deadline-time.tsx";
 import { EmptyNote, ListState } from "../../../components/list-scaffold.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import { type BidGroup, type BidRequestListRow, useBidRequests } from "../api/get-bid-requests.ts";
@@ -53,7 +54,9 @@ export function BidTable({ group, onView }: { group: BidGroup; onView: (bid: Bid
                     <td>
                       <BidStatusBadge status={bid.status} />
                     </td>
-                    <td className="whitespace-nowrap">{formatDate(bid.biddingDeadline, lang)}</td>
+                    <td className="min-w-40">
+                      <DeadlineTime value={bid.biddingDeadline} live={bid.status === "bidding_open"} />
+                    </td>
                     <td className="whitespace-nowrap">{formatDate(bid.deadline, lang, { utc: true })}</td>
                     <td className="text-end whitespace-nowrap tabular-nums">
                       {formatMoney(bid.estimatedBudget, lang)}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DeadlineTime } from "../../../components/deadline-time.tsx";
 import { RecordCard } from "../../../components/record-card.tsx";
 import { isolate } from "../../../lib/i18n.ts";
 import type { Opportunity } from "../api/get-matching-opportunities.ts";
@@ -50,7 +51,7 @@ export function OpportunityCard({ opportunity, onManualEntry, onUploadPdf, hasQu
       {opportunity.biddingDeadline && (
         <p className="text-sm">
           <span className="text-base-content/60">{t("biddingDeadline")}:</span>{" "}
-          {formatDate(opportunity.biddingDeadline, lang, { utc: true })}
+          <DeadlineTime value={opportunity.biddingDeadline} live={opportunity.kind === "bid_request"} />
         </p>
       )}
       {opportunity.description && (

@@ -11,10 +11,16 @@ import {
   RECEIVED_STATUSES,
   toThousandths,
 } from "../../../../../src/shared/schemas/purchase-orders.ts";
-import { type PurchaseOrder, purchaseOrderPdfUrl, usePurchaseOrder } from "../api/get-purchase-order.ts";
+import {
+  type PurchaseOrder,
+  purchaseOrderKey,
+  purchaseOrderPdfUrl,
+  usePurchaseOrder,
+} from "../api/get-purchase-order.ts";
 import { useExportOcds } from "../api/export-ocds.ts";
 import { type DialogKind, PurchaseOrderActionDialog } from "./action-dialogs.tsx";
-import { PurchaseOrderHistory, PurchaseOrderReceipts } from "./receipts-and-history.tsx";
+import { PurchaseOrderReceipts } from "./receipts.tsx";
+import { DocumentHistory } from "../../../components/document-history.tsx";
 import { ReceiptDialog } from "./receipt-dialog.tsx";
 import { PurchaseOrderStatusBadge } from "./status-badge.tsx";
 
@@ -198,7 +204,14 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
         </div>
       </TitledCard>
       {order.receipts && <PurchaseOrderReceipts receipts={order.receipts} />}
-      {order.history && <PurchaseOrderHistory history={order.history} />}
+      <TitledCard id="po-history" title={t("translation:history.title")}>
+        <DocumentHistory
+          document="purchase-orders"
+          id={order.id}
+          queryRoot={purchaseOrderKey(order.id)}
+          heading={false}
+        />
+      </TitledCard>
       <PurchaseOrderActionDialog
         kind={dialog}
         id={order.id}

@@ -11,6 +11,9 @@ import { EvaluationForm } from "./evaluation-form.tsx";
 import { useFormat } from "./format.ts";
 import { ItemsTable } from "./items-table.tsx";
 import { Modal } from "../../../components/modal-dialog.tsx";
+import { DeadlineTime } from "../../../components/deadline-time.tsx";
+import { DocumentHistory } from "../../../components/document-history.tsx";
+import { quotationsQueryKey } from "../../../lib/query-keys.ts";
 import { isOpenForDecision } from "./quotation-card.tsx";
 import { QuotationStatusBadge } from "./status-badge.tsx";
 
@@ -59,7 +62,7 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
           </Field>
           <Field label={t("details.revisionLabel")}>{t("card.revision", { revision: q.revision })}</Field>
           <Field label={t("details.validity")}>
-            {format.days(q.validityDays)} · {format.date(q.validUntil)}{" "}
+            {format.days(q.validityDays)} · <DeadlineTime value={q.validUntil} />{" "}
             {q.expired && <span className="badge badge-error badge-sm">{t("card.expired")}</span>}
           </Field>
           <Field label={t("details.leadTime")}>
@@ -109,6 +112,7 @@ export function QuotationDetailsDialog({ id, onClose }: { id: number; onClose: (
           </div>
         )}
         {canEdit && isOpenForDecision(q.status) && <EvaluationForm quotationId={q.id} score={q.technicalScore} />}
+        <DocumentHistory document="quotations" id={q.id} queryRoot={[...quotationsQueryKey, "detail", q.id]} />
       </div>
     );
   }

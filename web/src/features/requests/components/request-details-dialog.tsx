@@ -5,8 +5,9 @@ import { isolate } from "../../../lib/i18n.ts";
 import { type PurchaseRequestDetail, usePurchaseRequest } from "../api/get-purchase-request.ts";
 import { formatDate, formatMoney } from "../../../lib/format.ts";
 import { Modal } from "../../../components/modal-dialog.tsx";
+import { DocumentHistory } from "../../../components/document-history.tsx";
+import { purchaseRequestQueryKey } from "../../../hooks/purchase-request-detail.ts";
 import { type RequestAction, RequestActions, type RequestRef } from "./request-actions.tsx";
-import { RequestHistory } from "./request-history.tsx";
 import { RequestItemsTable } from "./request-items-table.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -102,10 +103,11 @@ export function RequestDetailsDialog({ id, onClose, onAction }: {
             </h4>
             <RequestItemsTable items={pr.items} estimatedBudget={pr.estimatedBudget} />
           </section>
-          <section aria-labelledby={`pr-history-${pr.id}`} className="flex flex-col gap-2">
-            <h4 id={`pr-history-${pr.id}`} className="font-semibold">{t("details.history")}</h4>
-            <RequestHistory events={pr.history} />
-          </section>
+          <DocumentHistory
+            document="purchase-requests"
+            id={pr.id}
+            queryRoot={purchaseRequestQueryKey(pr.id)}
+          />
         </div>
       )}
     </Modal>

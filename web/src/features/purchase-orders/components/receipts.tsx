@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { TitledCard } from "../../../components/titled-card.tsx";
 import { useFormat } from "../../../lib/format.ts";
-import type { GoodsReceipt, HistoryEntry } from "../api/get-purchase-order.ts";
+import type { GoodsReceipt } from "../api/get-purchase-order.ts";
 
 export function PurchaseOrderReceipts({ receipts }: { receipts: GoodsReceipt[] }) {
   const { t } = useTranslation("purchase-orders");
@@ -40,45 +40,6 @@ export function PurchaseOrderReceipts({ receipts }: { receipts: GoodsReceipt[] }
                     {t("receipts.deliveryNote")}: {r.deliveryNote.filename}
                   </a>
                 )}
-              </li>
-            ))}
-          </ol>
-        )}
-    </TitledCard>
-  );
-}
-
-const EVENTS = new Set([
-  "issued",
-  "acknowledged",
-  "declined",
-  "cancelled",
-  "closed",
-  "goods_received",
-  "requested_delivery_date",
-]);
-
-export function PurchaseOrderHistory({ history }: { history: HistoryEntry[] }) {
-  const { t } = useTranslation("purchase-orders");
-  const f = useFormat();
-  const label = (h: HistoryEntry) => {
-    const event = h.metadata.event ?? (h.action === "CREATE" ? "issued" : "other");
-    return t(`history.events.${EVENTS.has(event) ? event : "other"}`);
-  };
-  return (
-    <TitledCard id="po-history" title={t("history.title")}>
-      {history.length === 0
-        ? <p className="text-base-content/70">{t("history.empty")}</p>
-        : (
-          <ol className="flex flex-col gap-2 border-s-2 border-base-300 ps-4">
-            {history.map((h) => (
-              <li key={h.id}>
-                <p className="font-medium">{label(h)}</p>
-                <p className="flex flex-wrap gap-x-2 text-sm text-base-content/70">
-                  <bdi>{f.dateTime(h.createdAt)}</bdi>
-                  {h.user && <bdi>{t("history.by", { name: h.user })}</bdi>}
-                </p>
-                {h.metadata.reason && <p className="text-sm whitespace-pre-wrap" dir="auto">{h.metadata.reason}</p>}
               </li>
             ))}
           </ol>
