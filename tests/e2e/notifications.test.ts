@@ -87,9 +87,11 @@ Deno.test("[e2e] notifications: the manager's bell shows a submitted request wit
       [],
     );
 
-    // Choosing it marks it read and opens the requests, where the manager approves.
+    // Choosing it marks it read and opens the request itself in the requests, where the manager approves.
     await item.click();
     await page.getByRole("heading", { name: "Purchase Requests" }).first().waitFor();
+    await page.getByRole("dialog", { name: title }).waitFor({ timeout: 5_000 });
+    await page.keyboard.press("Escape");
     await page.waitForFunction(
       ([id]) =>
         fetch("/api/notifications?limit=50").then((r) => r.json()).then((p) =>

@@ -15,17 +15,20 @@ import { useFormat } from "../../../lib/format.ts";
 import { useMarkAllRead, useMarkRead, useNotifications, useNotificationStream } from "../api/notifications.ts";
 import { notificationText } from "./notification-text.ts";
 
-/** Where a notification leads: a page of its own, or the dashboard section that lists its kind. */
-function targetOf(n: NotificationView, vendor: boolean): { path: string } | { section: DashboardSection } {
+/**
+ * Where a notification leads: a page of its own; for staff, a request or bid opened in its section
+ * (`?open=`, as the inbox links); for a vendor, its opportunities.
+ */
+export function targetOf(n: NotificationView, vendor: boolean): { path: string } | { section: DashboardSection } {
   switch (n.entityKind) {
     case "purchase_order":
       return { path: `/purchase-orders/${n.entityId}` };
     case "budget":
       return { path: "/budgets" };
     case "bid_request":
-      return { section: vendor ? "opportunities" : "bids" };
+      return vendor ? { section: "opportunities" } : { path: `/dashboard?section=bids&open=${n.entityId}` };
     default:
-      return { section: vendor ? "opportunities" : "requests" };
+      return vendor ? { section: "opportunities" } : { path: `/dashboard?section=requests&open=${n.entityId}` };
   }
 }
 
