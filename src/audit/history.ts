@@ -12,18 +12,9 @@ import type { Queryable } from "../db/types.ts";
 import * as q from "./history-queries.ts";
 import { presentAuditRows } from "./sealed-entries.ts";
 
-export type HistoryValue = string | number | boolean | null;
+import type { HistoryEntry, HistoryValue } from "../shared/history.ts";
 
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  /** null: the system (a job) or an actor sealing hides. */
-  actor: { id: number; name: string } | null;
-  action: string;
-  entity: { kind: string; id: string | null; number: string | null; title: string | null } | null;
-  params: Record<string, HistoryValue>;
-  changes: { field: string; from: HistoryValue; to: HistoryValue }[];
-}
+export type { HistoryEntry, HistoryValue };
 
 /** The documents with a History tab, as their audit entity types. */
 export type DocumentKind = "purchase_request" | "bid_request" | "quotation" | "purchase_order";

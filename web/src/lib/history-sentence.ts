@@ -8,17 +8,9 @@ import type { TFunction } from "i18next";
 import { isolate } from "./isolate.ts";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "./format.ts";
 
-export type HistoryValue = string | number | boolean | null;
+import type { HistoryEntry, HistoryValue } from "../../../src/shared/history.ts";
 
-export type HistoryEntry = {
-  id: number;
-  at: string;
-  actor: { id: number; name: string } | null;
-  action: string;
-  entity: { kind: string; id: string | null; number: string | null; title: string | null } | null;
-  params: Record<string, HistoryValue>;
-  changes: { field: string; from: HistoryValue; to: HistoryValue }[];
-};
+export type { HistoryEntry, HistoryValue };
 
 export type HistoryLine = { sentence: string; comment: string | null; changes: string[] };
 
