@@ -46,9 +46,8 @@ Deno.test("[e2e] ui: Dhivehi shows dates with Thaana month names, never English 
   try {
     await signIn(tab, "purchase@example.com");
     await page.addInitScript(() => localStorage.setItem("user-language", "dv"));
-    await page.goto("/");
-    // Purchase Requests, the second entry (the labels are in Dhivehi).
-    await page.locator("#dashboard-sidebar nav button").nth(1).click();
+    // Purchase Requests by its address (the sidebar's labels are in Dhivehi).
+    await page.goto("/dashboard?section=requests");
     const card = page.locator("article").first();
     await card.waitFor();
     const dates = await card.locator("dd").allTextContents();
@@ -82,8 +81,7 @@ Deno.test("[e2e] ui: in Dhivehi, English data keeps its own direction (the full 
     });
     assert.equal(created.status(), 201, await created.text());
     await page.addInitScript(() => localStorage.setItem("user-language", "dv"));
-    await page.goto("/");
-    await page.locator("#dashboard-sidebar nav button").nth(1).click();
+    await page.goto("/dashboard?section=requests");
     const card = page.locator("article").filter({ hasText: title });
     await card.waitFor();
     // Where each character is drawn: in a left-to-right run the full stop is right of the "R".
