@@ -4,6 +4,9 @@
  * “Chairs” (level 1 of 2)", its comment and the values that changed. Names, numbers and titles are
  * user data: each is isolated (lib/i18n.ts) so it keeps its own direction inside Dhivehi text.
  */
+import { BID_STATUSES, QUOTATION_STATUSES } from "../../../src/shared/status/bid-request.ts";
+import { PR_STATUSES } from "../../../src/shared/status/purchase-request.ts";
+import { PURCHASE_ORDER_STATUSES } from "../../../src/shared/schemas/purchase-orders.ts";
 import type { TFunction } from "i18next";
 import { isolate } from "./isolate.ts";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "./format.ts";
@@ -58,30 +61,10 @@ export const HISTORY_ACTIONS = [
 
 const KNOWN_ACTIONS: ReadonlySet<string> = new Set(HISTORY_ACTIONS);
 const DOCUMENTS = new Set(["purchase_request", "bid_request", "purchase_order", "user", "vendor", "category"]);
-export const HISTORY_STATUSES = [
-  "draft",
-  "pending",
-  "active",
-  "rejected",
-  "completed",
-  "cancelled",
-  "published",
-  "pending_approval",
-  "bidding_open",
-  "bidding_closed",
-  "evaluation",
-  "awarded",
-  "submitted",
-  "under_review",
-  "approved",
-  "superseded",
-  "issued",
-  "acknowledged",
-  "declined",
-  "partially_received",
-  "received",
-  "closed",
-] as const;
+/** Every status a history entry can name: the request, bid, quotation and order state machines'. */
+export const HISTORY_STATUSES: readonly string[] = [
+  ...new Set([...PR_STATUSES, ...BID_STATUSES, ...QUOTATION_STATUSES, ...PURCHASE_ORDER_STATUSES]),
+];
 const STATUSES: ReadonlySet<string> = new Set(HISTORY_STATUSES);
 export const HISTORY_FIELDS = [
   "status",
